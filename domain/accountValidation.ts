@@ -1,0 +1,59 @@
+import type { FieldDef, FieldName } from '../resources.config';
+import type { FieldError } from './api';
+
+export type AccountInput = Partial<Record<FieldName, unknown>>;
+
+const isBlank = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+export const requiredMessage = (f: FieldDef): string => f.requiredMessage ?? `${f.label} is required`;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Format checks shared by the forms and the server; the message names the field's label. */
+function formatError(f: FieldDef, v: unknown): string | null {
+  if (isBlank(v)) return null;
+  switch (f.type) {
+    case 'email':
+      return typeof v === 'string' && EMAIL.test(v.trim()) ? null : 'Please enter a valid email address';
+    case 'number':
+      if (f.name === 'commission' || f.name === 'commissionAmount') {
+        const n = typeof v === 'number' ? v : Number(v);
+        return Number.isFinite(n) && n >= 0 && n <= 100 ? null : `${f.label} must be a number between 0 and 100`;
+      }
+      return /^\+?\d{3,15}$/.test(String(v).trim()) ? null : `${f.label} must be a number`;
+    case 'date':
+      return typeof v === 'string' && DATE.test(v.slice(0, 10)) && !Number.isNaN(Date.parse(v.slice(0, 10)))
+        ? null
+        : `${f.label} must be a valid date`;
+    case 'password':
+      return String(v).length >= 3 && String(v).length <= 128 ? null : `${f.label} must be between 3 and 128 characters`;
+    case 'status':
+      return v === true || v === false || v === 'true' || v === 'false' ? null : `${f.label} must be Active or Deactive`;
+    case 'games':
+      return Array.isArray(v) ? null : `${f.label} must be a list`;
+    default:
+      return typeof v === 'string' || typeof v === 'number' ? (String(v).length <= 500 ? null : `${f.label} is too long`) : `${f.label} is invalid`;
+  }
+}
+
+/**
+ * Validates account form values against the registry's fields.
+ * `partial`: an edit's updatedFields — only the fields present are checked, and a required one may not be emptied.
+ */
+export function validateAccount(fields: readonly FieldDef[], values: AccountInput, partial = false): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const f of fields) {
+    const present = Object.prototype.hasOwnProperty.call(values, f.name);
+    const v = values[f.name];
+    if (partial && !present) continue;
+    if (f.required && isBlank(v)) {
+      errors.push({ field: f.name, message: requiredMessage(f) });
+      continue;
+    }
+    const e = formatError(f, v);
+    if (e) errors.push({ field: f.name, message: e });
+  }
+  return errors;
+}

@@ -1,0 +1,69 @@
+import type { Role } from '../resources.config';
+
+/** The one response envelope of every API call. */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  message?: string;
+  data?: T;
+  /** On 400: the first invalid field, and every field error. */
+  field?: string;
+  errors?: FieldError[];
+  /** On paged lists: the total count before paging. */
+  total?: number;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface RefSummary {
+  _id: string;
+  username: string;
+  walletBalance?: number;
+}
+
+/** An account as the API returns it (spec section 3). Never a password, PIN or hash. */
+export interface AccountRecord {
+  _id: string;
+  username: string;
+  role: Role;
+  roles: Role[];
+  status: 'active' | 'inactive';
+  userStatus: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  dateOfBirth: string | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  address: string | null;
+  pinCode: string | null;
+  occupation: string | null;
+  commission: number;
+  note: string;
+  refId: RefSummary | null;
+  walletBalance: number;
+  wallet: { individualCredit: number }[];
+  games: { _id: string; gameName: string; gameId: string }[];
+  isLoggedIn: boolean;
+  lastLogin: string | null;
+  createdAt: string;
+}
+
+export interface SessionPayload {
+  token: string;
+  user: AccountRecord;
+  roles: Role[];
+}
+
+/** Query of a paged account list: react-admin's getList maps onto it. */
+export interface ListQuery {
+  page?: number;
+  perPage?: number;
+  sort?: string;
+  order?: 'ASC' | 'DESC';
+  search?: string;
+}

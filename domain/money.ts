@@ -1,0 +1,23 @@
+/**
+ * Points are stored as integers of 1/100 point. These are the only conversions between
+ * the API's decimal points and storage cents.
+ */
+export const CENTS_PER_POINT = 100;
+
+/** Points (number or numeric string) to cents, or null when not a finite amount with at most 2 decimals. */
+export function pointsToCents(value: unknown): bigint | null {
+  const s = typeof value === 'number' ? (Number.isFinite(value) ? value.toString() : '') : typeof value === 'string' ? value.trim() : '';
+  const m = /^(-)?(\d{1,13})(?:\.(\d+))?$/.exec(s);
+  if (!m) return null;
+  const decimals = (m[3] ?? '').replace(/0+$/, '');
+  if (decimals.length > 2) return null;
+  const cents = BigInt(m[2]) * 100n + BigInt(decimals.padEnd(2, '0'));
+  return m[1] ? -cents : cents;
+}
+
+/** Cents to a JSON-safe number of points (exact for every balance below 2^53 cents). */
+export const centsToPoints = (cents: bigint | number | string): number => Number(BigInt(cents)) / CENTS_PER_POINT;
+
+/** Points shown with 2 decimals. */
+export const formatPoints = (points: number | null | undefined): string =>
+  (typeof points === 'number' && Number.isFinite(points) ? points : 0).toFixed(2);
