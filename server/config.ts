@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PGlite data directory (embedded engine), unless databaseUrl is set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  superadminUsername: string;
+  superadminPassword: string | undefined;
+  /** Username of the master that self-signed-up players join; sign-up is refused while unset. */
+  signupParent: string | undefined;
+  /** Failed logins (per username) before a temporary lockout, and its length. */
+  lockoutThreshold: number;
+  lockoutMinutes: number;
+  /** Login attempts per IP per minute. */
+  loginRateLimit: number;
+  /** Serve the built client from this folder when it exists. */
+  clientDir: string;
+  logLevel: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    superadminUsername: env.SUPERADMIN_USERNAME ?? 'superadmin',
+    superadminPassword: env.SUPERADMIN_PASSWORD || undefined,
+    signupParent: env.SIGNUP_PARENT || undefined,
+    lockoutThreshold: Number(env.LOGIN_LOCKOUT_THRESHOLD ?? 5),
+    lockoutMinutes: Number(env.LOGIN_LOCKOUT_MINUTES ?? 15),
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
+    clientDir: resolve(env.CLIENT_DIR ?? './dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

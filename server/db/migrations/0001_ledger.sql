@@ -1,0 +1,55 @@
+-- One movement of points in one statement: lock both wallets in id order (no deadlocks),
+-- debit conditionally (never below zero), credit only a live active account, append the ledger row.
+-- A NULL p_from creates points (kind 'generated'); a NULL p_to destroys them (kind 'burned').
+-- An idempotency key already used by the same actor returns the first movement and moves nothing.
+CREATE OR REPLACE FUNCTION td_move(
+  p_from bigint, p_to bigint, p_amount bigint, p_kind text, p_actor bigint, p_message text, p_key text
+) RETURNS TABLE (tx_id bigint, from_after bigint, to_after bigint, replayed boolean)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_from bigint;
+  v_to bigint;
+  v_id bigint;
+BEGIN
+  IF p_amount IS NULL OR p_amount <= 0 THEN
+    RAISE EXCEPTION 'amount must be positive' USING ERRCODE = '22023';
+  END IF;
+  IF p_key IS NOT NULL THEN
+    SELECT t.id, t.from_balance_after, t.to_balance_after INTO v_id, v_from, v_to
+      FROM transactions t WHERE t.actor_id = p_actor AND t.idempotency_key = p_key;
+    IF FOUND THEN
+      RETURN QUERY SELECT v_id, v_from, v_to, true;
+      RETURN;
+    END IF;
+  END IF;
+  PERFORM 1 FROM accounts a WHERE a.id IN (p_from, p_to) ORDER BY a.id FOR UPDATE;
+  IF p_from IS NOT NULL THEN
+    UPDATE accounts SET wallet_balance = wallet_balance - p_amount
+      WHERE id = p_from AND deleted_at IS NULL AND wallet_balance >= p_amount
+      RETURNING wallet_balance INTO v_from;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'insufficient balance' USING ERRCODE = 'TD001';
+    END IF;
+  END IF;
+  IF p_to IS NOT NULL THEN
+    UPDATE accounts SET wallet_balance = wallet_balance + p_amount
+      WHERE id = p_to AND deleted_at IS NULL AND active
+      RETURNING wallet_balance INTO v_to;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'receiving account is not active' USING ERRCODE = 'TD002';
+    END IF;
+  END IF;
+  INSERT INTO transactions (from_id, to_id, amount, kind, actor_id, message, from_balance_after, to_balance_after, idempotency_key)
+    VALUES (p_from, p_to, p_amount, p_kind, p_actor, p_message, v_from, v_to, p_key)
+    RETURNING id INTO v_id;
+  RETURN QUERY SELECT v_id, v_from, v_to, false;
+END;
+$$;
+--> statement-breakpoint
+ALTER TABLE accounts ADD CONSTRAINT accounts_parent_fk FOREIGN KEY (parent_id) REFERENCES accounts (id);
+--> statement-breakpoint
+ALTER TABLE sessions ADD CONSTRAINT sessions_account_fk FOREIGN KEY (account_id) REFERENCES accounts (id);
+--> statement-breakpoint
+ALTER TABLE account_games ADD CONSTRAINT account_games_account_fk FOREIGN KEY (account_id) REFERENCES accounts (id);
+--> statement-breakpoint
+ALTER TABLE account_games ADD CONSTRAINT account_games_game_fk FOREIGN KEY (game_id) REFERENCES games (id);
