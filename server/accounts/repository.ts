@@ -1,0 +1,184 @@
+import type { Queryable } from '../db/client';
+import { ACCOUNT_FROM, ACCOUNT_SELECT, type AccountRow } from './serialize';
+
+/** The few columns access checks need. */
+export interface AccountRef {
+  id: number;
+  username: string;
+  role: string;
+  path: string;
+  active: boolean;
+  walletCents: bigint;
+  parentId: number | null;
+}
+
+const toRef = (r: Record<string, unknown>): AccountRef => ({
+  id: Number(r.id),
+  username: String(r.username),
+  role: String(r.role),
+  path: String(r.path),
+  active: Boolean(r.active),
+  walletCents: BigInt(String(r.wallet_balance)),
+  parentId: r.parent_id === null ? null : Number(r.parent_id),
+});
+
+/** Ids in the API are decimal strings; anything else names no account. */
+export const parseId = (v: unknown): number | null => {
+  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+  return /^[1-9]\d{0,15}$/.test(s) ? Number(s) : null;
+};
+
+export async function findRef(q: Queryable, id: number | null): Promise<AccountRef | null> {
+  if (id === null) return null;
+  const rows = await q.query(
+    `SELECT id, username, role, path, active, wallet_balance::text AS wallet_balance, parent_id FROM accounts WHERE id = $1 AND deleted_at IS NULL`,
+    [id],
+  );
+  return rows[0] ? toRef(rows[0]) : null;
+}
+
+export async function findRecordRow(q: Queryable, id: number): Promise<AccountRow | null> {
+  const rows = await q.query<AccountRow>(`SELECT ${ACCOUNT_SELECT} FROM ${ACCOUNT_FROM} WHERE a.id = $1 AND a.deleted_at IS NULL`, [id]);
+  return rows[0] ?? null;
+}
+
+export const SORTABLE = {
+  username: 'a.username',
+  _id: 'a.id',
+  id: 'a.id',
+  walletBalance: 'a.wallet_balance',
+  createdAt: 'a.created_at',
+  lastLogin: 'a.last_login',
+  isLoggedIn: 'is_logged_in',
+  commission: 'a.commission',
+  userStatus: 'a.active',
+} as const;
+export type SortKey = keyof typeof SORTABLE;
+
+export interface ListFilter {
+  role: string;
+  /** Only accounts strictly below this path. */
+  underPath?: string;
+  /** Only the direct children of this account. */
+  parentId?: number;
+  /** Only this account (a role listing its own tier sees itself). */
+  onlyId?: number;
+  search?: string;
+  sort: SortKey;
+  order: 'ASC' | 'DESC';
+  limit: number;
+  offset: number;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One indexed query for a page of a tier inside a subtree, with the total before paging. */
+export async function listRows(q: Queryable, f: ListFilter): Promise<{ rows: AccountRow[]; total: number }> {
+  const where = ['a.deleted_at IS NULL', 'a.role = $1'];
+  const params: unknown[] = [f.role];
+  const add = (clause: string, v: unknown) => {
+    params.push(v);
+    where.push(clause.replace('?', `$${params.length}`));
+  };
+  if (f.underPath !== undefined) {
+    add('a.path LIKE ?', `${f.underPath}%`);
+    add('a.path <> ?', f.underPath);
+  }
+  if (f.parentId !== undefined) add('a.parent_id = ?', f.parentId);
+  if (f.onlyId !== undefined) add('a.id = ?', f.onlyId);
+  if (f.search) add(`a.username ILIKE ? ESCAPE '\\'`, `%${likeEscape(f.search)}%`);
+  params.push(f.limit, f.offset);
+  const rows = await q.query<AccountRow>(
+    `SELECT ${ACCOUNT_SELECT}, count(*) OVER () AS total FROM ${ACCOUNT_FROM}
+     WHERE ${where.join(' AND ')}
+     ORDER BY ${SORTABLE[f.sort]} ${f.order}, a.id ${f.order}
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (!rows[0] && f.offset > 0) {
+    // A page past the end still reports the total, so the client can step back.
+    const c = await q.query(`SELECT count(*)::int AS n FROM ${ACCOUNT_FROM} WHERE ${where.join(' AND ')}`, params.slice(0, -2));
+    total = Number(c[0]?.n ?? 0);
+  }
+  return { rows, total };
+}
+
+/** Column values of an insert or update, already validated and converted. */
+export type AccountColumns = Partial<{
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  date_of_birth: string | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  address: string | null;
+  pin_code: string | null;
+  occupation: string | null;
+  commission: string;
+  note: string;
+  active: boolean;
+  password_hash: string;
+  pin_hash: string;
+}>;
+
+/** Inserts an account in one statement: the id, its path and its username (prefix + id) come from one sequence value. */
+export async function insertAccount(
+  q: Queryable,
+  a: { role: string; prefix: string; parentId: number | null; parentPath: string; cols: AccountColumns; username?: string },
+): Promise<number> {
+  const names = Object.keys(a.cols) as (keyof AccountColumns)[];
+  const values = names.map((n) => a.cols[n]);
+  const base = 6;
+  const rows = await q.query(
+    `WITH n AS (SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id)
+     INSERT INTO accounts (id, username, role, parent_id, path${names.map((n) => `, ${n}`).join('')})
+     SELECT n.id, coalesce($5, $1 || lpad(n.id::text, 4, '0')), $2, $3, $4 || n.id::text || '/'${names.map((_, i) => `, $${base + i}`).join('')}
+     FROM n RETURNING id`,
+    [a.prefix, a.role, a.parentId, a.parentPath, a.username ?? null, ...values],
+  );
+  return Number(rows[0].id);
+}
+
+export async function updateColumns(q: Queryable, id: number, cols: AccountColumns): Promise<void> {
+  const names = Object.keys(cols) as (keyof AccountColumns)[];
+  if (names.length === 0) return;
+  await q.query(
+    `UPDATE accounts SET ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')} WHERE id = $1 AND deleted_at IS NULL`,
+    [id, ...names.map((n) => cols[n])],
+  );
+}
+
+/** Moves an account and its whole subtree under a new parent (paths rewritten in one statement). */
+export async function reparent(q: Queryable, account: AccountRef, parent: AccountRef): Promise<void> {
+  const newPath = `${parent.path}${account.id}/`;
+  await q.query(
+    `UPDATE accounts SET path = $2 || substr(path, length($1) + 1),
+       parent_id = CASE WHEN id = $3 THEN $4::bigint ELSE parent_id END
+     WHERE path LIKE $1 || '%'`,
+    [account.path, newPath, account.id, parent.id],
+  );
+}
+
+export async function setGames(q: Queryable, accountId: number, gameIds: number[]): Promise<void> {
+  await q.query(`DELETE FROM account_games WHERE account_id = $1`, [accountId]);
+  if (gameIds.length)
+    await q.query(`INSERT INTO account_games (account_id, game_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING`, [accountId, gameIds]);
+}
+
+export async function existingGameIds(q: Queryable, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await q.query(`SELECT id FROM games WHERE id = ANY($1::bigint[])`, [ids]);
+  return rows.map((r) => Number(r.id));
+}
+
+export async function hasLiveChildren(q: Queryable, id: number): Promise<boolean> {
+  const rows = await q.query(`SELECT 1 FROM accounts WHERE parent_id = $1 AND deleted_at IS NULL LIMIT 1`, [id]);
+  return rows.length > 0;
+}
+
+export async function revokeSessions(q: Queryable, accountId: number): Promise<void> {
+  await q.query(`UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL`, [accountId]);
+}

@@ -1,0 +1,238 @@
+import type { AccountRecord, FieldError } from '../../domain/api';
+import { validateAccount, type AccountInput } from '../../domain/accountValidation';
+import { tierOf, type FieldDef, type FieldName, type Role, type TierDef } from '../../resources.config';
+import type { Caller } from '../auth/caller';
+import { hashSecret } from '../auth/passwords';
+import type { Database, Queryable } from '../db/client';
+import { badRequest, conflict, forbidden, HttpError, invalid, notFound } from '../http/errors';
+import { assertTier, inSubtree, loadManaged } from './access';
+import {
+  existingGameIds,
+  findRecordRow,
+  findRef,
+  hasLiveChildren,
+  insertAccount,
+  listRows,
+  parseId,
+  reparent,
+  revokeSessions,
+  setGames,
+  SORTABLE,
+  updateColumns,
+  type AccountColumns,
+  type AccountRef,
+  type SortKey,
+} from './repository';
+import { toAccountRecord } from './serialize';
+
+const TEXT_COLUMNS: Partial<Record<FieldName, keyof AccountColumns>> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  dateOfBirth: 'date_of_birth',
+  country: 'country',
+  state: 'state',
+  city: 'city',
+  address: 'address',
+  pinCode: 'pin_code',
+  occupation: 'occupation',
+  note: 'note',
+};
+
+const blankToNull = (v: unknown): string | null => {
+  if (v === undefined || v === null) return null;
+  const s = String(v).trim();
+  return s === '' ? null : s;
+};
+
+const asBool = (v: unknown): boolean => v === true || v === 'true';
+
+/** Only the registry's fields of this form: anything else in a body is ignored. */
+function pick(fields: readonly FieldDef[], body: Record<string, unknown>): AccountInput {
+  const out: AccountInput = {};
+  for (const f of fields) if (Object.prototype.hasOwnProperty.call(body, f.name)) out[f.name] = body[f.name];
+  return out;
+}
+
+/** Converts validated input to columns; hashes secrets. */
+async function toColumns(input: AccountInput): Promise<AccountColumns> {
+  const cols: AccountColumns = {};
+  for (const [name, col] of Object.entries(TEXT_COLUMNS) as [FieldName, keyof AccountColumns][]) {
+    if (!(name in input)) continue;
+    const v = name === 'email' ? blankToNull(input[name])?.toLowerCase() ?? null : blankToNull(input[name]);
+    if (name === 'note') cols.note = v ?? 'add notes';
+    else (cols as Record<string, unknown>)[col] = name === 'dateOfBirth' && v ? v.slice(0, 10) : v;
+  }
+  const commission = input.commissionAmount ?? input.commission;
+  if (commission !== undefined && commission !== null && commission !== '') cols.commission = String(Number(commission));
+  if ('userStatus' in input && input.userStatus !== undefined && input.userStatus !== '') cols.active = asBool(input.userStatus);
+  if (typeof input.password === 'string' && input.password !== '') cols.password_hash = await hashSecret(input.password);
+  if (input.pin !== undefined && input.pin !== null && String(input.pin) !== '') cols.pin_hash = await hashSecret(String(input.pin));
+  return cols;
+}
+
+async function gameIdsOf(q: Queryable, value: unknown): Promise<number[] | undefined> {
+  if (value === undefined) return undefined;
+  const list = (Array.isArray(value) ? value : [value]).map((g) => parseId(typeof g === 'object' && g !== null ? (g as { _id?: unknown })._id : g));
+  if (list.some((g) => g === null)) throw badRequest('Unknown game.', 'games');
+  const ids = [...new Set(list as number[])];
+  const found = await existingGameIds(q, ids);
+  if (found.length !== ids.length) throw badRequest('Unknown game.', 'games');
+  return ids;
+}
+
+/** The parent a new or moved account hangs under: of the tier's parent role, the caller or inside its subtree. */
+async function resolveParent(q: Queryable, caller: Caller, tier: TierDef, rawRef: unknown): Promise<AccountRef> {
+  const parentTier = tier.parent ? tierOf(tier.parent) : null;
+  if (!parentTier) throw forbidden();
+  const id = rawRef === undefined || rawRef === null || rawRef === '' ? (caller.role === parentTier.role ? caller.id : null) : parseId(rawRef);
+  if (id === null) throw badRequest('Reference is required', 'refId');
+  const parent = await findRef(q, id);
+  if (!parent) throw badRequest('The reference account does not exist.', 'refId');
+  if (parent.id !== caller.id && !inSubtree(caller, parent)) throw forbidden('The reference account is outside your hierarchy.');
+  if (parent.role !== parentTier.role) throw badRequest(`The reference must be a ${parentTier.labels.singular} account.`, 'refId');
+  return parent;
+}
+
+function check(fields: readonly FieldDef[], input: AccountInput, partial: boolean): void {
+  const errors: FieldError[] = validateAccount(fields, input, partial);
+  if (errors.length) throw invalid(errors);
+}
+
+export async function getRecord(q: Queryable, id: number): Promise<AccountRecord> {
+  const row = await findRecordRow(q, id);
+  if (!row) throw notFound();
+  return toAccountRecord(row);
+}
+
+export async function createAccount(db: Database, caller: Caller, tier: TierDef, body: Record<string, unknown>, parentOverride?: unknown): Promise<AccountRecord> {
+  assertTier(caller, tier);
+  const input = pick(tier.createFields, body);
+  // The parent may come from the route (children calls); a missing refId defaults to the caller when it is the parent tier.
+  if (parentOverride !== undefined) input.refId = parentOverride;
+  else if ((input.refId === undefined || input.refId === '') && tier.parent === caller.role) input.refId = String(caller.id);
+  check(tier.createFields, input, false);
+  const parent = await resolveParent(db, caller, tier, input.refId);
+  if (!parent.active) throw conflict('The reference account is not active.');
+  const cols = await toColumns(input);
+  if (!cols.password_hash) throw badRequest('Password is required', 'password');
+  const games = await gameIdsOf(db, input.games);
+  const id = await db.transaction(async (tx) => {
+    const newId = await insertAccount(tx, { role: tier.role, prefix: tier.usernamePrefix, parentId: parent.id, parentPath: parent.path, cols });
+    if (games) await setGames(tx, newId, games);
+    return newId;
+  });
+  return getRecord(db, id);
+}
+
+/** Fields an account may change on itself (Edit Profile): never its status, parent, commission or games. */
+const SELF_EDITABLE: FieldName[] = ['firstName', 'lastName', 'email', 'phone', 'dateOfBirth', 'country', 'state', 'city', 'address', 'pinCode', 'occupation', 'note', 'pin'];
+
+export async function updateAccount(db: Database, caller: Caller, tier: TierDef, rawId: unknown, updates: Record<string, unknown>): Promise<AccountRecord> {
+  const id = parseId(rawId);
+  const self = id === caller.id && tier.role === caller.role;
+  const target = self ? await findRef(db, id) : await loadManaged(db, caller, tier, rawId);
+  if (!target) throw notFound();
+  const fields = self ? tier.editFields.filter((f) => SELF_EDITABLE.includes(f.name)) : tier.editFields;
+  const input = pick(fields, updates);
+  if (self && Object.keys(updates).some((k) => !SELF_EDITABLE.includes(k as FieldName)))
+    throw forbidden('You may not change this on your own account.');
+  // Secrets left empty mean "unchanged" on edit forms.
+  for (const k of ['password', 'pin'] as const) if (input[k] === '' || input[k] === null) delete input[k];
+  check(fields, input, true);
+  const cols = await toColumns(input);
+  const games = await gameIdsOf(db, input.games);
+  const newParent =
+    input.refId !== undefined && parseId(input.refId) !== target.parentId ? await resolveParent(db, caller, tier, input.refId) : null;
+  if (newParent && !newParent.active) throw conflict('The reference account is not active.');
+  await db.transaction(async (tx) => {
+    await updateColumns(tx, target.id, cols);
+    if (games) await setGames(tx, target.id, games);
+    if (newParent) await reparent(tx, target, newParent);
+    if (cols.active === false || cols.password_hash) await revokeSessions(tx, target.id);
+  });
+  return getRecord(db, target.id);
+}
+
+export async function toggleStatus(db: Database, caller: Caller, tier: TierDef, rawId: unknown, action: string): Promise<AccountRecord> {
+  if (action !== 'activate' && action !== 'deactivate') throw badRequest(`Unknown action '${action}': use activate or deactivate.`, 'action');
+  const target = await loadManaged(db, caller, tier, rawId);
+  await db.transaction(async (tx) => {
+    await updateColumns(tx, target.id, { active: action === 'activate' });
+    if (action === 'deactivate') await revokeSessions(tx, target.id);
+  });
+  return getRecord(db, target.id);
+}
+
+/** Delete is one-way and may not lose points or orphan accounts: both must be moved first. */
+export async function deleteAccount(db: Database, caller: Caller, tier: TierDef, rawId: unknown): Promise<AccountRef> {
+  const target = await loadManaged(db, caller, tier, rawId);
+  if (target.walletCents > 0n) throw conflict(`${target.username} still holds points: take them back with a credit adjust first.`);
+  if (await hasLiveChildren(db, target.id)) throw conflict(`${target.username} still has accounts below it: delete or move them first.`);
+  await db.transaction(async (tx) => {
+    // The conditional delete re-checks the balance inside the transaction: a transfer may have landed meanwhile.
+    const rows = await tx.query(
+      `UPDATE accounts SET deleted_at = now(), active = false, email = NULL, phone = NULL
+       WHERE id = $1 AND deleted_at IS NULL AND wallet_balance = 0 RETURNING id`,
+      [target.id],
+    );
+    if (!rows.length) throw conflict(`${target.username} still holds points: take them back with a credit adjust first.`);
+    await revokeSessions(tx, target.id);
+  });
+  return target;
+}
+
+export interface ListParams {
+  page?: unknown;
+  perPage?: unknown;
+  limit?: unknown;
+  sort?: unknown;
+  order?: unknown;
+  search?: unknown;
+  username?: unknown;
+  q?: unknown;
+}
+
+/** Lists without paging parameters answer the first MAX_BARE rows (the spec's bare lists). */
+export const MAX_BARE = 1000;
+export const MAX_PER_PAGE = 500;
+
+export function pageOf(p: ListParams): { limit: number; offset: number; sort: SortKey; order: 'ASC' | 'DESC'; search?: string } {
+  const int = (v: unknown, d: number) => {
+    const n = Number(v);
+    return Number.isInteger(n) && n > 0 ? n : d;
+  };
+  const per = p.perPage ?? p.limit;
+  const limit = per === undefined ? MAX_BARE : Math.min(int(per, 25), MAX_PER_PAGE);
+  const page = int(p.page, 1);
+  const sortRaw = typeof p.sort === 'string' ? p.sort : 'createdAt';
+  if (!(sortRaw in SORTABLE)) throw badRequest(`Cannot sort by '${sortRaw}'.`, 'sort');
+  const orderRaw = typeof p.order === 'string' ? p.order.toUpperCase() : 'DESC';
+  if (orderRaw !== 'ASC' && orderRaw !== 'DESC') throw badRequest(`Order must be ASC or DESC.`, 'order');
+  const s = [p.search, p.username, p.q].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;
+  return { limit, offset: (page - 1) * limit, sort: sortRaw as SortKey, order: orderRaw, ...(s ? { search: s.trim().slice(0, 100) } : {}) };
+}
+
+export async function listTier(
+  q: Queryable,
+  caller: Caller,
+  tier: TierDef,
+  scope: { underPath?: string; parentId?: number },
+  params: ListParams,
+): Promise<{ data: AccountRecord[]; total: number }> {
+  const paging = pageOf(params);
+  // A role listing its own tier sees itself (the reference select of the forms below it).
+  const own = tier.role === caller.role && scope.parentId === undefined;
+  if (!own) assertTier(caller, tier);
+  const { rows, total } = await listRows(q, {
+    role: tier.role,
+    ...(own ? { onlyId: caller.id } : { underPath: scope.underPath ?? caller.path }),
+    ...(scope.parentId !== undefined ? { parentId: scope.parentId } : {}),
+    ...paging,
+  });
+  return { data: rows.map(toAccountRecord), total };
+}
+
+export const isHttpError = (e: unknown): e is HttpError => e instanceof HttpError;
+export type { Role };

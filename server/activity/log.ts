@@ -1,0 +1,20 @@
+import type { Queryable } from '../db/client';
+
+export interface ActivityEntry {
+  accountId: number | null;
+  username: string | null;
+  subject: string;
+  requestUrl: string;
+  method: string;
+  ip: string;
+}
+
+/** Query parameters that must never reach the log. */
+const SECRET_PARAMS = /([?&](?:password|pass|opass|npass|cpass|pin|token)=)[^&]*/gi;
+
+export async function writeActivity(q: Queryable, e: ActivityEntry): Promise<void> {
+  await q.query(
+    `INSERT INTO activity_logs (account_id, username, subject, request_url, method, ip_address) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [e.accountId, e.username, e.subject.slice(0, 200), e.requestUrl.replace(SECRET_PARAMS, '$1***').slice(0, 500), e.method, e.ip],
+  );
+}

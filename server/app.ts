@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { miscAccountRoutes } from './accounts/misc.routes';
+import { accountRoutes } from './accounts/routes';
+import { writeActivity } from './activity/log';
+import { authPlugin } from './auth/plugin';
+import { authRoutes } from './auth/routes';
+import type { ServerConfig } from './config';
+import type { Database } from './db/client';
+import { fromDatabaseError, HttpError } from './http/errors';
+
+export interface AppOptions {
+  db: Database;
+  config: ServerConfig;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function buildApp({ db, config, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, trustProxy: true, bodyLimit: 1_048_576 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } } });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({ field: v.instancePath.replace(/^\//, ''), message: v.message ?? 'Invalid input' }));
+      return reply.code(400).send({ success: false, message: errors[0]?.message, field: errors[0]?.field, errors });
+    }
+    const known = err instanceof HttpError ? err : fromDatabaseError(err);
+    if (known) {
+      const first = known.errors?.[0];
+      return reply.code(known.statusCode).send({ success: false, message: known.message, ...(first ? { field: first.field, errors: known.errors } : {}) });
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message = status === 429 ? 'Too many requests. Please wait a moment and try again.' : err.message;
+      return reply.code(status).send({ success: false, message });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ success: false, message: 'Something went wrong' });
+  });
+
+  // Every mutating request (and the GETs that change state) leaves an activity row; never a body.
+  app.addHook('onResponse', async (req) => {
+    const cfg = req.routeOptions.config;
+    if (!req.caller || !(MUTATING.has(req.method) || cfg?.log)) return;
+    if (req.url.startsWith('/api/auth/login') || req.url.startsWith('/api/auth/logout')) return;
+    await writeActivity(db, {
+      accountId: req.caller.id,
+      username: req.caller.username,
+      subject: cfg?.subject ?? `${req.method} ${req.routeOptions.url ?? req.url}`,
+      requestUrl: req.url,
+      method: req.method,
+      ip: req.ip,
+    }).catch((e: unknown) => req.log.warn({ err: e }, 'activity log write failed'));
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, { db });
+      api.get('/health', async () => ({ success: true }));
+      await api.register(authRoutes, { db, config });
+      await api.register(accountRoutes, { db });
+      await api.register(miscAccountRoutes, { db });
+      api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, message: `No API route ${req.method} ${req.url}` }));
+    },
+    { prefix: '/api' },
+  );
+
+  // The built client: static files, and index.html for every other path (client-side routes).
+  const index = join(config.clientDir, 'index.html');
+  if (existsSync(index)) {
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method !== 'GET') return reply.code(404).send({ success: false, message: 'Not found' });
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  return app;
+}

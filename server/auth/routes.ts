@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SESSION_MINUTES, tierOf, type Role } from '../../resources.config';
+import { writeActivity } from '../activity/log';
+import { getRecord } from '../accounts/service';
+import { loadManaged, loadReadable } from '../accounts/access';
+import { findRef, insertAccount, parseId, revokeSessions, updateColumns } from '../accounts/repository';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/client';
+import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors';
+import { hashSecret, verifySecret } from './passwords';
+import { requireCaller } from './plugin';
+import { closeSession, openSession, SESSION_COOKIE } from './sessions';
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+const loginBody = z.object({
+  username: required('Username is required').max(100),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+
+const changePasswordBody = z.object({
+  userId: z.union([z.string(), z.number()]).optional(),
+  opass: z.string({ error: '⚠️ Please fill all fields.' }).min(1, '⚠️ Please fill all fields.'),
+  npass: z.string({ error: '⚠️ Please fill all fields.' }).min(1, '⚠️ Please fill all fields.').max(200),
+  cpass: z.string({ error: '⚠️ Please fill all fields.' }).min(1, '⚠️ Please fill all fields.'),
+});
+
+// A hash to verify against when the username is unknown, so both failures take as long.
+let decoy: Promise<string> | null = null;
+
+export async function authRoutes(app: FastifyInstance, opts: { db: Database; config: ServerConfig }) {
+  const { db, config } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const secure = process.env.NODE_ENV === 'production';
+
+  r.post(
+    '/auth/login',
+    {
+      schema: { body: loginBody },
+      config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const { username, password } = req.body;
+      const rows = await db.query(
+        `SELECT id, username, role, active, password_hash, locked_until > now() AS locked,
+                ceil(extract(epoch FROM locked_until - now()) / 60)::int AS minutes_left
+         FROM accounts WHERE lower(username) = lower($1) AND deleted_at IS NULL`,
+        [username],
+      );
+      const a = rows[0];
+      const log = (subject: string, id: number | null) =>
+        writeActivity(db, { accountId: id, username, subject, requestUrl: req.url, method: req.method, ip: req.ip });
+      if (a?.locked) {
+        await log('Login refused: locked out', Number(a.id));
+        throw new HttpError(429, `Too many failed attempts. Try again in ${a.minutes_left} minute(s).`);
+      }
+      const ok = a ? await verifySecret(String(a.password_hash), password) : await verifySecret(await (decoy ??= hashSecret('decoy')), password);
+      if (!a || !ok) {
+        if (a)
+          await db.query(
+            `UPDATE accounts SET failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
+               locked_until = CASE WHEN failed_logins + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
+             WHERE id = $1`,
+            [a.id, config.lockoutThreshold, config.lockoutMinutes],
+          );
+        await log('Failed login', a ? Number(a.id) : null);
+        throw unauthorized('Invalid username or password.');
+      }
+      if (!a.active) {
+        await log('Login refused: account deactivated', Number(a.id));
+        throw forbidden('Your account is deactivated.');
+      }
+      const id = Number(a.id);
+      const token = await openSession(db, id, req.ip);
+      await db.query(`UPDATE accounts SET last_login = now(), failed_logins = 0, locked_until = NULL WHERE id = $1`, [id]);
+      await log('Login', id);
+      reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MINUTES * 60 });
+      const user = await getRecord(db, id);
+      return { success: true, message: 'Login successful!', token, user, roles: [user.role] };
+    },
+  );
+
+  r.get('/auth/session', async (req) => {
+    const caller = requireCaller(req);
+    const user = await getRecord(db, caller.id);
+    return { success: true, user, roles: [user.role] };
+  });
+
+  r.get('/auth/logout', async (req, reply) => {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (req.caller) {
+      await closeSession(db, req.caller.sessionId);
+      await writeActivity(db, { accountId: req.caller.id, username: req.caller.username, subject: 'Logout', requestUrl: req.url, method: req.method, ip: req.ip });
+    }
+    return { success: true, message: 'Logout successful.' };
+  });
+
+  r.get<{ Params: { id: string } }>('/auth/userauth/:id', async (req) => {
+    const caller = requireCaller(req);
+    const target = await findRef(db, parseId(req.params.id));
+    const role = (target?.role ?? caller.role) as Role;
+    const ref = await loadReadable(db, caller, tierOf(role), req.params.id);
+    return { success: true, data: await getRecord(db, ref.id) };
+  });
+
+  r.post('/auth/chnagepassword', { schema: { body: changePasswordBody }, config: { subject: 'Change password' } }, async (req) => {
+    const caller = requireCaller(req);
+    const { userId, opass, npass, cpass } = req.body;
+    if (userId !== undefined && userId !== '' && parseId(userId) !== caller.id) throw forbidden('You can only change your own password.');
+    if (npass !== cpass) throw badRequest('❌ New and confirm password do not match.', 'cpass');
+    if (npass.length < 6) throw badRequest('The new password must be at least 6 characters.', 'npass');
+    if (!(await verifySecret(caller.passwordHash, opass))) throw badRequest('The old password is incorrect.', 'opass');
+    await updateColumns(db, caller.id, { password_hash: await hashSecret(npass) });
+    // Other sessions of this account end; this one goes on.
+    await db.query(`UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND id <> $2 AND revoked_at IS NULL`, [caller.id, caller.sessionId]);
+    return { success: true, message: 'Password changed successfully!' };
+  });
+
+  r.post('/auth/checkpassword', { schema: { body: z.object({ password: z.string({ error: 'Password is required' }) }) } }, async (req) => {
+    const caller = requireCaller(req);
+    if (!(await verifySecret(caller.passwordHash, req.body.password))) throw badRequest('Invalid password.', 'password');
+    return { success: true, message: 'Password verified.' };
+  });
+
+  const signupBody = z.object({
+    username: required('Username is required').regex(/^[A-Za-z][A-Za-z0-9_.-]{2,29}$/, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores, starting with a letter'),
+    password: z.string({ error: 'Password is required' }).min(6, 'Password must be at least 6 characters').max(200),
+  });
+  r.post('/auth/signup', { config: { subject: 'Sign-up' } }, async (req, reply) => {
+    if (!config.signupParent) throw forbidden('Sign-up is closed: accounts are created by the account above them.');
+    const body = signupBody.safeParse(req.body ?? {});
+    if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'Invalid input', String(body.error.issues[0]?.path[0] ?? ''));
+    const parent = (await db.query(`SELECT id, path FROM accounts WHERE lower(username) = lower($1) AND role = 'master' AND deleted_at IS NULL AND active`, [config.signupParent]))[0];
+    if (!parent) throw forbidden('Sign-up is not available right now.');
+    const player = tierOf('player');
+    const id = await insertAccount(db, {
+      role: player.role,
+      prefix: player.usernamePrefix,
+      parentId: Number(parent.id),
+      parentPath: String(parent.path),
+      username: body.data.username,
+      cols: { password_hash: await hashSecret(body.data.password) },
+    });
+    reply.code(201);
+    return { success: true, message: 'User created successfully!', data: await getRecord(db, id) };
+  });
+
+  r.get<{ Querystring: { id?: string } }>('/app/logout', { config: { subject: 'Force player logout', log: true } }, async (req) => {
+    const caller = requireCaller(req);
+    const target = await loadManaged(db, caller, tierOf('player'), req.query.id);
+    await revokeSessions(db, target.id);
+    return { success: true, message: 'player logout successfully.' };
+  });
+}

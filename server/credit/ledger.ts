@@ -1,0 +1,63 @@
+import { centsToPoints } from '../../domain/money';
+import type { Queryable } from '../db/client';
+import { fromDatabaseError } from '../http/errors';
+
+export type LedgerKind = 'transfer' | 'adjust' | 'generated' | 'burned';
+
+export interface Movement {
+  from: number | null;
+  to: number | null;
+  cents: bigint;
+  kind: LedgerKind;
+  actor: number;
+  message: string;
+  idempotencyKey?: string | undefined;
+}
+
+export interface MovementResult {
+  transactionId: string;
+  fromBalance: number | null;
+  toBalance: number | null;
+  replayed: boolean;
+}
+
+/** One movement of points: one round trip to td_move (see migration 0001_ledger.sql). */
+export async function move(q: Queryable, m: Movement): Promise<MovementResult> {
+  const run = () =>
+    q.query(`SELECT tx_id, from_after::text AS from_after, to_after::text AS to_after, replayed FROM td_move($1, $2, $3, $4, $5, $6, $7)`, [
+      m.from,
+      m.to,
+      m.cents.toString(),
+      m.kind,
+      m.actor,
+      m.message,
+      m.idempotencyKey ?? null,
+    ]);
+  let rows;
+  try {
+    rows = await run();
+  } catch (e) {
+    // Two requests with one idempotency key raced: the loser replays the winner's movement.
+    if ((e as { code?: string }).code === '23505' && m.idempotencyKey) rows = await run();
+    else throw fromDatabaseError(e) ?? e;
+  }
+  const r = rows[0];
+  const pts = (v: unknown) => (v === null || v === undefined ? null : centsToPoints(String(v)));
+  return { transactionId: String(r.tx_id), fromBalance: pts(r.from_after), toBalance: pts(r.to_after), replayed: Boolean(r.replayed) };
+}
+
+/** The ledger invariant: Σ balances = Σ generated − Σ burned, and every balance equals its ledger rows. */
+export async function checkInvariant(q: Queryable): Promise<{ ok: boolean; balances: bigint; created: bigint; mismatched: number }> {
+  const [t] = await q.query(`
+    SELECT (SELECT coalesce(sum(wallet_balance), 0) FROM accounts)::text AS balances,
+           ((SELECT coalesce(sum(amount), 0) FROM transactions WHERE kind = 'generated')
+            - (SELECT coalesce(sum(amount), 0) FROM transactions WHERE kind = 'burned'))::text AS created,
+           (SELECT count(*) FROM accounts a WHERE a.wallet_balance <>
+              coalesce((SELECT sum(amount) FROM transactions WHERE to_id = a.id), 0)
+              - coalesce((SELECT sum(amount) FROM transactions WHERE from_id = a.id), 0))::int AS mismatched,
+           (SELECT count(*) FROM accounts WHERE wallet_balance < 0)::int AS negative`);
+  const balances = BigInt(String(t.balances));
+  const created = BigInt(String(t.created));
+  const mismatched = Number(t.mismatched) + Number(t.negative);
+  return { ok: balances === created && mismatched === 0, balances, created, mismatched };
+}

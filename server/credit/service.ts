@@ -1,0 +1,101 @@
+import { CREDIT_MESSAGES, parseCreditAmount } from '../../domain/creditValidation';
+import { centsToPoints } from '../../domain/money';
+import type { TierDef } from '../../resources.config';
+import type { Caller } from '../auth/caller';
+import { verifySecret } from '../auth/passwords';
+import type { Database } from '../db/client';
+import { badRequest, forbidden } from '../http/errors';
+import { loadManaged } from '../accounts/access';
+import { parseId, type AccountRef } from '../accounts/repository';
+import { move, type Movement } from './ledger';
+
+export interface CreditBody {
+  userId?: unknown;
+  password?: unknown;
+  transferAmount?: unknown;
+  adjustAmount?: unknown;
+  transactionType?: unknown;
+  toUserId?: unknown;
+}
+
+export interface CreditOutcome {
+  message: string;
+  data: {
+    transactionId: string;
+    replayed: boolean;
+    sender: { _id: string; walletBalance: number | null };
+    receiver: { _id: string; walletBalance: number | null } | null;
+  };
+}
+
+async function checkOperator(caller: Caller, body: CreditBody, kind: 'transfer' | 'adjust', amountField: 'transferAmount' | 'adjustAmount') {
+  const cents = parseCreditAmount(body[amountField]);
+  if (cents === null) throw badRequest(CREDIT_MESSAGES[kind].amount, amountField);
+  if (typeof body.password !== 'string' || body.password === '') throw badRequest(CREDIT_MESSAGES[kind].password, 'password');
+  // userId names the sender's wallet: only the caller's own may be spent.
+  if (body.userId !== undefined && body.userId !== null && body.userId !== '' && parseId(body.userId) !== caller.id)
+    throw forbidden('You can only move points from your own wallet.');
+  return cents;
+}
+
+async function verifyOperatorPassword(caller: Caller, password: string) {
+  if (!(await verifySecret(caller.passwordHash, password))) throw badRequest('Incorrect password.', 'password');
+}
+
+const side = (id: number, balance: number | null) => ({ _id: String(id), walletBalance: balance });
+
+/** The caller's wallet → an active account of its subtree. */
+export async function transfer(db: Database, caller: Caller, tier: TierDef, body: CreditBody, key: string | undefined, target?: AccountRef): Promise<CreditOutcome> {
+  const cents = await checkOperator(caller, body, 'transfer', 'transferAmount');
+  const to = target ?? (await loadManaged(db, caller, tier, body.toUserId));
+  await verifyOperatorPassword(caller, body.password as string);
+  const r = await move(db, {
+    from: caller.id,
+    to: to.id,
+    cents,
+    kind: 'transfer',
+    actor: caller.id,
+    message: `Transfer of ${centsToPoints(cents).toFixed(2)} to ${to.username}`,
+    idempotencyKey: key,
+  });
+  return {
+    message: CREDIT_MESSAGES.transfer.success,
+    data: { transactionId: r.transactionId, replayed: r.replayed, sender: side(caller.id, r.fromBalance), receiver: side(to.id, r.toBalance) },
+  };
+}
+
+/**
+ * transactionType `credit` takes points back from the account into the caller's wallet, `debit` gives.
+ * The superadmin adjusting itself creates (`credit`, kind generated) or destroys (`debit`, burned) points.
+ */
+export async function adjust(db: Database, caller: Caller, tier: TierDef, body: CreditBody, key: string | undefined, target?: AccountRef): Promise<CreditOutcome> {
+  const cents = await checkOperator(caller, body, 'adjust', 'adjustAmount');
+  const type = body.transactionType ?? 'credit';
+  if (type !== 'credit' && type !== 'debit') throw badRequest(`Transaction type must be credit or debit.`, 'transactionType');
+  const self = !target && caller.role === 'superadmin' && tier.role === 'superadmin' && parseId(body.toUserId) === caller.id;
+  const other = self ? null : (target ?? (await loadManaged(db, caller, tier, body.toUserId)));
+  await verifyOperatorPassword(caller, body.password as string);
+  const amount = centsToPoints(cents).toFixed(2);
+  let m: Movement;
+  if (!other) {
+    m = type === 'credit'
+      ? { from: null, to: caller.id, cents, kind: 'generated', actor: caller.id, message: `Generated ${amount}` }
+      : { from: caller.id, to: null, cents, kind: 'burned', actor: caller.id, message: `Burned ${amount}` };
+  } else {
+    m = type === 'credit'
+      ? { from: other.id, to: caller.id, cents, kind: 'adjust', actor: caller.id, message: `Took back ${amount} from ${other.username}` }
+      : { from: caller.id, to: other.id, cents, kind: 'adjust', actor: caller.id, message: `Gave ${amount} to ${other.username}` };
+  }
+  const r = await move(db, { ...m, idempotencyKey: key });
+  const callerBalance = m.from === caller.id ? r.fromBalance : r.toBalance;
+  const otherBalance = other ? (m.from === other.id ? r.fromBalance : r.toBalance) : null;
+  return {
+    message: CREDIT_MESSAGES.adjust.success,
+    data: {
+      transactionId: r.transactionId,
+      replayed: r.replayed,
+      sender: side(caller.id, callerBalance),
+      receiver: other ? side(other.id, otherBalance) : null,
+    },
+  };
+}

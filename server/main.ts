@@ -1,0 +1,38 @@
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { configFromEnv } from './config';
+import { openDatabase } from './db/client';
+import { seed } from './db/seed';
+
+/** `npm start`: build the client when missing, migrate, seed an empty database, serve. */
+async function main() {
+  const config = configFromEnv();
+  if (!existsSync(join(config.clientDir, 'index.html')) && process.env.SKIP_CLIENT_BUILD !== '1') {
+    console.log('Building the client (first start)…');
+    execSync('npx vite build', { stdio: 'inherit' });
+  }
+  const db = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  await db.migrate();
+  const s = await seed(db, { username: config.superadminUsername, password: config.superadminPassword });
+  if (s.generatedPassword) {
+    console.log('\n  Superadmin created. Keep these credentials; they are shown only once:');
+    console.log(`    username: ${s.username}\n    password: ${s.generatedPassword}\n`);
+  } else if (s.created) console.log(`Superadmin '${s.username}' created with SUPERADMIN_PASSWORD.`);
+  const app = await buildApp({ db, config, logger: { level: config.logLevel } });
+  const close = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Tierdesk is ready on http://localhost:${config.port} (${db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
