@@ -1,0 +1,67 @@
+import { useMemo } from 'react';
+import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import type { Role } from '../resources.config';
+import { createAuthProvider } from './auth/authProvider';
+import { dashboardPath } from './auth/routeGuard';
+import { createDataProvider } from './dataProvider/dataProvider';
+import { Dashboard } from './dashboard/Dashboard';
+import { i18nProvider } from './i18n/i18nProvider';
+import { AppLayout } from './layout/AppLayout';
+import { visibleMenu } from './layout/screens';
+import { darkTheme, lightTheme } from './layout/themes';
+import { ProfilePage } from './profile/ProfilePage';
+import { tierRoutes } from './tiers/tierRoutes';
+import { tierLabelKey } from './tiers/registry';
+import { managedTiers } from '../domain/hierarchy';
+import { PageSpinner } from './common/PageSpinner';
+
+/** Toasts: top-centre, 1.5 s (spec section 8). */
+function TopNotification() {
+  return <Notification anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={1500} />;
+}
+
+/**
+ * One role's back office: react-admin inside the browser router under `/{role}`.
+ * Its resources are the tiers the role manages (domain/hierarchy.ts over the registry).
+ */
+export default function RoleApp({ role }: { role: Role }) {
+  const authProvider = useMemo(() => createAuthProvider(role), [role]);
+  const dataProvider = useMemo(() => createDataProvider(), []);
+  const dashboard = dashboardPath(role);
+  const CatchAll = useMemo(() => () => <Navigate to={dashboard} replace />, [dashboard]);
+  const Home = CatchAll;
+  const pages = visibleMenu(role).pages;
+  return (
+    <Admin
+      basename={`/${role}`}
+      disableTelemetry
+      requireAuth
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      layout={AppLayout}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      defaultTheme="light"
+      loginPage={false}
+      dashboard={Home}
+      catchAll={CatchAll}
+      notification={TopNotification}
+      ready={PageSpinner}
+      title="Tierdesk"
+    >
+      {managedTiers(role).map((t) => (
+        <Resource key={t.role} name={t.role} options={{ label: t.labels.plural }} recordRepresentation="username" hasCreate={!t.list.readOnly} hasEdit>
+          {tierRoutes(t, dashboard)}
+        </Resource>
+      ))}
+      <CustomRoutes>
+        {pages.some((p) => p.key === 'dashboard') && <Route path="dashboard" element={<Dashboard />} />}
+        {pages.some((p) => p.key === 'profile') && <Route path="profile" element={<ProfilePage />} />}
+      </CustomRoutes>
+    </Admin>
+  );
+}
+
+export { tierLabelKey };

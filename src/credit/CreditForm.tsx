@@ -1,0 +1,177 @@
+import { useEffect, useState } from 'react';
+import { useDataProvider, useGetOne, useTranslate, Title } from 'react-admin';
+import { useForm, Controller } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { CreditKind, AdjustType } from '../../domain/creditValidation';
+import { formatPoints } from '../../domain/money';
+import { currentSession } from '../auth/session';
+import { Overlay } from '../common/Overlay';
+import { useTimedMessage } from '../common/useTimedMessage';
+import type { AccountRow, TierDataProvider } from '../dataProvider/dataProvider';
+import { newIdempotencyKey } from '../dataProvider/http';
+import { errorMessage } from '../tiers/errorMessage';
+import { tierLabelKey } from '../tiers/registry';
+import { scopeMeta, type TierScope } from '../tiers/scope';
+import { creditFormErrors, creditSubmitProblem } from './creditSubmit';
+import { useOperatorCredit, useRefreshOperatorCredit } from './useOperatorCredit';
+
+interface Values {
+  amount: string;
+  password: string;
+  transactionType: AdjustType;
+}
+const EMPTY: Values = { amount: '', password: '', transactionType: 'credit' };
+
+/** Messages on credit forms clear after 3 s (spec section 4). */
+export const CREDIT_MESSAGE_MS = 3000;
+
+/** Credit Transfer and Credit Adjust of one account, for every tier and child route. */
+export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const params = useParams();
+  const targetId = (scope.parent ? params.childId : params.id) ?? '';
+  const dataProvider = useDataProvider<TierDataProvider>();
+  const { credit } = useOperatorCredit();
+  const refreshCredit = useRefreshOperatorCredit();
+  const target = useGetOne<AccountRow>(scope.tier.role, { id: targetId, meta: scopeMeta(scope) }, { enabled: !!targetId });
+  const { message, show } = useTimedMessage(CREDIT_MESSAGE_MS);
+  const [running, setRunning] = useState(false);
+  const { control, handleSubmit, reset, formState } = useForm<Values>({
+    defaultValues: EMPTY,
+    mode: 'onBlur',
+    resolver: (values) => {
+      const errs = creditFormErrors(kind, values);
+      const errors = Object.fromEntries(Object.entries(errs).map(([k, key]) => [k, { type: 'validate', message: translate(key) }]));
+      return { values: Object.keys(errs).length ? {} : values, errors };
+    },
+  });
+  useEffect(() => reset(EMPTY), [targetId, reset]);
+
+  const { tier } = scope;
+  const title = translate(tierLabelKey(tier, kind === 'transfer' ? 'transfer' : 'adjust'), {
+    _: kind === 'transfer' ? tier.labels.transfer : tier.labels.adjust,
+  });
+
+  const onSubmit = async (values: Values) => {
+    const session = currentSession();
+    const problem = creditSubmitProblem(kind, !!session, values.amount, values.password);
+    if (problem) return show(translate(problem), 'error');
+    setRunning(true);
+    try {
+      const p = {
+        toUserId: targetId,
+        userId: credit?._id ?? session!.user._id,
+        authUser: session!.user._id,
+        password: values.password,
+        amount: Number(values.amount),
+        parent: scopeMeta(scope)?.parent,
+        // One key per submission: a retried request never moves points twice.
+        idempotencyKey: newIdempotencyKey(),
+      };
+      if (kind === 'transfer') await dataProvider.creditTransfer(tier.role, p);
+      else await dataProvider.creditAdjust(tier.role, { ...p, transactionType: values.transactionType });
+      show(translate(kind === 'transfer' ? 'td.credit.transferSuccess' : 'td.credit.adjustSuccess'), 'success');
+    } catch (err) {
+      show(errorMessage(err, translate(kind === 'transfer' ? 'td.credit.transferError' : 'td.credit.adjustError')), 'error');
+    } finally {
+      setRunning(false);
+      reset(EMPTY);
+      refreshCredit();
+      target.refetch();
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2, maxWidth: 560 }}>
+      <Title title={title} />
+      <CardContent component="form" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Typography data-testid="available-credit" sx={{ mb: 1 }}>
+          {translate('td.credit.available')}: {formatPoints(credit?.walletBalance)}
+        </Typography>
+        {target.data && (
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {target.data.username} — {formatPoints(target.data.walletBalance)}
+          </Typography>
+        )}
+        <Controller
+          name="amount"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              {...field}
+              id="credit-amount"
+              type="number"
+              label={translate('td.credit.amount')}
+              error={!!formState.errors.amount}
+              helperText={formState.errors.amount?.message ?? ' '}
+              fullWidth
+              margin="dense"
+              slotProps={{ htmlInput: { min: kind === 'adjust' ? 1 : 0, step: '0.01' } }}
+            />
+          )}
+        />
+        <Controller
+          name="password"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              {...field}
+              id="credit-password"
+              type="password"
+              autoComplete="current-password"
+              label={translate('td.credit.password')}
+              error={!!formState.errors.password}
+              helperText={formState.errors.password?.message ?? ' '}
+              fullWidth
+              margin="dense"
+            />
+          )}
+        />
+        {kind === 'adjust' && (
+          <Controller
+            name="transactionType"
+            control={control}
+            render={({ field }) => (
+              <Box sx={{ mt: 1 }}>
+                <FormLabel>{translate('td.credit.transactionType')}</FormLabel>
+                <RadioGroup row {...field}>
+                  <FormControlLabel value="credit" control={<Radio />} label={translate('td.credit.credit')} />
+                  <FormControlLabel value="debit" control={<Radio />} label={translate('td.credit.debit')} />
+                </RadioGroup>
+              </Box>
+            )}
+          />
+        )}
+        {message && (
+          <Alert severity={message.severity} sx={{ my: 1 }}>
+            {message.text}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+          <Button type="submit" variant="contained" disabled={running}>
+            {translate(running ? 'td.form.submitting' : 'td.form.submit')}
+          </Button>
+          <Button variant="outlined" onClick={() => navigate(-1)}>
+            {translate('td.form.cancel')}
+          </Button>
+        </Box>
+      </CardContent>
+      <Overlay open={running} />
+    </Card>
+  );
+}

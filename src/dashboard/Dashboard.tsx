@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { Title, useBasename, useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { canManageTier } from '../../domain/hierarchy';
+import type { Role } from '../../resources.config';
+import type { TierDataProvider } from '../dataProvider/dataProvider';
+import { getStoredRole } from '../auth/session';
+import { tierOf } from '../tiers/registry';
+
+/** The count cards of GET counts/usercount, in the spec's order, with the field each reads. */
+const COUNT_CARDS: { tier: Role; field: 'count' | 'countSuperDistributors' | 'countDistributors' | 'countRetailers' }[] = [
+  { tier: 'player', field: 'count' },
+  { tier: 'superareamanager', field: 'countSuperDistributors' },
+  { tier: 'areamanager', field: 'countDistributors' },
+  { tier: 'master', field: 'countRetailers' },
+];
+
+/** Welcome heading and the counts of the tiers the role manages, each linking to its list. */
+export function Dashboard() {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const dataProvider = useDataProvider<TierDataProvider>();
+  const { identity } = useGetIdentity();
+  const role = getStoredRole();
+  const cards = COUNT_CARDS.filter((c) => role && canManageTier(role, c.tier));
+  const { data } = useQuery({ queryKey: ['td', 'usercount'], queryFn: () => dataProvider.userCount(), enabled: cards.length > 0 });
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={translate('td.page.dashboard', { _: 'Dashboard' })} />
+      <Typography variant="h4" component="h1" gutterBottom>
+        {translate('td.dashboard.welcome', { username: identity?.fullName ?? '' })}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
+        {cards.map((c) => (
+          <Card key={c.tier}>
+            <CardActionArea component={Link} to={`${basename}/${tierOf(c.tier).path}`}>
+              <CardContent>
+                <Typography color="text.secondary">{translate(`td.dashboard.counts.${c.tier}`)}</Typography>
+                <Typography variant="h4" data-testid={`count-${c.tier}`}>
+                  {data ? data[c.field] : '…'}
+                </Typography>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,250 @@
+import type {
+  CreateParams,
+  DataProvider,
+  DeleteParams,
+  GetListParams,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetOneParams,
+  Identifier,
+  RaRecord,
+  UpdateParams,
+} from 'react-admin';
+import type { AccountRecord, Envelope } from '../../domain/api';
+import { tierOf, type Role, type TierDef } from '../../resources.config';
+import { ROLES } from '../../resources.config';
+import { request, type RequestOptions } from './http';
+
+/** An account as react-admin sees it: the API's record plus `id` = `_id`. */
+export type AccountRow = AccountRecord & { id: string };
+
+/** Where a child list or child record hangs: the parent's tier (resource) and id. */
+export interface ParentRef {
+  resource: string;
+  id: Identifier;
+}
+
+export interface Paging {
+  pagination?: { page: number; perPage: number };
+  sort?: { field: string; order: 'ASC' | 'DESC' | string };
+  filter?: Record<string, unknown>;
+}
+
+export interface CreditParams {
+  /** The account receiving (transfer) or being adjusted. */
+  toUserId: Identifier;
+  /** The operator's credit record id (spec: userId of the transfer payload). */
+  userId: Identifier;
+  /** The logged-in operator (spec: authUser). */
+  authUser: Identifier;
+  password: string;
+  amount: number;
+  transactionType?: 'credit' | 'debit';
+  parent?: ParentRef;
+  /** One key per form submission. */
+  idempotencyKey: string;
+}
+
+export interface CreditResult {
+  transactionId?: string;
+  sender?: { _id: string; walletBalance: number };
+  receiver?: { _id: string; walletBalance: number };
+}
+
+export type ToggleAction = 'activate' | 'deactivate';
+
+export interface TierDataProvider extends DataProvider {
+  creditTransfer(resource: string, params: CreditParams): Promise<{ data: CreditResult; message?: string }>;
+  creditAdjust(resource: string, params: CreditParams): Promise<{ data: CreditResult; message?: string }>;
+  toggleStatus(resource: string, params: { id: Identifier; action: ToggleAction; parent?: ParentRef }): Promise<{ data: unknown; message?: string }>;
+  logoutPlayer(params: { id: Identifier }): Promise<{ message?: string }>;
+  getChildren(resource: string, params: Paging & { id: Identifier }): Promise<{ data: AccountRow[]; total: number }>;
+  getChild(resource: string, params: { parentId: Identifier; id: Identifier }): Promise<{ data: AccountRow }>;
+  createChild(resource: string, params: { parentId: Identifier; data: Record<string, unknown> }): Promise<{ data: AccountRow; message?: string }>;
+  updateChild(resource: string, params: { parentId: Identifier; id: Identifier; updatedFields: Record<string, unknown> }): Promise<{ data: AccountRow; message?: string }>;
+  deleteChild(resource: string, params: { parentId: Identifier; id: Identifier }): Promise<{ message?: string }>;
+  loadCredit(params: { id: Identifier }): Promise<{ data: { _id: string; walletBalance: number } | null }>;
+  userCount(): Promise<{ count: number; countSuperDistributors: number; countDistributors: number; countRetailers: number }>;
+  userGames(params: { id: Identifier }): Promise<{ data: { _id: string; gameId: string; gameName: string }[] }>;
+  changePassword(params: { userId: Identifier; opass: string; npass: string; cpass: string }): Promise<{ message?: string }>;
+  /** Every page of a (filtered) list, for exports. */
+  getAll(resource: string, params: Paging & { parent?: ParentRef }): Promise<AccountRow[]>;
+}
+
+/** Resource names are tier roles (tier.path equals the role for every tier with screens). */
+export const tierOfResource = (resource: string): TierDef => {
+  if (!(ROLES as readonly string[]).includes(resource)) throw new Error(`Unknown resource ${resource}`);
+  return tierOf(resource as Role);
+};
+const api = (resource: string): string => tierOfResource(resource).api.replace(/^\//, '');
+
+export const toRow = (r: AccountRecord): AccountRow => ({ ...r, id: r._id });
+
+/** react-admin's `id` is the API's `_id`. */
+const sortField = (field: string | undefined): string | undefined => (field === 'id' ? '_id' : field);
+
+function listQuery(params: Paging): NonNullable<RequestOptions['query']> {
+  const filter = params.filter ?? {};
+  const search = (filter.q ?? filter.search ?? filter.username) as string | undefined;
+  return {
+    page: params.pagination?.page,
+    perPage: params.pagination?.perPage,
+    sort: sortField(params.sort?.field),
+    order: params.sort?.order === 'ASC' || params.sort?.order === 'DESC' ? params.sort.order : undefined,
+    search: typeof search === 'string' && search.trim() !== '' ? search.trim() : undefined,
+  };
+}
+
+async function fetchList(path: string, params: Paging): Promise<{ data: AccountRow[]; total: number }> {
+  const { json, headers } = await request<AccountRecord[]>(path, { query: listQuery(params) });
+  const rows = (json.data ?? []).map(toRow);
+  const header = headers.get('X-Total-Count');
+  const total = typeof json.total === 'number' ? json.total : header ? Number(header) : rows.length;
+  return { data: rows, total };
+}
+
+const parentOf = (meta: unknown): ParentRef | undefined => {
+  const p = (meta as { parent?: ParentRef } | undefined)?.parent;
+  return p && p.id !== undefined && p.id !== '' ? p : undefined;
+};
+
+const childrenPath = (p: ParentRef): string => `${api(p.resource)}/${p.id}/children`;
+
+function creditBody(kind: 'transfer' | 'adjust', p: CreditParams): Record<string, unknown> {
+  const base = { userId: p.userId, password: p.password, toUserId: p.toUserId, authUser: p.authUser };
+  return kind === 'transfer'
+    ? { ...base, transferAmount: p.amount }
+    : { ...base, adjustAmount: p.amount, transactionType: p.transactionType ?? 'credit' };
+}
+
+async function credit(kind: 'transfer' | 'adjust', resource: string, p: CreditParams) {
+  const suffix = kind === 'transfer' ? 'credit-transfer' : 'credit-adjust';
+  // A child's operation goes through its parent's family (docs/API.md).
+  const path = p.parent ? `${childrenPath(p.parent)}/${p.toUserId}/${suffix}` : `${api(resource)}/${suffix}`;
+  const { json } = await request<CreditResult>(path, {
+    method: 'POST',
+    body: creditBody(kind, p),
+    headers: { 'Idempotency-Key': p.idempotencyKey },
+  });
+  return { data: json.data ?? {}, message: json.message };
+}
+
+async function mutate(path: string, options: RequestOptions): Promise<{ data: AccountRow; message?: string }> {
+  const { json } = await request<AccountRecord>(path, options);
+  return { data: json.data ? toRow(json.data) : ({} as AccountRow), message: json.message };
+}
+
+export function createDataProvider(): TierDataProvider {
+  const getList = (resource: string, params: GetListParams & { meta?: unknown }) => {
+    const parent = parentOf(params.meta);
+    return fetchList(parent ? childrenPath(parent) : `${api(resource)}/all`, params);
+  };
+
+  const getOne = async (resource: string, params: GetOneParams) => {
+    const parent = parentOf(params.meta);
+    const path = parent ? `${childrenPath(parent)}/${params.id}` : `${api(resource)}/${params.id}`;
+    const { json } = await request<AccountRecord>(path);
+    if (!json.data) throw new Error('Something went wrong');
+    return { data: toRow(json.data) };
+  };
+
+  const provider: TierDataProvider = {
+    getList: getList as DataProvider['getList'],
+    getOne: getOne as DataProvider['getOne'],
+    getMany: (async (resource: string, params: GetManyParams) => {
+      const rows = await Promise.all(params.ids.map((id) => getOne(resource, { id, meta: params.meta })));
+      return { data: rows.map((r) => r.data) };
+    }) as DataProvider['getMany'],
+    getManyReference: ((resource: string, params: GetManyReferenceParams) =>
+      fetchList(`${api(params.meta?.parentResource ?? resource)}/${params.id}/children`, params)) as DataProvider['getManyReference'],
+    create: (async (resource: string, params: CreateParams) => {
+      const parent = parentOf(params.meta);
+      if (parent) return provider.createChild(parent.resource, { parentId: parent.id, data: params.data as Record<string, unknown> });
+      return mutate(`${api(resource)}/create`, { method: 'POST', body: params.data });
+    }) as DataProvider['create'],
+    update: (async (resource: string, params: UpdateParams) => {
+      const parent = parentOf(params.meta);
+      const updatedFields = (params.meta as { updatedFields?: Record<string, unknown> } | undefined)?.updatedFields ?? diff(params.data, params.previousData);
+      // Nothing changed: no call (spec section 4).
+      if (Object.keys(updatedFields).length === 0) return { data: params.previousData as AccountRow };
+      if (parent) return provider.updateChild(parent.resource, { parentId: parent.id, id: params.id, updatedFields });
+      return mutate(`${api(resource)}/${params.id}`, { method: 'PUT', body: { updatedFields } });
+    }) as DataProvider['update'],
+    updateMany: () => Promise.reject(new Error('updateMany is not supported')),
+    delete: (async (resource: string, params: DeleteParams) => {
+      const parent = parentOf(params.meta);
+      if (parent) await provider.deleteChild(parent.resource, { parentId: parent.id, id: params.id });
+      else await request(`${api(resource)}/${params.id}`, { method: 'DELETE' });
+      return { data: (params.previousData ?? { id: params.id }) as RaRecord };
+    }) as DataProvider['delete'],
+    deleteMany: (async (resource: string, params: { ids: Identifier[]; meta?: unknown }) => {
+      for (const id of params.ids) await provider.delete(resource, { id, meta: params.meta });
+      return { data: params.ids };
+    }) as DataProvider['deleteMany'],
+
+    creditTransfer: (resource, p) => credit('transfer', resource, p),
+    creditAdjust: (resource, p) => credit('adjust', resource, p),
+    toggleStatus: async (resource, { id, action, parent }) => {
+      const path = parent
+        ? `${childrenPath(parent)}/${id}/toggle-status/${action}`
+        : `${api(resource)}/toggle-status/${id}/${action}`;
+      const body: Record<string, unknown> = { userId: id, action, ...(parent ? { adminId: parent.id } : {}) };
+      const { json } = await request(path, { method: 'PATCH', body });
+      return { data: json.data, message: json.message };
+    },
+    logoutPlayer: async ({ id }) => {
+      const { json } = await request('app/logout', { query: { id, role: 'player' } });
+      return { message: json.message };
+    },
+    getChildren: (resource, params) => fetchList(`${api(resource)}/${params.id}/children`, params),
+    getChild: async (resource, { parentId, id }) => getOne(resource, { id, meta: { parent: { resource, id: parentId } } }),
+    createChild: (resource, { parentId, data }) =>
+      mutate(`${api(resource)}/${parentId}/children`, { method: 'POST', body: { childAdminData: data, parentAdminId: parentId } }),
+    updateChild: (resource, { parentId, id, updatedFields }) =>
+      mutate(`${api(resource)}/${parentId}/children/${id}`, { method: 'PUT', body: { updatedFields } }),
+    deleteChild: async (resource, { parentId, id }) => {
+      const { json } = await request(`${api(resource)}/${parentId}/children/delete/${id}`, { method: 'DELETE' });
+      return { message: json.message };
+    },
+    loadCredit: async ({ id }) => {
+      const { json } = await request<{ _id: string; walletBalance: number }[]>('credit/loadcredit', { query: { id } });
+      return { data: json.data?.[0] ?? null };
+    },
+    userCount: async () => {
+      const { json } = await request('counts/usercount');
+      const n = (k: string): number => (typeof json[k] === 'number' ? (json[k] as number) : 0);
+      return { count: n('count'), countSuperDistributors: n('countSuperDistributors'), countDistributors: n('countDistributors'), countRetailers: n('countRetailers') };
+    },
+    userGames: async ({ id }) => {
+      const { json } = await request<{ _id: string; gameId: string; gameName: string }[]>(`game/usergames/${id}`);
+      return { data: json.data ?? [] };
+    },
+    changePassword: async (body) => {
+      const { json } = await request('auth/chnagepassword', { method: 'POST', body });
+      return { message: json.message };
+    },
+    getAll: async (resource, params) => {
+      const perPage = 500;
+      const out: AccountRow[] = [];
+      for (let page = 1; ; page++) {
+        const path = params.parent ? childrenPath(params.parent) : `${api(resource)}/all`;
+        const { data, total } = await fetchList(path, { ...params, pagination: { page, perPage } });
+        out.push(...data);
+        if (data.length === 0 || out.length >= total || data.length < perPage) return out;
+      }
+    },
+  };
+  return provider;
+}
+
+/** Fallback diff for a plain `update` call: top-level values that differ. */
+function diff(data: Record<string, unknown>, previous: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) {
+    if (k === 'id' || k === '_id') continue;
+    if (JSON.stringify(v) !== JSON.stringify(previous?.[k])) out[k] = v;
+  }
+  return out;
+}
+
+export type { Envelope };

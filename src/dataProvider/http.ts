@@ -1,0 +1,69 @@
+import type { Envelope } from '../../domain/api';
+import { extendSession, getToken } from '../auth/session';
+
+/** Base of every call (docs/API.md); the dev server and the server itself serve it same-origin. */
+export const API_BASE = '/api';
+
+/** A failed call: the HTTP status and the server's envelope (message, field errors). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: Envelope | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | undefined | null>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const clean = path.replace(/^\/+/, '');
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return `${API_BASE}/${clean}${s ? `?${s}` : ''}`;
+}
+
+/**
+ * One JSON call with the bearer token (and the session cookie: credentials are included).
+ * Resolves with the envelope and the response headers; anything but 2xx rejects with ApiError.
+ */
+export async function request<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ json: Envelope<T> & Record<string, unknown>; headers: Headers; status: number }> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    credentials: 'include',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  let json: (Envelope<T> & Record<string, unknown>) | null = null;
+  try {
+    json = (await res.json()) as Envelope<T> & Record<string, unknown>;
+  } catch {
+    json = null;
+  }
+  if (!res.ok || !json) {
+    throw new ApiError(json?.message ?? res.statusText ?? 'Something went wrong', res.status, json);
+  }
+  extendSession();
+  return { json, headers: res.headers, status: res.status };
+}
+
+/** A fresh key per form submission, so a retried request never moves points twice. */
+export const newIdempotencyKey = (): string =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;

@@ -1,0 +1,35 @@
+import { Menu, useBasename, useTranslate } from 'react-admin';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import PeopleIcon from '@mui/icons-material/People';
+import PersonIcon from '@mui/icons-material/Person';
+import ArticleIcon from '@mui/icons-material/Article';
+import type { Role } from '../../resources.config';
+import { tierLabelKey } from '../tiers/registry';
+import { visibleMenu } from './screens';
+
+const pageIcon = (key: string) => (key === 'dashboard' ? <DashboardIcon /> : key === 'profile' ? <PersonIcon /> : <ArticleIcon />);
+
+/** The sidebar: the role's pages and tiers, in the registry's order (dashboard first). */
+export function RoleMenu({ role }: { role: Role }) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const { tiers, pages } = visibleMenu(role);
+  const [first, ...rest] = pages;
+  const page = (p: (typeof pages)[number]) => (
+    <Menu.Item key={p.key} to={`${basename}/${p.key}`} primaryText={translate(`td.page.${p.key}`, { _: p.label })} leftIcon={pageIcon(p.key)} />
+  );
+  return (
+    <Menu>
+      {first && page(first)}
+      {tiers.map((t) => (
+        <Menu.Item
+          key={t.role}
+          to={`${basename}/${t.path}`}
+          primaryText={translate(tierLabelKey(t, 'plural'), { _: t.labels.plural })}
+          leftIcon={<PeopleIcon />}
+        />
+      ))}
+      {rest.map(page)}
+    </Menu>
+  );
+}

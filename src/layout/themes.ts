@@ -1,0 +1,9 @@
+import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+
+/** Light is the default theme (spec section 2); the top bar toggles to dark. */
+export const lightTheme: RaThemeOptions = {
+  ...defaultLightTheme,
+  // MUI's md breakpoint is 900 px: the sidebar folds below it (spec section 9).
+  breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
+};
+export const darkTheme: RaThemeOptions = { ...defaultDarkTheme, breakpoints: lightTheme.breakpoints };

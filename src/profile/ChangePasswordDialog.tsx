@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import type { TierDataProvider } from '../dataProvider/dataProvider';
+import { useTimedMessage } from '../common/useTimedMessage';
+
+/** Spec's change-password check before the call; null when the three values may be sent. */
+export function checkPasswordChange(opass: string, npass: string, cpass: string): 'td.password.fillAll' | 'td.password.mismatch' | null {
+  if (!opass || !npass || !cpass) return 'td.password.fillAll';
+  if (npass !== cpass) return 'td.password.mismatch';
+  return null;
+}
+
+/** POST auth/chnagepassword {userId, opass, npass, cpass} (the path's typo is the API's). */
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<TierDataProvider>();
+  const { identity } = useGetIdentity();
+  const [values, setValues] = useState({ opass: '', npass: '', cpass: '' });
+  const [busy, setBusy] = useState(false);
+  const { message, show } = useTimedMessage(2000);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = checkPasswordChange(values.opass, values.npass, values.cpass);
+    if (problem) return show(translate(problem), 'error');
+    setBusy(true);
+    try {
+      await dataProvider.changePassword({ userId: identity?.id ?? '', ...values });
+      show(translate('td.password.success'), 'success');
+      setValues({ opass: '', npass: '', cpass: '' });
+    } catch (err) {
+      show(err instanceof Error && err.message ? err.message : translate('td.password.failed'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: keyof typeof values, label: string) => (
+    <TextField
+      type="password"
+      name={name}
+      label={translate(label)}
+      value={values[name]}
+      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      fullWidth
+      margin="dense"
+    />
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle>{translate('td.password.title')}</DialogTitle>
+        <DialogContent>
+          {field('opass', 'td.password.old')}
+          {field('npass', 'td.password.new')}
+          {field('cpass', 'td.password.confirm')}
+          {message && (
+            <Alert severity={message.severity} sx={{ mt: 1 }}>
+              {message.text}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('td.form.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {translate('td.password.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

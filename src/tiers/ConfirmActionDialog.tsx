@@ -1,0 +1,27 @@
+import { Confirm, useTranslate } from 'react-admin';
+
+export type ConfirmKind = 'activate' | 'deactivate' | 'delete' | 'logout';
+
+/** The spec's confirmation dialogs: 'Deactivate Confirmation' / 'Are you sure you want to deactivate {username}?'… */
+export function ConfirmActionDialog(props: {
+  kind: ConfirmKind | null;
+  username: string;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const kind = props.kind ?? 'delete';
+  return (
+    <Confirm
+      isOpen={props.kind !== null}
+      loading={props.loading}
+      title={translate(`td.confirm.title.${kind}`)}
+      content={translate('td.confirm.text', { action: kind, username: props.username })}
+      confirm={translate('td.actions.confirm')}
+      cancel={translate('td.actions.cancel')}
+      onConfirm={props.onConfirm}
+      onClose={props.onClose}
+    />
+  );
+}

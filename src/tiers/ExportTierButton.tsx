@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { Button, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import DownloadIcon from '@mui/icons-material/Download';
+import type { TierDataProvider } from '../dataProvider/dataProvider';
+import { errorMessage } from './errorMessage';
+import { exportSheet, writeSheet } from './exportRows';
+import { scopeMeta, type TierScope } from './scope';
+
+/** Export to Excel: the whole filtered list (every page), not only the visible one. */
+export function ExportTierButton({ scope }: { scope: TierScope }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<TierDataProvider>();
+  const { filterValues, sort } = useListContext();
+  const [busy, setBusy] = useState(false);
+  if (!scope.tier.export) return null;
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      const rows = await dataProvider.getAll(scope.tier.role, { filter: filterValues, sort, parent: scopeMeta(scope)?.parent });
+      const sheet = exportSheet(scope.tier, rows, (k) => translate(k), !!scope.parent && scope.parent.tier.role === 'admin');
+      if (sheet) await writeSheet(sheet);
+    } catch (err) {
+      notify(errorMessage(err, translate('td.messages.somethingWrong')), { type: 'error', autoHideDuration: 1500 });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <Button label={translate('td.list.export')} onClick={onClick} disabled={busy} startIcon={<DownloadIcon />} />;
+}

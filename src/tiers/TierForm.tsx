@@ -1,0 +1,186 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  DateInput,
+  Form,
+  PasswordInput,
+  RadioButtonGroupInput,
+  TextInput,
+  Title,
+  useDataProvider,
+  useGetOne,
+  useTranslate,
+} from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { FieldDef } from '../../resources.config';
+import type { AccountRow, TierDataProvider } from '../dataProvider/dataProvider';
+import { Overlay } from '../common/Overlay';
+import { PageSpinner } from '../common/PageSpinner';
+import { useTimedMessage } from '../common/useTimedMessage';
+import { accountValidator } from './accountFormValidation';
+import { changedFields, createPayload, formValuesOf, type FormValues } from './changedFields';
+import { errorMessage } from './errorMessage';
+import { GamesSelect } from './inputs/GamesSelect';
+import { GeoInput } from './inputs/GeoInputs';
+import { ReferenceSelect } from './inputs/ReferenceSelect';
+import { tierLabelKey } from './registry';
+import { scopeMeta, type TierScope } from './scope';
+
+/** Time before going back one step after a successful save (spec section 4). */
+export const BACK_DELAY_MS = 1000;
+
+function FieldInput({ field, scope }: { field: FieldDef; scope: TierScope }) {
+  const translate = useTranslate();
+  const label = translate(`td.field.${field.name}`, { _: field.label });
+  const common = { source: field.name, label, fullWidth: true } as const;
+  switch (field.type) {
+    case 'country':
+    case 'state':
+    case 'city':
+      return <GeoInput field={field} label={label} />;
+    case 'reference':
+      return <ReferenceSelect field={field} label={label} scope={scope} />;
+    case 'games':
+      return <GamesSelect field={field} label={label} />;
+    case 'status':
+      return (
+        <RadioButtonGroupInput
+          {...common}
+          choices={[
+            { id: 'true', name: translate('td.form.active') },
+            { id: 'false', name: translate('td.form.deactive') },
+          ]}
+        />
+      );
+    case 'password':
+      return <PasswordInput {...common} autoComplete="new-password" />;
+    case 'date':
+      return <DateInput {...common} />;
+    case 'number':
+      return <TextInput {...common} type="number" />;
+    case 'email':
+      return <TextInput {...common} type="email" />;
+    case 'textarea':
+      return <TextInput {...common} multiline minRows={2} />;
+    default:
+      return <TextInput {...common} />;
+  }
+}
+
+interface Props {
+  scope: TierScope;
+  mode: 'create' | 'edit';
+  /** The record being edited (edit mode). */
+  record?: AccountRow;
+}
+
+/** Create and edit forms of every tier, from the registry's fields. */
+export function TierFormView({ scope, mode, record }: Props) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider<TierDataProvider>();
+  const { tier } = scope;
+  const fields = mode === 'create' ? tier.createFields : tier.editFields;
+  const [submitting, setSubmitting] = useState(false);
+  const { message, show } = useTimedMessage(2000);
+  const back = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(back.current), []);
+
+  const initial = useMemo<FormValues>(() => {
+    if (mode === 'edit' && record) return formValuesOf(fields, record as unknown as FormValues);
+    const v = formValuesOf(fields, {});
+    for (const f of fields) if (f.type === 'status') v[f.name] = 'true'; // new accounts are Active
+    return v;
+  }, [mode, record, fields]);
+  const validate = useMemo(() => accountValidator(fields, mode, translate), [fields, mode, translate]);
+
+  const title =
+    mode === 'create'
+      ? translate(tierLabelKey(tier, 'add'), { _: tier.labels.add ?? tier.labels.singular })
+      : translate(tierLabelKey(tier, 'edit'), { _: tier.labels.edit.replace('{name}', '%{name}'), name: record?.username ?? '' });
+
+  const onSubmit = async (values: FormValues) => {
+    const meta = scopeMeta(scope);
+    let call: () => Promise<unknown>;
+    let success: string;
+    let failure: string;
+    if (mode === 'create') {
+      const data = { ...createPayload(fields, values), role: tier.formRole };
+      call = () =>
+        meta?.parent ? dataProvider.createChild(meta.parent.resource, { parentId: meta.parent.id, data }) : dataProvider.create(tier.role, { data });
+      success = translate('td.messages.created');
+      failure = translate(tierLabelKey(tier, 'createFailed'), { _: tier.messages.createFailed });
+    } else {
+      const updatedFields = changedFields(fields, values, initial);
+      // Nothing changed: no call at all (spec section 4).
+      if (Object.keys(updatedFields).length === 0 || !record) return;
+      call = () => dataProvider.update(tier.role, { id: record.id, data: values, previousData: record, meta: { ...meta, updatedFields } });
+      success = translate(tier.role === 'admin' ? 'td.messages.adminUpdated' : 'td.messages.userUpdated');
+      failure = translate('td.messages.updateFailed');
+    }
+    setSubmitting(true);
+    try {
+      await call();
+      show(success, 'success');
+      back.current = setTimeout(() => navigate(-1), BACK_DELAY_MS);
+    } catch (err) {
+      show(errorMessage(err, failure), 'error');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Form defaultValues={initial} record={initial} onSubmit={onSubmit} validate={validate} mode="onBlur" reValidateMode="onChange" noValidate>
+          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            {fields.map((f) => (
+              <Box key={f.name} sx={f.type === 'games' || f.type === 'textarea' || f.type === 'status' ? { gridColumn: '1 / -1' } : undefined}>
+                <FieldInput field={f} scope={scope} />
+              </Box>
+            ))}
+          </Box>
+          {message && (
+            <Alert severity={message.severity} sx={{ my: 1 }}>
+              {message.text}
+            </Alert>
+          )}
+          <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+            <Button type="submit" variant="contained" disabled={submitting}>
+              {translate(submitting ? 'td.form.submitting' : 'td.form.submit')}
+            </Button>
+            <Button variant="outlined" onClick={() => navigate(-1)}>
+              {translate('td.form.cancel')}
+            </Button>
+          </Box>
+        </Form>
+      </CardContent>
+      <Overlay open={submitting} />
+    </Card>
+  );
+}
+
+export function TierCreate({ scope }: { scope: TierScope }) {
+  return <TierFormView scope={scope} mode="create" />;
+}
+
+/** Edit: the record is fetched (through the parent's children call under a details page) and prefilled. */
+export function TierEdit({ scope }: { scope: TierScope }) {
+  const { id, childId } = useParams();
+  const recordId = (scope.parent ? childId : id) ?? '';
+  const { data, isPending, error } = useGetOne<AccountRow>(scope.tier.role, { id: recordId, meta: scopeMeta(scope) });
+  const translate = useTranslate();
+  if (isPending) return <PageSpinner />;
+  if (error || !data) return <Alert severity="error">{errorMessage(error, translate('td.messages.somethingWrong'))}</Alert>;
+  return <TierFormView key={data.id} scope={scope} mode="edit" record={data} />;
+}

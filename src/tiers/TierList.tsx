@@ -1,0 +1,64 @@
+import { Button, Datagrid, FunctionField, List, SearchInput, TopToolbar, useBasename, useResourceContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import AddIcon from '@mui/icons-material/Add';
+import { ExportTierButton } from './ExportTierButton';
+import { RowActions } from './RowActions';
+import { tierColumns } from './TierColumns';
+import { tierByPath, tierLabelKey } from './registry';
+import { scopeMeta, scopePaths, type TierScope } from './scope';
+
+function ListActions({ scope }: { scope: TierScope }) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const { tier } = scope;
+  const addKey = scope.parent ? 'addChild' : 'add';
+  const addLabel = scope.parent ? tier.labels.addChild ?? tier.labels.add : tier.labels.add;
+  return (
+    <TopToolbar>
+      <ExportTierButton scope={scope} />
+      {!tier.list.readOnly && addLabel && (
+        <Button component={Link} to={scopePaths(basename, scope).create} label={translate(tierLabelKey(tier, addKey), { _: addLabel })} startIcon={<AddIcon />} />
+      )}
+    </TopToolbar>
+  );
+}
+
+/**
+ * One tier's table, generated from the registry: columns, search, server sort and paging,
+ * row actions. Used at `/{role}/{tier}` and under a parent's details page.
+ */
+export function TierTable({ scope, title }: { scope: TierScope; title?: string | false }) {
+  const translate = useTranslate();
+  const { tier } = scope;
+  const filters = tier.list.search ? [<SearchInput key="q" source="q" alwaysOn placeholder={translate('td.list.search')} />] : undefined;
+  const meta = scopeMeta(scope);
+  return (
+    <List
+      resource={tier.role}
+      title={title === false ? ' ' : title ?? translate(tierLabelKey(tier, 'plural'), { _: tier.labels.plural })}
+      filters={filters}
+      actions={<ListActions scope={scope} />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={10}
+      exporter={false}
+      queryOptions={meta ? { meta } : undefined}
+      // A parent's child table keeps its own paging and search, not the page URL's.
+      disableSyncWithLocation={!!scope.parent}
+      storeKey={scope.parent ? `${tier.role}.children.${scope.parent.id}` : undefined}
+      empty={false}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        {tierColumns(scope, translate)}
+        <FunctionField label={translate('td.list.action')} render={() => <RowActions scope={scope} />} />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** `/{role}/{tier}`: the top-level list of the resource's tier. */
+export function TierList() {
+  const resource = useResourceContext();
+  const tier = tierByPath(resource);
+  if (!tier) return null;
+  return <TierTable scope={{ tier }} />;
+}

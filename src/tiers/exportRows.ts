@@ -1,0 +1,48 @@
+import type { AccountRecord } from '../../domain/api';
+import type { TierDef } from '../../resources.config';
+import { cellValue } from './cellValue';
+
+export interface ExportSheet {
+  file: string;
+  sheet: string;
+  rows: Record<string, string>[];
+  widths: { wch: number }[];
+}
+
+/**
+ * The rows of a tier's spreadsheet, keyed by the registry's export labels, with its column widths.
+ * `asChildren`: the list is a parent's children (e.g. SuperDistributorsList.xlsx under an admin).
+ */
+export function exportSheet(
+  tier: TierDef,
+  records: Partial<AccountRecord>[],
+  translate: (key: string) => string,
+  asChildren = false,
+): ExportSheet | null {
+  const spec = tier.export;
+  if (!spec) return null;
+  const rows = records.map((r) => {
+    const row: Record<string, string> = {};
+    for (const c of spec.columns) {
+      const v = cellValue(c.source, r);
+      row[c.label] = v === null ? translate('td.app.na') : c.source === 'isLoggedIn' ? translate(v) : v;
+    }
+    return row;
+  });
+  return {
+    file: asChildren && spec.childFile ? spec.childFile : spec.file,
+    sheet: spec.sheet,
+    rows,
+    widths: spec.columns.map((c) => ({ wch: c.width })),
+  };
+}
+
+/** Writes the file in the browser; SheetJS loads only now (write-only use, see DESIGN.md 7). */
+export async function writeSheet(s: ExportSheet): Promise<void> {
+  const XLSX = await import('xlsx');
+  const ws = XLSX.utils.json_to_sheet(s.rows);
+  ws['!cols'] = s.widths;
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, ws, s.sheet);
+  XLSX.writeFile(wb, s.file);
+}

@@ -1,0 +1,45 @@
+import { useMemo } from 'react';
+import { SelectInput, useTranslate } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { FieldDef } from '../../../resources.config';
+import { useGeoData } from './useGeoData';
+
+/**
+ * Cascading country → state → city selects (ISO codes for country and state, the name for
+ * the city). Changing the country clears state and city; changing the state clears the city.
+ */
+export function GeoInput({ field, label }: { field: FieldDef; label: string }) {
+  const translate = useTranslate();
+  const geo = useGeoData();
+  const { setValue } = useFormContext();
+  const country = useWatch({ name: 'country' }) as string | undefined;
+  const state = useWatch({ name: 'state' }) as string | undefined;
+
+  const choices = useMemo(() => {
+    if (!geo) return [];
+    if (field.type === 'country') return geo.Country.getAllCountries().map((c) => ({ id: c.isoCode, name: c.name }));
+    if (field.type === 'state') return country ? geo.State.getStatesOfCountry(country).map((s) => ({ id: s.isoCode, name: s.name })) : [];
+    return country && state ? geo.City.getCitiesOfState(country, state).map((c) => ({ id: c.name, name: c.name })) : [];
+  }, [geo, field.type, country, state]);
+
+  const onChange = () => {
+    const clear = { shouldDirty: true, shouldValidate: false };
+    if (field.type === 'country') {
+      setValue('state', '', clear);
+      setValue('city', '', clear);
+    } else if (field.type === 'state') setValue('city', '', clear);
+  };
+
+  const emptyText = translate(field.type === 'country' ? 'td.form.selectCountry' : field.type === 'state' ? 'td.form.selectState' : 'td.form.selectCity');
+  return (
+    <SelectInput
+      source={field.name}
+      label={label}
+      choices={choices}
+      onChange={onChange}
+      emptyText={emptyText}
+      isPending={!geo}
+      fullWidth
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { SelectInput, useGetList, useGetOne, useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import type { FieldDef, TierDef } from '../../../resources.config';
+import { getStoredRole, getStoredUser } from '../../auth/session';
+import { referenceTierOf } from '../registry';
+import type { TierScope } from '../scope';
+
+const emptyKey = (t: TierDef | null) =>
+  t?.role === 'superadmin' ? 'td.form.noSuperadmins' : t?.role === 'admin' ? 'td.form.noAdmins' : 'td.form.noReferences';
+
+/**
+ * The Reference select: the parent tier's accounts (GET /superadmins/all for an admin,
+ * /admins/all for a super area manager…). Under a details page the parent is fixed; an
+ * operator of the parent tier is its own only choice.
+ */
+export function ReferenceSelect({ field, label, scope }: { field: FieldDef; label: string; scope: TierScope }) {
+  const translate = useTranslate();
+  const { setValue, getValues } = useFormContext();
+  const refTier = referenceTierOf(scope.tier);
+  const me = getStoredUser();
+  const ownTier = !!refTier && getStoredRole() === refTier.role;
+  const fixedId = scope.parent?.id ?? (ownTier ? me?._id : undefined);
+
+  const list = useGetList(refTier?.role ?? 'superadmin', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'username', order: 'ASC' } }, { enabled: !!refTier && !fixedId });
+  const parent = useGetOne(scope.parent?.tier.role ?? 'superadmin', { id: scope.parent?.id ?? '' }, { enabled: !!scope.parent });
+
+  const choices = scope.parent
+    ? parent.data
+      ? [{ id: parent.data.id as string, name: parent.data.username as string }]
+      : [{ id: scope.parent.id, name: scope.parent.id }]
+    : ownTier && me
+      ? [{ id: me._id, name: me.username }]
+      : (list.data ?? []).map((r) => ({ id: r.id as string, name: r.username as string }));
+
+  useEffect(() => {
+    if (fixedId && !getValues(field.name)) setValue(field.name, fixedId);
+  }, [fixedId, field.name, getValues, setValue]);
+
+  const empty = choices.length === 0 && !list.isPending;
+  return (
+    <SelectInput
+      source={field.name}
+      label={label}
+      choices={empty ? [{ id: '__none', name: translate(emptyKey(refTier)), disabled: true }] : choices}
+      isPending={!fixedId && list.isPending}
+      fullWidth
+    />
+  );
+}
