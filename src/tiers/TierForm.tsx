@@ -50,7 +50,8 @@ function FieldInput({ field, scope }: { field: FieldDef; scope: TierScope }) {
     case 'status':
       return (
         <RadioButtonGroupInput
-          {...common}
+          source={field.name}
+          label={label}
           choices={[
             { id: 'true', name: translate('td.form.active') },
             { id: 'false', name: translate('td.form.deactive') },
