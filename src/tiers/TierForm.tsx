@@ -34,7 +34,7 @@ import { scopeMeta, type TierScope } from './scope';
 /** Time before going back one step after a successful save (spec section 4). */
 export const BACK_DELAY_MS = 1000;
 
-function FieldInput({ field, scope }: { field: FieldDef; scope: TierScope }) {
+function FieldInput({ field, scope, record }: { field: FieldDef; scope: TierScope; record?: AccountRow }) {
   const translate = useTranslate();
   const label = translate(`td.field.${field.name}`, { _: field.label });
   const common = { source: field.name, label, fullWidth: true } as const;
@@ -44,7 +44,7 @@ function FieldInput({ field, scope }: { field: FieldDef; scope: TierScope }) {
     case 'city':
       return <GeoInput field={field} label={label} />;
     case 'reference':
-      return <ReferenceSelect field={field} label={label} scope={scope} />;
+      return <ReferenceSelect field={field} label={label} scope={scope} current={record?.refId} />;
     case 'games':
       return <GamesSelect field={field} label={label} />;
     case 'status':
@@ -147,7 +147,7 @@ export function TierFormView({ scope, mode, record }: Props) {
           <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             {fields.map((f) => (
               <Box key={f.name} sx={f.type === 'games' || f.type === 'textarea' || f.type === 'status' ? { gridColumn: '1 / -1' } : undefined}>
-                <FieldInput field={f} scope={scope} />
+                <FieldInput field={f} scope={scope} record={record} />
               </Box>
             ))}
           </Box>

@@ -14,7 +14,7 @@ const emptyKey = (t: TierDef | null) =>
  * /admins/all for a super area manager…). Under a details page the parent is fixed; an
  * operator of the parent tier is its own only choice.
  */
-export function ReferenceSelect({ field, label, scope }: { field: FieldDef; label: string; scope: TierScope }) {
+export function ReferenceSelect({ field, label, scope, current }: { field: FieldDef; label: string; scope: TierScope; current?: { _id: string; username: string } | null }) {
   const translate = useTranslate();
   const { setValue, getValues } = useFormContext();
   const refTier = referenceTierOf(scope.tier);
@@ -32,6 +32,9 @@ export function ReferenceSelect({ field, label, scope }: { field: FieldDef; labe
     : ownTier && me
       ? [{ id: me._id, name: me.username }]
       : (list.data ?? []).map((r) => ({ id: r.id as string, name: r.username as string }));
+
+  // An edited record keeps its present reference selectable even when the list does not hold it.
+  if (current && !choices.some((c) => c.id === current._id)) choices.push({ id: current._id, name: current.username });
 
   useEffect(() => {
     if (fixedId && !getValues(field.name)) setValue(field.name, fixedId);
