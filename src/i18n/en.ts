@@ -135,7 +135,7 @@ export const en = {
       userUpdated: 'User updated successfully!',
       updateFailed: 'Server error',
       updateFailedLower: 'server error',
-      statusChanged: 'User %{id} has been successfully %{action}d.',
+      statusChanged: 'User %{id} has been successfully %{action}.',
       statusFailed: 'Failed to update user status.',
       logoutSuccess: 'player logout successfully.',
       logoutFailed: 'Failed to logout player.',

@@ -29,7 +29,7 @@ export function recordApi(reply: (call: Recorded) => { status?: number; json: Js
         headers: request.headers,
       };
       calls.push(call);
-      const r = reply(call) ?? { json: { success: true, data: [] } };
+      const r: { status?: number; json: JsonBodyType; headers?: Record<string, string> } = reply(call) ?? { json: { success: true, data: [] } };
       return HttpResponse.json(r.json, { status: r.status ?? 200, headers: r.headers });
     }),
   );
