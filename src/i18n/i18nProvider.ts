@@ -3,4 +3,11 @@ import englishMessages from 'ra-language-english';
 import { en } from './en';
 
 /** react-admin's English messages plus ours; English only for now (one locale, no switcher). */
-export const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en', { allowMissing: true });
+const messages = {
+  ...englishMessages,
+  // The profile dropdown's item reads 'Log Out' (spec section 2).
+  ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, logout: en.td.profileMenu.logout } },
+  ...en,
+};
+
+export const i18nProvider = polyglotI18nProvider(() => messages, 'en', { allowMissing: true });

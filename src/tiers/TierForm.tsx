@@ -27,7 +27,7 @@ import { changedFields, createPayload, formValuesOf, type FormValues } from './c
 import { errorMessage } from './errorMessage';
 import { GamesSelect } from './inputs/GamesSelect';
 import { GeoInput } from './inputs/GeoInputs';
-import { ReferenceSelect } from './inputs/ReferenceSelect';
+import { ReferenceSelect, fixedReferenceId } from './inputs/ReferenceSelect';
 import { tierLabelKey } from './registry';
 import { scopeMeta, type TierScope } from './scope';
 
@@ -96,8 +96,10 @@ export function TierFormView({ scope, mode, record }: Props) {
     if (mode === 'edit' && record) return formValuesOf(fields, record as unknown as FormValues);
     const v = formValuesOf(fields, {});
     for (const f of fields) if (f.type === 'status') v[f.name] = 'true'; // new accounts are Active
+    const ref = fixedReferenceId(scope);
+    if (ref && fields.some((f) => f.name === 'refId')) v.refId = ref;
     return v;
-  }, [mode, record, fields]);
+  }, [mode, record, fields, scope]);
   const validate = useMemo(() => accountValidator(fields, mode, translate), [fields, mode, translate]);
 
   const title =

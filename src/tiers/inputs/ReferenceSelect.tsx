@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
 import { SelectInput, useGetList, useGetOne, useTranslate } from 'react-admin';
-import { useFormContext } from 'react-hook-form';
 import type { FieldDef, TierDef } from '../../../resources.config';
 import { getStoredRole, getStoredUser } from '../../auth/session';
 import { referenceTierOf } from '../registry';
@@ -9,6 +7,13 @@ import type { TierScope } from '../scope';
 const emptyKey = (t: TierDef | null) =>
   t?.role === 'superadmin' ? 'td.form.noSuperadmins' : t?.role === 'admin' ? 'td.form.noAdmins' : 'td.form.noReferences';
 
+/** The reference a create form starts with: the details page's parent, or the operator itself when it is of the parent tier. */
+export function fixedReferenceId(scope: TierScope): string | undefined {
+  const refTier = referenceTierOf(scope.tier);
+  if (scope.parent) return scope.parent.id;
+  return refTier && getStoredRole() === refTier.role ? getStoredUser()?._id : undefined;
+}
+
 /**
  * The Reference select: the parent tier's accounts (GET /superadmins/all for an admin,
  * /admins/all for a super area manager…). Under a details page the parent is fixed; an
@@ -16,7 +21,6 @@ const emptyKey = (t: TierDef | null) =>
  */
 export function ReferenceSelect({ field, label, scope, current }: { field: FieldDef; label: string; scope: TierScope; current?: { _id: string; username: string } | null }) {
   const translate = useTranslate();
-  const { setValue, getValues } = useFormContext();
   const refTier = referenceTierOf(scope.tier);
   const me = getStoredUser();
   const ownTier = !!refTier && getStoredRole() === refTier.role;
@@ -36,9 +40,6 @@ export function ReferenceSelect({ field, label, scope, current }: { field: Field
   // An edited record keeps its present reference selectable even when the list does not hold it.
   if (current && !choices.some((c) => c.id === current._id)) choices.push({ id: current._id, name: current.username });
 
-  useEffect(() => {
-    if (fixedId && !getValues(field.name)) setValue(field.name, fixedId);
-  }, [fixedId, field.name, getValues, setValue]);
 
   const empty = choices.length === 0 && !list.isPending;
   return (
