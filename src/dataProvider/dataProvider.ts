@@ -230,7 +230,8 @@ export function createDataProvider(): TierDataProvider {
         const path = params.parent ? childrenPath(params.parent) : `${api(resource)}/all`;
         const { data, total } = await fetchList(path, { ...params, pagination: { page, perPage } });
         out.push(...data);
-        if (data.length === 0 || out.length >= total || data.length < perPage) return out;
+        // Stop on the total, not on a short page: a server may cap perPage below what was asked.
+        if (data.length === 0 || out.length >= total) return out;
       }
     },
   };

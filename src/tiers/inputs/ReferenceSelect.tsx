@@ -26,7 +26,7 @@ export function ReferenceSelect({ field, label, scope, current }: { field: Field
   const ownTier = !!refTier && getStoredRole() === refTier.role;
   const fixedId = scope.parent?.id ?? (ownTier ? me?._id : undefined);
 
-  const list = useGetList(refTier?.role ?? 'superadmin', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'username', order: 'ASC' } }, { enabled: !!refTier && !fixedId });
+  const list = useGetList(refTier?.role ?? 'superadmin', { pagination: { page: 1, perPage: 500 }, sort: { field: 'username', order: 'ASC' } }, { enabled: !!refTier && !fixedId });
   const parent = useGetOne(scope.parent?.tier.role ?? 'superadmin', { id: scope.parent?.id ?? '' }, { enabled: !!scope.parent });
 
   const choices = scope.parent
