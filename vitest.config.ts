@@ -20,6 +20,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'server-pg',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_ENGINE: 'postgres' },
+          globalSetup: ['tests/server/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',

@@ -45,7 +45,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File | undefined): Promise<Database> {
-  const client = new PGlite(dataDir, loadDataDir ? { loadDataDir } : {});
+  // PGlite ignores the options when the data directory argument is given as undefined.
+  const client = dataDir ? new PGlite(dataDir, loadDataDir ? { loadDataDir } : {}) : new PGlite(loadDataDir ? { loadDataDir } : {});
   await client.waitReady;
   const orm = drizzlePglite(client, { schema }) as unknown as Drizzle;
   const query = async <T extends Row>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;

@@ -1,0 +1,56 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../server/db/client';
+import { PG_URL, TEMPLATE_DB, withDb } from './engine';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    pgTemplate: string | null;
+  }
+}
+
+/**
+ * Migrates once per run: a PGlite snapshot that every test file loads (0.4 s instead of 3–5 s
+ * for a fresh directory), and on PostgreSQL a template database each test file clones.
+ */
+export default async function setup(project: TestProject) {
+  const dir = join(process.cwd(), '.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `pglite-template-${process.pid}.tar.gz`);
+  const lite = new PGlite();
+  const migrated = await openDatabaseOn(lite);
+  writeFileSync(file, Buffer.from(await (await migrated.dumpDataDir('gzip')).arrayBuffer()));
+  await migrated.close();
+  project.provide('pgliteTemplate', file);
+
+  let pgTemplate: string | null = null;
+  if ((project.config.env?.TEST_ENGINE ?? process.env.TEST_ENGINE) === 'postgres') {
+    const admin = new pg.Client(PG_URL);
+    try {
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+      const t = await openDatabase({ databaseUrl: withDb(PG_URL, TEMPLATE_DB), poolSize: 2 });
+      await t.migrate();
+      await t.close();
+      pgTemplate = TEMPLATE_DB;
+    } catch (e) {
+      console.warn(`PostgreSQL at ${PG_URL} is not reachable (${(e as Error).message}): the PostgreSQL run skips.`);
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
+  }
+  project.provide('pgTemplate', pgTemplate);
+}
+
+async function openDatabaseOn(lite: PGlite): Promise<PGlite> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { MIGRATIONS_DIR } = await import('../../server/db/client');
+  await migrate(drizzle(lite), { migrationsFolder: MIGRATIONS_DIR });
+  return lite;
+}

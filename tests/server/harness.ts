@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { AccountRecord } from '../../domain/api';
+import { tierOf, type FieldDef, type Role } from '../../resources.config';
+import { buildApp } from '../../server/app';
+import { configFromEnv, type ServerConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { seed } from '../../server/db/seed';
+import { ENGINE, PG_URL, withDb } from './engine';
+
+export const SUPERADMIN_PASSWORD = 'root-pass-123';
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Database;
+  config: ServerConfig;
+  /** The seeded superadmin's token and id. */
+  root: { token: string; id: string };
+  close(): Promise<void>;
+}
+
+/** Whether this run's engine is there: PGlite always; PostgreSQL when the global setup reached it. */
+export const engineAvailable = (): boolean => ENGINE === 'pglite' || inject('pgTemplate') !== null;
+
+/** A fresh database of its own for one test file (PGlite snapshot, or a PostgreSQL clone of the template). */
+export async function openTestDatabase(poolSize = 10): Promise<{ db: Database; drop(): Promise<void> }> {
+  if (ENGINE === 'pglite') {
+    const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const db = await openDatabase({ loadDataDir: blob });
+    return { db, drop: () => db.close() };
+  }
+  const template = inject('pgTemplate');
+  if (!template) throw new Error('PostgreSQL is not reachable');
+  const name = `tierdesk_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client(PG_URL);
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const db = await openDatabase({ databaseUrl: withDb(PG_URL, name), poolSize });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const a = new pg.Client(PG_URL);
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export async function startHarness(overrides: Partial<ServerConfig> = {}): Promise<Harness> {
+  const { db, drop } = await openTestDatabase();
+  const config = { ...configFromEnv({}), clientDir: '/nonexistent', loginRateLimit: 10_000, ...overrides };
+  await seed(db, { username: 'superadmin', password: SUPERADMIN_PASSWORD });
+  const app = await buildApp({ db, config });
+  await app.ready();
+  const h: Harness = { app, db, config, root: { token: '', id: '' }, close: async () => { await app.close(); await drop(); } };
+  const login = await call(h, 'POST', '/api/auth/login', { body: { username: 'superadmin', password: SUPERADMIN_PASSWORD } });
+  h.root = { token: login.json.token as string, id: (login.json.user as AccountRecord)._id };
+  return h;
+}
+
+export interface Reply {
+  status: number;
+  json: Record<string, unknown> & { success?: boolean; message?: string; data?: unknown };
+  headers: Record<string, unknown>;
+}
+
+export async function call(
+  h: Harness,
+  method: InjectOptions['method'],
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const res = await h.app.inject({
+    method,
+    url,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.headers ?? {}) },
+    ...(opts.body !== undefined ? { payload: opts.body as InjectOptions['payload'] } : {}),
+  });
+  let json: Reply['json'] = {};
+  try {
+    json = res.json();
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.statusCode, json, headers: res.headers };
+}
+
+let seq = 0;
+const sampleValue = (f: FieldDef, n: number): unknown => {
+  switch (f.name) {
+    case 'email': return `user${n}.${randomBytes(3).toString('hex')}@example.com`;
+    case 'phone': return `9${String(100000000 + n * 7919 + Math.floor(Math.random() * 1e6)).slice(0, 9)}`;
+    case 'dateOfBirth': return '1990-04-12';
+    case 'country': return 'IN';
+    case 'state': return 'MH';
+    case 'city': return 'Mumbai';
+    case 'pinCode': return '400001';
+    case 'commissionAmount':
+    case 'commission': return 2;
+    case 'password': return 'secret-pass';
+    case 'pin': return '4321';
+    case 'userStatus': return true;
+    case 'games': return [];
+    case 'refId': return undefined;
+    default: return `${f.label} ${n}`;
+  }
+};
+
+/** A valid create body for a tier, from its registry fields. */
+export function validBody(role: Role, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const n = ++seq;
+  const body: Record<string, unknown> = {};
+  for (const f of tierOf(role).createFields) {
+    const v = sampleValue(f, n);
+    if (v !== undefined) body[f.name] = v;
+  }
+  return { ...body, ...extra };
+}
+
+/** Creates an account through the API, under `parentId`, as `token`; returns the record and a token of its own. */
+export async function createAs(h: Harness, token: string, role: Role, parentId: string, extra: Record<string, unknown> = {}): Promise<AccountRecord> {
+  const r = await call(h, 'POST', `/api${tierOf(role).api}/create`, { token, body: validBody(role, { refId: parentId, ...extra }) });
+  if (r.status !== 201) throw new Error(`create ${role} failed: ${r.status} ${JSON.stringify(r.json)}`);
+  return r.json.data as AccountRecord;
+}
+
+export async function loginAs(h: Harness, username: string, password = 'secret-pass'): Promise<string> {
+  const r = await call(h, 'POST', '/api/auth/login', { body: { username, password } });
+  if (r.status !== 200) throw new Error(`login ${username} failed: ${r.status} ${JSON.stringify(r.json)}`);
+  return r.json.token as string;
+}
+
+export interface Chain {
+  admin: AccountRecord;
+  sam: AccountRecord;
+  am: AccountRecord;
+  master: AccountRecord;
+  player: AccountRecord;
+  tokens: Record<'superadmin' | 'admin' | 'superareamanager' | 'areamanager' | 'master' | 'player', string>;
+}
+
+/** One account of every chain level, each created by the superadmin, each logged in. */
+export async function buildChain(h: Harness): Promise<Chain> {
+  const t = h.root.token;
+  const admin = await createAs(h, t, 'admin', h.root.id);
+  const sam = await createAs(h, t, 'superareamanager', admin._id);
+  const am = await createAs(h, t, 'areamanager', sam._id);
+  const master = await createAs(h, t, 'master', am._id);
+  const player = await createAs(h, t, 'player', master._id);
+  const tokens = {
+    superadmin: t,
+    admin: await loginAs(h, admin.username),
+    superareamanager: await loginAs(h, sam.username),
+    areamanager: await loginAs(h, am.username),
+    master: await loginAs(h, master.username),
+    player: await loginAs(h, player.username),
+  };
+  return { admin, sam, am, master, player, tokens };
+}
+
+/** Generates points into the superadmin's wallet. */
+export async function generate(h: Harness, points: number): Promise<void> {
+  const r = await call(h, 'POST', '/api/superadmins/credit-adjust', {
+    token: h.root.token,
+    body: { password: SUPERADMIN_PASSWORD, adjustAmount: points, transactionType: 'credit', toUserId: h.root.id },
+  });
+  if (r.status !== 200) throw new Error(`generate failed: ${JSON.stringify(r.json)}`);
+}
