@@ -35,19 +35,14 @@ const updatesOf = (req: Req): Record<string, unknown> => {
   return u as Record<string, unknown>;
 };
 
-function paged(reply: FastifyReply, tier: TierDef, page: { data: unknown[]; total: number }, offset: number) {
+function paged(reply: FastifyReply, tier: TierDef, page: { data: unknown[]; total: number; offset: number }) {
+  const { offset } = page;
   const end = offset + page.data.length - 1;
   reply.header('X-Total-Count', String(page.total));
   reply.header('Content-Range', `${tier.role} ${offset}-${Math.max(end, offset)}/${page.total}`);
   reply.header('Access-Control-Expose-Headers', 'X-Total-Count, Content-Range');
   return { success: true, data: page.data, total: page.total };
 }
-
-const offsetOf = (q: ListParams) => {
-  const per = Number(q.perPage ?? q.limit);
-  const page = Number(q.page);
-  return Number.isInteger(per) && per > 0 && Number.isInteger(page) && page > 0 ? (page - 1) * per : 0;
-};
 
 /** The account whose children a children-call addresses: the caller itself, or one of this tier it manages. */
 async function parentFor(db: Database, caller: Caller, tier: TierDef, rawId: unknown): Promise<{ parent: AccountRef; child: TierDef }> {
@@ -71,7 +66,7 @@ function tierRoutes(tier: TierDef, db: Database) {
       const caller = requireCaller(req);
       const root = await loadViewRoot(db, caller, req.query.id);
       const page = await listTier(db, caller, tier, root ? { underPath: root.path } : {}, req.query);
-      return paged(reply, tier, page, offsetOf(req.query));
+      return paged(reply, tier, page);
     });
 
     app.get('/loadcredit/:id', async (req: Req) => {
@@ -115,7 +110,7 @@ function tierRoutes(tier: TierDef, db: Database) {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const page = await listTier(db, caller, child, { underPath: parent.path, parentId: parent.id }, req.query);
-      return paged(reply, child, page, offsetOf(req.query));
+      return paged(reply, child, page);
     });
 
     app.post('/:id/children', { config: { subject: `Create child of ${tier.role}` } }, async (req: Req, reply) => {

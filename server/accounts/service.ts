@@ -220,7 +220,7 @@ export async function listTier(
   tier: TierDef,
   scope: { underPath?: string; parentId?: number },
   params: ListParams,
-): Promise<{ data: AccountRecord[]; total: number }> {
+): Promise<{ data: AccountRecord[]; total: number; offset: number }> {
   const paging = pageOf(params);
   // A role listing its own tier sees itself (the reference select of the forms below it).
   const own = tier.role === caller.role && scope.parentId === undefined;
@@ -231,7 +231,7 @@ export async function listTier(
     ...(scope.parentId !== undefined ? { parentId: scope.parentId } : {}),
     ...paging,
   });
-  return { data: rows.map(toAccountRecord), total };
+  return { data: rows.map(toAccountRecord), total, offset: paging.offset };
 }
 
 export const isHttpError = (e: unknown): e is HttpError => e instanceof HttpError;
