@@ -14,6 +14,7 @@ import { authRoutes } from './auth/routes';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { fromDatabaseError, HttpError } from './http/errors';
+import { attachRealtime } from './realtime/socket';
 
 export interface AppOptions {
   db: Database;
@@ -25,6 +26,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function buildApp({ db, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: true, bodyLimit: 1_048_576 });
+  const realtime = attachRealtime(app.server, db);
+  app.addHook('onClose', () => realtime.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -71,7 +74,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(authPlugin, { db });
       api.get('/health', async () => ({ success: true }));
       await api.register(authRoutes, { db, config });
-      await api.register(accountRoutes, { db });
+      await api.register(accountRoutes, { db, realtime });
       await api.register(miscAccountRoutes, { db });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, message: `No API route ${req.method} ${req.url}` }));
     },

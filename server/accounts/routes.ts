@@ -7,6 +7,8 @@ import { badRequest, notFound } from '../http/errors';
 import { adjust, transfer, type CreditBody } from '../credit/service';
 import { loadChild, loadManaged, loadReadable, loadViewRoot } from './access';
 import { findRef, parseId, type AccountRef } from './repository';
+import type { Realtime } from '../realtime/socket';
+import type { CreditOutcome } from '../credit/service';
 import { createAccount, deleteAccount, getRecord, listTier, toggleStatus, updateAccount, type ListParams } from './service';
 
 type Params = { id: string; childId: string; action: string };
@@ -54,7 +56,12 @@ async function parentFor(db: Database, caller: Caller, tier: TierDef, rawId: unk
 }
 
 /** The whole account family of one tier, from its registry entry. */
-function tierRoutes(tier: TierDef, db: Database) {
+function tierRoutes(tier: TierDef, db: Database, realtime: Realtime) {
+  // Both wallets of a movement are pushed to their owners' open back offices.
+  const moved = (out: CreditOutcome) => {
+    realtime.walletsChanged([out.data.sender._id, out.data.receiver?._id]);
+    return { success: true, ...out };
+  };
   return async (app: FastifyInstance) => {
     app.post('/create', { config: { subject: `Create ${tier.role}` } }, async (req: Req, reply) => {
       const rec = await createAccount(db, requireCaller(req), tier, body(req));
@@ -76,13 +83,11 @@ function tierRoutes(tier: TierDef, db: Database) {
     });
 
     app.post('/credit-transfer', { config: { subject: `Credit transfer to ${tier.role}` } }, async (req: Req) => {
-      const out = await transfer(db, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req));
-      return { success: true, ...out };
+      return moved(await transfer(db, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
     app.post('/credit-adjust', { config: { subject: `Credit adjust of ${tier.role}` } }, async (req: Req) => {
-      const out = await adjust(db, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req));
-      return { success: true, ...out };
+      return moved(await adjust(db, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
     app.patch('/toggle-status/:id/:action', { config: { subject: `Toggle ${tier.role} status` } }, async (req: Req) => {
@@ -142,12 +147,12 @@ function tierRoutes(tier: TierDef, db: Database) {
 
     app.post('/:id/children/:childId/credit-transfer', { config: { subject: `Credit transfer to child of ${tier.role}` } }, async (req: Req) => {
       const { caller, child, target } = await childOf(req);
-      return { success: true, ...(await transfer(db, caller, child, body(req) as CreditBody, idempotencyKey(req), target)) };
+      return moved(await transfer(db, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
     app.post('/:id/children/:childId/credit-adjust', { config: { subject: `Credit adjust of child of ${tier.role}` } }, async (req: Req) => {
       const { caller, child, target } = await childOf(req);
-      return { success: true, ...(await adjust(db, caller, child, body(req) as CreditBody, idempotencyKey(req), target)) };
+      return moved(await adjust(db, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
     app.patch('/:id/children/:childId/toggle-status/:action', { config: { subject: `Toggle child of ${tier.role}` } }, async (req: Req) => {
@@ -164,6 +169,6 @@ function tierRoutes(tier: TierDef, db: Database) {
   };
 }
 
-export async function accountRoutes(app: FastifyInstance, opts: { db: Database }) {
-  for (const tier of TIERS) await app.register(tierRoutes(tier, opts.db), { prefix: tier.api });
+export async function accountRoutes(app: FastifyInstance, opts: { db: Database; realtime: Realtime }) {
+  for (const tier of TIERS) await app.register(tierRoutes(tier, opts.db, opts.realtime), { prefix: tier.api });
 }

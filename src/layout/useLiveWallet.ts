@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { io } from 'socket.io-client';
+import { getToken } from '../auth/session';
+import { OPERATOR_CREDIT_KEY } from '../credit/useOperatorCredit';
+
+/**
+ * One socket per back office: when the server says this operator's wallet moved (a transfer
+ * by someone above, a take-back…), the wallet shown in the top bar and the credit forms refetches.
+ */
+export function useLiveWallet(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const token = getToken();
+    if (!token) return;
+    const socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: true });
+    socket.on('wallet', () => void client.invalidateQueries({ queryKey: OPERATOR_CREDIT_KEY }));
+    return () => {
+      socket.close();
+    };
+  }, [client]);
+}
