@@ -511,6 +511,26 @@ export const GAMES = [
   { gameId: 'acqOpdff', gameName: 'Fun Timer', nodigit: 10, time: 60 },
 ] as const;
 
+/**
+ * Fields an account may change on itself (Edit Profile): never its status, reference,
+ * commission or games, which belong to the account above it. Passwords change through
+ * auth/chnagepassword, which asks for the old one.
+ */
+export const PROFILE_FIELDS: readonly FieldName[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'dateOfBirth',
+  'country',
+  'state',
+  'city',
+  'address',
+  'pinCode',
+  'occupation',
+  'note',
+];
+
 /** Landing page of each role after login (a player lands on /). */
 export const landingPath = (role: Role): string => (role === 'player' ? '/' : `/${role}/dashboard`);
 

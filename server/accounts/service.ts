@@ -1,6 +1,6 @@
 import type { AccountRecord, FieldError } from '../../domain/api';
 import { validateAccount, type AccountInput } from '../../domain/accountValidation';
-import { tierOf, type FieldDef, type FieldName, type Role, type TierDef } from '../../resources.config';
+import { PROFILE_FIELDS, tierOf, type FieldDef, type FieldName, type Role, type TierDef } from '../../resources.config';
 import type { Caller } from '../auth/caller';
 import { hashSecret } from '../auth/passwords';
 import type { Database, Queryable } from '../db/client';
@@ -126,17 +126,15 @@ export async function createAccount(db: Database, caller: Caller, tier: TierDef,
   return getRecord(db, id);
 }
 
-/** Fields an account may change on itself (Edit Profile): never its status, parent, commission or games. */
-const SELF_EDITABLE: FieldName[] = ['firstName', 'lastName', 'email', 'phone', 'dateOfBirth', 'country', 'state', 'city', 'address', 'pinCode', 'occupation', 'note', 'pin'];
 
 export async function updateAccount(db: Database, caller: Caller, tier: TierDef, rawId: unknown, updates: Record<string, unknown>): Promise<AccountRecord> {
   const id = parseId(rawId);
   const self = id === caller.id && tier.role === caller.role;
   const target = self ? await findRef(db, id) : await loadManaged(db, caller, tier, rawId);
   if (!target) throw notFound();
-  const fields = self ? tier.editFields.filter((f) => SELF_EDITABLE.includes(f.name)) : tier.editFields;
+  const fields = self ? tier.editFields.filter((f) => PROFILE_FIELDS.includes(f.name)) : tier.editFields;
   const input = pick(fields, updates);
-  if (self && Object.keys(updates).some((k) => !SELF_EDITABLE.includes(k as FieldName)))
+  if (self && Object.keys(updates).some((k) => !PROFILE_FIELDS.includes(k as FieldName)))
     throw forbidden('You may not change this on your own account.');
   // Secrets left empty mean "unchanged" on edit forms.
   for (const k of ['password', 'pin'] as const) if (input[k] === '' || input[k] === null) delete input[k];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { Title, useGetIdentity, useGetOne, useTranslate } from 'react-admin';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,6 +8,18 @@ import { formatPoints } from '../../domain/money';
 import { getStoredUser } from '../auth/session';
 import { useOperatorCredit } from '../credit/useOperatorCredit';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { PROFILE_FIELDS, tierOf } from '../../resources.config';
+import type { AccountRow } from '../dataProvider/dataProvider';
+import { TierFormView } from '../tiers/TierForm';
+
+/** Edit Profile: the operator's own fields (PROFILE_FIELDS), through the same form as every tier. */
+function ProfileForm({ id, role }: { id: string; role: NonNullable<ReturnType<typeof getStoredUser>>['role'] }) {
+  const translate = useTranslate();
+  const tier = tierOf(role);
+  const { data } = useGetOne<AccountRow>(tier.role, { id });
+  if (!data) return null;
+  return <TierFormView key={data.id} scope={{ tier }} mode="edit" record={data} only={PROFILE_FIELDS} title={translate('td.profileMenu.editProfile')} />;
+}
 
 /** The operator's own profile: who they are, their wallet, and the password change. */
 export function ProfilePage() {
@@ -18,6 +30,7 @@ export function ProfilePage() {
   const [open, setOpen] = useState(false);
   const na = translate('td.app.na');
   return (
+    <>
     <Card sx={{ mt: 2, maxWidth: 560 }}>
       <Title title={translate('td.page.profile', { _: 'Profile' })} />
       <CardContent>
@@ -37,5 +50,7 @@ export function ProfilePage() {
         <ChangePasswordDialog open={open} onClose={() => setOpen(false)} />
       </CardContent>
     </Card>
+    {user && <ProfileForm id={user._id} role={user.role} />}
+    </>
   );
 }

@@ -78,15 +78,21 @@ interface Props {
   mode: 'create' | 'edit';
   /** The record being edited (edit mode). */
   record?: AccountRow;
+  /** A narrower set of the tier's fields (the operator's own profile). */
+  only?: readonly string[];
+  title?: string;
 }
 
 /** Create and edit forms of every tier, from the registry's fields. */
-export function TierFormView({ scope, mode, record }: Props) {
+export function TierFormView({ scope, mode, record, only, title: fixedTitle }: Props) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<TierDataProvider>();
   const { tier } = scope;
-  const fields = mode === 'create' ? tier.createFields : tier.editFields;
+  const fields = useMemo(() => {
+    const all = mode === 'create' ? tier.createFields : tier.editFields;
+    return only ? all.filter((f) => only.includes(f.name)) : all;
+  }, [mode, tier, only]);
   const [submitting, setSubmitting] = useState(false);
   const { message, show } = useTimedMessage(2000);
   const back = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -102,10 +108,10 @@ export function TierFormView({ scope, mode, record }: Props) {
   }, [mode, record, fields, scope]);
   const validate = useMemo(() => accountValidator(fields, mode, translate), [fields, mode, translate]);
 
-  const title =
-    mode === 'create'
+  const title = fixedTitle ??
+    (mode === 'create'
       ? translate(tierLabelKey(tier, 'add'), { _: tier.labels.add ?? tier.labels.singular })
-      : translate(tierLabelKey(tier, 'edit'), { _: tier.labels.edit.replace('{name}', '%{name}'), name: record?.username ?? '' });
+      : translate(tierLabelKey(tier, 'edit'), { _: tier.labels.edit.replace('{name}', '%{name}'), name: record?.username ?? '' }));
 
   const onSubmit = async (values: FormValues) => {
     const meta = scopeMeta(scope);
