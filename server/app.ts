@@ -15,6 +15,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { fromDatabaseError, HttpError } from './http/errors';
 import { attachRealtime } from './realtime/socket';
+import { geoRoutes } from './geo/routes';
 
 export interface AppOptions {
   db: Database;
@@ -76,6 +77,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(authRoutes, { db, config });
       await api.register(accountRoutes, { db, realtime });
       await api.register(miscAccountRoutes, { db });
+      await api.register(geoRoutes, { prefix: '/geo' });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, message: `No API route ${req.method} ${req.url}` }));
     },
     { prefix: '/api' },

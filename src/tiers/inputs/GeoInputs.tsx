@@ -1,8 +1,7 @@
-import { useMemo } from 'react';
 import { SelectInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { FieldDef } from '../../../resources.config';
-import { useGeoData } from './useGeoData';
+import { useGeoChoices } from './useGeoData';
 
 /**
  * Cascading country → state → city selects (ISO codes for country and state, the name for
@@ -10,17 +9,11 @@ import { useGeoData } from './useGeoData';
  */
 export function GeoInput({ field, label }: { field: FieldDef; label: string }) {
   const translate = useTranslate();
-  const geo = useGeoData();
   const { setValue } = useFormContext();
   const country = useWatch({ name: 'country' }) as string | undefined;
   const state = useWatch({ name: 'state' }) as string | undefined;
-
-  const choices = useMemo(() => {
-    if (!geo) return [];
-    if (field.type === 'country') return geo.Country.getAllCountries().map((c) => ({ id: c.isoCode, name: c.name }));
-    if (field.type === 'state') return country ? geo.State.getStatesOfCountry(country).map((s) => ({ id: s.isoCode, name: s.name })) : [];
-    return country && state ? geo.City.getCitiesOfState(country, state).map((c) => ({ id: c.name, name: c.name })) : [];
-  }, [geo, field.type, country, state]);
+  const level = field.type === 'country' ? 'country' : field.type === 'state' ? 'state' : 'city';
+  const { choices, isPending } = useGeoChoices(level, country, state);
 
   const onChange = () => {
     const clear = { shouldDirty: true, shouldValidate: false };
@@ -38,7 +31,7 @@ export function GeoInput({ field, label }: { field: FieldDef; label: string }) {
       choices={choices}
       onChange={onChange}
       emptyText={emptyText}
-      isPending={!geo}
+      isPending={isPending}
       fullWidth
     />
   );

@@ -1,19 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../dataProvider/http';
 
-type Geo = typeof import('country-state-city');
+export interface GeoChoice {
+  id: string;
+  name: string;
+}
 
-let cache: Promise<Geo> | null = null;
-/** The ISO country/state/city dataset is large: it loads in its own chunk, once, on first use. */
-export const loadGeo = (): Promise<Geo> => (cache ??= import('country-state-city'));
+/** The path of one level of the ISO dataset the server serves (null while its parent is unset). */
+export function geoPath(level: 'country' | 'state' | 'city', country?: string, state?: string): string | null {
+  if (level === 'country') return 'geo/countries';
+  if (level === 'state') return country ? `geo/states/${encodeURIComponent(country)}` : null;
+  return country && state ? `geo/cities/${encodeURIComponent(country)}/${encodeURIComponent(state)}` : null;
+}
 
-export function useGeoData(): Geo | null {
-  const [geo, setGeo] = useState<Geo | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadGeo().then((g) => live && setGeo(g));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return geo;
+/** Choices of one level, fetched once per parent and kept for the session. */
+export function useGeoChoices(level: 'country' | 'state' | 'city', country?: string, state?: string) {
+  const path = geoPath(level, country, state);
+  const q = useQuery({
+    queryKey: ['td', 'geo', path],
+    queryFn: async () => (await request<GeoChoice[]>(path as string)).json.data ?? [],
+    enabled: path !== null,
+    staleTime: Infinity,
+  });
+  return { choices: q.data ?? [], isPending: path !== null && q.isPending };
 }
