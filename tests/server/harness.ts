@@ -172,3 +172,89 @@ export async function generate(h: Harness, points: number): Promise<void> {
   });
   if (r.status !== 200) throw new Error(`generate failed: ${JSON.stringify(r.json)}`);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Helpers of the API test suite (auth, accounts, children, credit, authorization matrix, validation).
+
+/** Keys that must never appear in any reply (secrets and their hashes), whatever their case. */
+const SECRET_KEY = /^(pin|pass|opass|npass|cpass|secret)$|hash|password/i;
+
+/** Every path of a JSON value whose key looks like a secret or whose string value is an argon2 hash. */
+export function findSecrets(value: unknown, path = '$'): string[] {
+  if (typeof value === 'string') return value.includes('$argon2') ? [`${path} (argon2 value)`] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => findSecrets(v, `${path}[${i}]`));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => [...(SECRET_KEY.test(k) ? [`${path}.${k}`] : []), ...findSecrets(v, `${path}.${k}`)]);
+  return [];
+}
+
+/** Fails when a reply carries a password, PIN or hash anywhere. */
+export function expectNoSecrets(r: Reply, what = ''): void {
+  const found = findSecrets(r.json);
+  if (found.length) throw new Error(`secret field(s) in the reply${what ? ` of ${what}` : ''}: ${found.join(', ')}`);
+}
+
+/** `call`, then the deep scan for secrets on whatever came back. */
+export async function callSafe(
+  h: Harness,
+  method: InjectOptions['method'],
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const r = await call(h, method, url, opts);
+  expectNoSecrets(r, `${method} ${url}`);
+  return r;
+}
+
+/** The balance of an account in cents, read from the database. */
+export async function balanceCents(h: Harness, id: string | number): Promise<bigint> {
+  const rows = await h.db.query(`SELECT wallet_balance::text AS b FROM accounts WHERE id = $1`, [Number(id)]);
+  if (!rows[0]) throw new Error(`no account ${id}`);
+  return BigInt(String(rows[0].b));
+}
+
+/** Number of ledger rows. */
+export async function ledgerCount(h: Harness): Promise<number> {
+  const rows = await h.db.query(`SELECT count(*)::int AS n FROM transactions`);
+  return Number(rows[0].n);
+}
+
+/**
+ * What a refused call must not change: every account's balance, status, existence, parent, path and
+ * editable text, the ledger and the sessions' revocations.
+ */
+export async function stateSnapshot(h: Harness): Promise<string> {
+  const accounts = await h.db.query(
+    `SELECT id::text, username, role, parent_id::text AS parent, path, active, wallet_balance::text AS wallet,
+            deleted_at IS NOT NULL AS deleted, city, note, email, phone, commission::text AS commission, password_hash, pin_hash
+     FROM accounts ORDER BY id`,
+  );
+  const games = await h.db.query(`SELECT account_id::text AS a, game_id::text AS g FROM account_games ORDER BY 1, 2`);
+  const other = await h.db.query(
+    `SELECT (SELECT count(*) FROM transactions)::int AS tx, (SELECT count(*) FROM sessions WHERE revoked_at IS NOT NULL)::int AS revoked`,
+  );
+  return JSON.stringify({ accounts, games, other });
+}
+
+/** Generates points and hands them to an account, as the superadmin. */
+export async function fund(h: Harness, toId: string, points: number, role: Role): Promise<void> {
+  await generate(h, points);
+  const r = await call(h, 'POST', `/api${tierOf(role).api}/credit-transfer`, {
+    token: h.root.token,
+    body: { userId: h.root.id, password: SUPERADMIN_PASSWORD, transferAmount: points, toUserId: toId },
+  });
+  if (r.status !== 200) throw new Error(`fund ${role} ${toId} failed: ${r.status} ${JSON.stringify(r.json)}`);
+}
+
+export type ChainRole = 'admin' | 'superareamanager' | 'areamanager' | 'master' | 'player';
+
+/** One account of every level below the superadmin, each under the previous one (created by the superadmin, no logins). */
+export async function createChain(h: Harness, adminId?: string): Promise<Record<ChainRole, AccountRecord>> {
+  const t = h.root.token;
+  const admin = adminId ? ((await call(h, 'GET', `/api/admins/${adminId}`, { token: t })).json.data as AccountRecord) : await createAs(h, t, 'admin', h.root.id);
+  const sam = await createAs(h, t, 'superareamanager', admin._id);
+  const am = await createAs(h, t, 'areamanager', sam._id);
+  const master = await createAs(h, t, 'master', am._id);
+  const player = await createAs(h, t, 'player', master._id);
+  return { admin, superareamanager: sam, areamanager: am, master, player };
+}
