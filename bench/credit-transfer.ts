@@ -1,0 +1,474 @@
+/**
+ * HTTP credit transfers per second on PostgreSQL with 16 concurrent operators, beside two ceilings
+ * measured in the same run on the same machine:
+ *   - pgbench TPC-B TPS of the same PostgreSQL server (a bank-transfer benchmark: what the database
+ *     alone does with 16 clients), and
+ *   - argon2 verifications per second with the project's own ARGON2_OPTIONS at the same concurrency
+ *     (every transfer verifies the operator's password).
+ * Target: transfers/s ≥ 70% of the lower ceiling; the ledger invariant is checked after the run.
+ * See bench/README.md.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { hash, verify } from '@node-rs/argon2';
+import pg from 'pg';
+import { tierOf, type FieldDef, type Role } from '../resources.config';
+import { ARGON2_OPTIONS } from '../server/auth/passwords';
+import { checkInvariant } from '../server/credit/ledger';
+import { openDatabase, type Database } from '../server/db/client';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const run = promisify(execFile);
+
+export interface CreditTransferOptions {
+  /** A PostgreSQL URL whose user may create and drop databases; its database name is only used to connect. */
+  adminUrl: string;
+  seconds: number;
+  warmupSeconds: number;
+  pgbenchSeconds: number;
+  argon2Seconds: number;
+  concurrency: number;
+  playersPerOperator: number;
+  /** child: the server runs as `tsx server/main.ts` (the `npm start` code path) in its own process; inprocess: buildApp + listen here. */
+  server: 'child' | 'inprocess';
+  /** The server's LOG_LEVEL (npm start's default is info: two log lines per request). */
+  logLevel: string;
+  pgbench: string;
+  target: number;
+}
+
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): CreditTransferOptions {
+  const num = (k: string, d: number) => (env[k] !== undefined && env[k] !== '' ? Number(env[k]) : d);
+  return {
+    adminUrl: env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    seconds: num('BENCH_SECONDS', 15),
+    warmupSeconds: num('BENCH_WARMUP_SECONDS', 2),
+    pgbenchSeconds: num('BENCH_PGBENCH_SECONDS', 15),
+    argon2Seconds: num('BENCH_ARGON2_SECONDS', 5),
+    concurrency: num('BENCH_CONCURRENCY', 16),
+    playersPerOperator: num('BENCH_PLAYERS', 4),
+    server: env.BENCH_SERVER === 'inprocess' ? 'inprocess' : 'child',
+    logLevel: env.BENCH_LOG_LEVEL ?? 'info',
+    pgbench: env.BENCH_PGBENCH ?? (existsSync('/usr/bin/pgbench') ? '/usr/bin/pgbench' : 'pgbench'),
+    target: num('BENCH_TARGET', 0.7),
+  };
+}
+
+export interface CreditTransferResult {
+  transfersPerSecond: number;
+  transfers: number;
+  errors: number;
+  statuses: Record<string, number>;
+  p50: number;
+  p95: number;
+  p99: number;
+  pgbenchTps: number;
+  argon2PerSecond: number;
+  lowerCeiling: { name: string; value: number };
+  ratio: number;
+  pass: boolean;
+  invariant: { ok: boolean; balances: bigint; created: bigint; mismatched: number; ledgerRowsMatch: boolean };
+  /** Non-zero when the invariant failed or nothing was transferred. */
+  exitCode: number;
+}
+
+const withDb = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client(url);
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+const recreate = (url: string, name: string) =>
+  admin(url, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name}`);
+  });
+const dropDb = (url: string, name: string) => admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => undefined);
+
+const freePort = () =>
+  new Promise<number>((ok, ko) => {
+    const s = net.createServer();
+    s.once('error', ko);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => ok(port));
+    });
+  });
+
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
+
+// ——— Ceiling 1: pgbench TPC-B on a scratch database of the same server ———
+
+export async function pgbenchTps(o: CreditTransferOptions, db: string): Promise<number> {
+  const u = new URL(o.adminUrl);
+  const env = { ...process.env, ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}) };
+  const conn = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
+  await run(o.pgbench, ['-i', '-s', '1', '-q', ...conn, db], { env });
+  const jobs = Math.max(1, Math.min(os.availableParallelism(), o.concurrency));
+  const { stdout } = await run(o.pgbench, ['-c', String(o.concurrency), '-j', String(jobs), '-T', String(o.pgbenchSeconds), ...conn, db], { env });
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
+  if (!m) throw new Error(`pgbench printed no tps:\n${stdout}`);
+  return Number(m[1]);
+}
+
+// ——— Ceiling 2: argon2 verifications per second, ARGON2_OPTIONS, same concurrency ———
+
+export async function argon2PerSecond(concurrency: number, seconds: number): Promise<number> {
+  const h = await hash('secret-pass', ARGON2_OPTIONS);
+  await verify(h, 'secret-pass'); // warm
+  let n = 0;
+  const t0 = performance.now();
+  const end = t0 + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        if (!(await verify(h, 'secret-pass'))) throw new Error('argon2 verify failed');
+        n++;
+      }
+    }),
+  );
+  return n / ((performance.now() - t0) / 1000);
+}
+
+// ——— The server under test ———
+
+interface Served {
+  base: string;
+  stop(): Promise<void>;
+  /** The last lines the server printed (child mode), for a failure message. */
+  tail(): string;
+}
+
+async function startChild(o: CreditTransferOptions, databaseUrl: string, password: string): Promise<Served> {
+  const port = await freePort();
+  const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
+  const child: ChildProcess = spawn(tsx, ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', SUPERADMIN_PASSWORD: password, LOG_LEVEL: o.logLevel },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (b: Buffer) => {
+    out = (out + b.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  await new Promise<void>((ok, ko) => {
+    const timer = setTimeout(() => ko(new Error(`the server did not start in 90 s:\n${out}`)), 90_000);
+    const check = () => {
+      if (out.includes('Tierdesk is ready on')) {
+        clearTimeout(timer);
+        child.stdout?.off('data', check);
+        ok();
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      ko(new Error(`the server exited (${code}):\n${out}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  return {
+    base: `http://127.0.0.1:${port}`,
+    tail: () => out.slice(-4000),
+    stop: () =>
+      new Promise<void>((ok) => {
+        if (child.exitCode !== null) return ok();
+        const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(t);
+          ok();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function startInProcess(o: CreditTransferOptions, databaseUrl: string, password: string): Promise<Served> {
+  // The same steps as server/main.ts, in this process: the load generator shares its event loop.
+  const { buildApp } = await import('../server/app');
+  const { configFromEnv } = await import('../server/config');
+  const { seed } = await import('../server/db/seed');
+  const config = configFromEnv({ ...process.env, DATABASE_URL: databaseUrl, SUPERADMIN_PASSWORD: password, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: o.logLevel });
+  const db = await openDatabase({ databaseUrl });
+  await db.migrate();
+  await seed(db, { username: config.superadminUsername, password });
+  const lines: string[] = [];
+  const app = await buildApp({ db, config, logger: { level: config.logLevel, stream: { write: (l: string) => void (lines.push(l), lines.length > 50 && lines.shift()) } } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as net.AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    tail: () => lines.join(''),
+    stop: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+// ——— HTTP client: keep-alive sockets, one per concurrent operator ———
+
+interface Reply {
+  status: number;
+  json: Record<string, unknown>;
+}
+
+function client(base: string, sockets: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  const u = new URL(base);
+  const request = (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) =>
+    new Promise<Reply>((ok) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        {
+          agent,
+          host: u.hostname,
+          port: u.port,
+          method,
+          path,
+          headers: {
+            ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...headers,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            let json: Record<string, unknown> = {};
+            try {
+              json = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
+            } catch {
+              /* not JSON */
+            }
+            ok({ status: res.statusCode ?? 0, json });
+          });
+          res.on('error', (e) => ok({ status: 0, json: { message: e.message } }));
+        },
+      );
+      req.on('error', (e) => ok({ status: 0, json: { message: e.message } }));
+      if (payload !== undefined) req.write(payload);
+      req.end();
+    });
+  return { request, close: () => agent.destroy() };
+}
+
+type Request = ReturnType<typeof client>['request'];
+
+let seq = 0;
+/** A valid create body for a tier, from its registry fields (as the client's forms send it). */
+function createBody(role: Role, parentId: string, password: string): Record<string, unknown> {
+  const n = ++seq;
+  const stamp = `${process.pid % 1000}${String(n).padStart(5, '0')}`;
+  const value = (f: FieldDef): unknown => {
+    switch (f.name) {
+      case 'email': return `bench${stamp}@example.com`;
+      case 'phone': return `9${stamp.padStart(9, '0').slice(-9)}`;
+      case 'dateOfBirth': return '1990-04-12';
+      case 'country': return 'IN';
+      case 'state': return 'MH';
+      case 'city': return 'Mumbai';
+      case 'pinCode': return '400001';
+      case 'commissionAmount':
+      case 'commission': return 2;
+      case 'password': return password;
+      case 'pin': return '4321';
+      case 'userStatus': return true;
+      case 'games': return [];
+      case 'refId': return parentId;
+      default: return `${f.label} ${n}`;
+    }
+  };
+  return Object.fromEntries(tierOf(role).createFields.map((f) => [f.name, value(f)]));
+}
+
+async function ok(r: Promise<Reply>, what: string): Promise<Reply> {
+  const x = await r;
+  if (x.status >= 300) throw new Error(`${what}: ${x.status} ${JSON.stringify(x.json)}`);
+  return x;
+}
+
+interface Operator {
+  id: string;
+  username: string;
+  token: string;
+  players: string[];
+}
+
+/** admin → super area manager → area manager → N masters, each with players; the masters logged in and holding points. */
+async function setupOperators(req: Request, o: CreditTransferOptions, rootPassword: string, password: string): Promise<{ operators: Operator[]; setupMoves: number }> {
+  const login = async (username: string, pw: string) => (await ok(req('POST', '/api/auth/login', undefined, { username, password: pw }), `login ${username}`)).json;
+  const root = await login('superadmin', rootPassword);
+  const rootToken = root.token as string;
+  const rootId = (root.user as { _id: string })._id;
+  const create = async (role: Role, parentId: string) =>
+    (await ok(req('POST', `/api${tierOf(role).api}/create`, rootToken, createBody(role, parentId, password)), `create ${role}`)).json.data as { _id: string; username: string };
+  const adm = await create('admin', rootId);
+  const sam = await create('superareamanager', adm._id);
+  const am = await create('areamanager', sam._id);
+  const masters = await Promise.all(Array.from({ length: o.concurrency }, () => create('master', am._id)));
+  const operators = await Promise.all(
+    masters.map(async (m) => ({
+      id: m._id,
+      username: m.username,
+      token: (await login(m.username, password)).token as string,
+      players: (await Promise.all(Array.from({ length: o.playersPerOperator }, () => create('player', m._id)))).map((p) => p._id),
+    })),
+  );
+  await ok(
+    req('POST', '/api/superadmins/credit-adjust', rootToken, { password: rootPassword, adjustAmount: 10_000_000, transactionType: 'credit', toUserId: rootId }),
+    'generate',
+  );
+  await Promise.all(
+    operators.map((m) =>
+      ok(req('POST', '/api/master/credit-transfer', rootToken, { userId: rootId, password: rootPassword, transferAmount: 100_000, toUserId: m.id }), `fund ${m.username}`),
+    ),
+  );
+  return { operators, setupMoves: 1 + operators.length };
+}
+
+/** N operator loops transferring small amounts to their own players, each request with its own Idempotency-Key (as the client sends). */
+async function transferLoad(req: Request, operators: Operator[], password: string, seconds: number) {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let okCount = 0;
+  const t0 = performance.now();
+  const end = t0 + seconds * 1000;
+  await Promise.all(
+    operators.map(async (m) => {
+      while (performance.now() < end) {
+        const to = m.players[Math.floor(Math.random() * m.players.length)];
+        const amount = (1 + Math.floor(Math.random() * 100)) / 100;
+        const s = performance.now();
+        const r = await req('POST', '/api/player/credit-transfer', m.token, { userId: m.id, password, transferAmount: amount, toUserId: to }, { 'idempotency-key': randomUUID() });
+        latencies.push(performance.now() - s);
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        if (r.status === 200) okCount++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { ok: okCount, elapsed, statuses, latencies };
+}
+
+const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
+const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+
+export async function creditTransferBench(o: CreditTransferOptions = optionsFromEnv(), log: (s: string) => void = console.log): Promise<CreditTransferResult> {
+  const tag = `${process.pid}`;
+  const benchDb = `tierdesk_bench_${tag}`;
+  const pgbenchDb = `tierdesk_bench_pgbench_${tag}`;
+  const rootPassword = 'bench-root-pass';
+  const password = 'bench-operator-pass';
+  const version = await admin(o.adminUrl, async (c) => String((await c.query('SHOW server_version')).rows[0].server_version));
+  log(`credit-transfer: PostgreSQL ${version} at ${new URL(o.adminUrl).host}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}`);
+  log(`  load average before: ${loadavg()} (other processes on the machine lower every figure)`);
+
+  let served: Served | null = null;
+  let db: Database | null = null;
+  let http1: ReturnType<typeof client> | null = null;
+  try {
+    // Ceiling 1.
+    await recreate(o.adminUrl, pgbenchDb);
+    log(`  pgbench -i -s 1, then -c ${o.concurrency} -T ${o.pgbenchSeconds} (TPC-B)…`);
+    const tps = await pgbenchTps(o, pgbenchDb);
+    await dropDb(o.adminUrl, pgbenchDb);
+
+    // Ceiling 2.
+    log(`  argon2 verify, ${o.concurrency} in flight, ${o.argon2Seconds} s…`);
+    const a2 = await argon2PerSecond(o.concurrency, o.argon2Seconds);
+
+    // The server.
+    await recreate(o.adminUrl, benchDb);
+    const url = withDb(o.adminUrl, benchDb);
+    log(`  server: ${o.server === 'child' ? 'child process `tsx server/main.ts` (the npm start code path)' : 'in this process (buildApp + listen)'}, LOG_LEVEL=${o.logLevel}`);
+    served = o.server === 'child' ? await startChild(o, url, rootPassword) : await startInProcess(o, url, rootPassword);
+    http1 = client(served.base, o.concurrency + 4);
+    const { operators, setupMoves } = await setupOperators(http1.request, o, rootPassword, password);
+    log(`  ${operators.length} masters with ${o.playersPerOperator} players each, funded; warm-up ${o.warmupSeconds} s, then ${o.seconds} s of transfers…`);
+    const warm = o.warmupSeconds > 0 ? await transferLoad(http1.request, operators, password, o.warmupSeconds) : { ok: 0 };
+    const load = await transferLoad(http1.request, operators, password, o.seconds);
+    log(`  load average after: ${loadavg()}`);
+
+    // The ledger, straight from the database.
+    db = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    const inv = await checkInvariant(db);
+    const [{ n }] = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM transactions`);
+    const ledgerRowsMatch = Number(n) === setupMoves + warm.ok + load.ok;
+
+    const tPerS = load.ok / load.elapsed;
+    const lower = tps <= a2 ? { name: 'pgbench TPC-B', value: tps } : { name: 'argon2 verify', value: a2 };
+    const ratio = tPerS / lower.value;
+    const pass = ratio >= o.target;
+    const errors = load.latencies.length - load.ok;
+    const L = load.latencies;
+    const res: CreditTransferResult = {
+      transfersPerSecond: tPerS,
+      transfers: load.ok,
+      errors,
+      statuses: load.statuses,
+      p50: pct(L, 0.5),
+      p95: pct(L, 0.95),
+      p99: pct(L, 0.99),
+      pgbenchTps: tps,
+      argon2PerSecond: a2,
+      lowerCeiling: lower,
+      ratio,
+      pass,
+      invariant: { ...inv, ledgerRowsMatch },
+      exitCode: inv.ok && ledgerRowsMatch && load.ok > 0 ? 0 : 1,
+    };
+    const row = (a: string, b: string, c: string) => `  ${a.padEnd(34)}${b.padStart(12)}  ${c}`;
+    log('');
+    log(row('measure', 'per second', 'detail'));
+    log(row('HTTP credit transfers', fmt(tPerS), `${o.concurrency} operators, ${fmt(load.elapsed)} s, ${load.ok} ok, ${errors} errors ${JSON.stringify(load.statuses)}; latency p50 ${fmt(res.p50, 0)} ms, p95 ${fmt(res.p95, 0)} ms, p99 ${fmt(res.p99, 0)} ms`));
+    log(row('ceiling: pgbench TPC-B', fmt(tps), `-s 1 -c ${o.concurrency} -j ${Math.max(1, Math.min(os.availableParallelism(), o.concurrency))} -T ${o.pgbenchSeconds}`));
+    log(row('ceiling: argon2 verify', fmt(a2), `${o.concurrency} in flight, m=${ARGON2_OPTIONS.memoryCost} KiB t=${ARGON2_OPTIONS.timeCost} p=${ARGON2_OPTIONS.parallelism}`));
+    log(row(`ratio to the lower (${lower.name})`, `${fmt(ratio * 100)}%`, `${pass ? 'PASS' : 'FAIL'} (target ≥ ${fmt(o.target * 100, 0)}%)`));
+    log(
+      row(
+        'ledger invariant',
+        inv.ok && ledgerRowsMatch ? 'ok' : 'FAILED',
+        `Σ balances ${inv.balances} = Σ generated − Σ burned ${inv.created}; ${inv.mismatched} accounts off their ledger or negative; ledger rows ${n} ${ledgerRowsMatch ? '=' : '≠'} ${setupMoves} setup + ${warm.ok + load.ok} transfers`,
+      ),
+    );
+    if (errors > 0) log(`  server output (tail):\n${served.tail()}`);
+    return res;
+  } finally {
+    http1?.close();
+    await db?.close().catch(() => undefined);
+    await served?.stop().catch(() => undefined);
+    await dropDb(o.adminUrl, benchDb);
+    await dropDb(o.adminUrl, pgbenchDb);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  creditTransferBench()
+    .then((r) => process.exit(r.exitCode))
+    .catch((e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    });
+}

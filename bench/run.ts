@@ -1,0 +1,24 @@
+/**
+ * `npm run bench`: every benchmark, one after the other (never part of `npm test`).
+ * Exits non-zero when a benchmark's own check fails (for credit-transfer: the ledger invariant).
+ * See bench/README.md for what is measured and how to read it.
+ */
+import { creditTransferBench, optionsFromEnv } from './credit-transfer';
+
+const benches: { name: string; run: () => Promise<{ exitCode: number }> }[] = [{ name: 'credit-transfer', run: () => creditTransferBench(optionsFromEnv()) }];
+
+let code = 0;
+for (const b of benches) {
+  console.log(`\n=== ${b.name} ===`);
+  try {
+    const r = await b.run();
+    if (r.exitCode !== 0) {
+      console.error(`${b.name}: check failed (exit ${r.exitCode})`);
+      code = r.exitCode;
+    }
+  } catch (e) {
+    console.error(`${b.name}: ${(e as Error).stack ?? String(e)}`);
+    code = 1;
+  }
+}
+process.exit(code);
