@@ -27,7 +27,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function buildApp({ db, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: true, bodyLimit: 1_048_576 });
-  const realtime = attachRealtime(app.server, db);
+  const realtime = attachRealtime(app.server, db, config.redisUrl);
   app.addHook('onClose', () => realtime.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

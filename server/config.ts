@@ -6,6 +6,8 @@ export interface ServerConfig {
   /** PGlite data directory (embedded engine), unless databaseUrl is set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Redis for socket.io events across several instances; one instance needs none. */
+  redisUrl: string | undefined;
   superadminUsername: string;
   superadminPassword: string | undefined;
   /** Username of the master that self-signed-up players join; sign-up is refused while unset. */
@@ -26,6 +28,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     superadminUsername: env.SUPERADMIN_USERNAME ?? 'superadmin',
     superadminPassword: env.SUPERADMIN_PASSWORD || undefined,
     signupParent: env.SIGNUP_PARENT || undefined,
