@@ -1,0 +1,65 @@
+import type { AccountRecord } from '../../domain/api';
+
+/** A thin client of the real API, for set-up and read-back only (the flows go through the UI). */
+export class Api {
+  constructor(
+    readonly baseUrl: string,
+    readonly token: string,
+    readonly user: AccountRecord,
+  ) {}
+
+  static async login(baseUrl: string, username: string, password: string): Promise<Api> {
+    const res = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    const json = (await res.json()) as { success: boolean; token: string; user: AccountRecord; message?: string };
+    if (!res.ok || !json.success) throw new Error(`login ${username} failed: ${res.status} ${json.message}`);
+    return new Api(baseUrl, json.token, json.user);
+  }
+
+  async raw(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+    const res = await fetch(`${this.baseUrl}/api/${path.replace(/^\//, '')}`, {
+      method,
+      headers: { Authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  }
+
+  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const { status, json } = await this.raw(method, path, body);
+    if (status >= 300 || !json.success) throw new Error(`${method} ${path} → ${status} ${String(json.message)}`);
+    return json as T;
+  }
+
+  /** The superadmin generates points into its own wallet (its own credit adjust, transactionType credit). */
+  generate(points: number, password: string) {
+    return this.call('POST', 'superadmins/credit-adjust', {
+      userId: this.user._id,
+      toUserId: this.user._id,
+      password,
+      adjustAmount: points,
+      transactionType: 'credit',
+    });
+  }
+
+  async create(api: string, data: Record<string, unknown>): Promise<AccountRecord> {
+    const json = await this.call<{ data: AccountRecord }>('POST', `${api}/create`, data);
+    return json.data;
+  }
+
+  transfer(api: string, toUserId: string, points: number, password: string) {
+    return this.call('POST', `${api}/credit-transfer`, { userId: this.user._id, toUserId, password, transferAmount: points });
+  }
+
+  async get(api: string, id: string): Promise<AccountRecord> {
+    return (await this.call<{ data: AccountRecord }>('GET', `${api}/${id}`)).data;
+  }
+
+  async wallet(): Promise<number> {
+    const json = await this.call<{ data: { walletBalance: number }[] }>('GET', 'credit/loadcredit');
+    return json.data[0]!.walletBalance;
+  }
+}

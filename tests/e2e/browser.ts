@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ROOT } from './server';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Waits on the UI: long enough for a slow CI machine, short enough to fail fast. */
+export const UI_TIMEOUT = 20_000;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** A fresh browser context (its own storage: one user) and its page. */
+export async function openPage(browser: Browser, baseUrl: string, width = 1280, height = 900): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, acceptDownloads: true });
+  context.setDefaultTimeout(UI_TIMEOUT);
+  context.setDefaultNavigationTimeout(UI_TIMEOUT);
+  return context.newPage();
+}
+
+/** Screenshots of every open page of these contexts into .tmp/, named after the failed test. */
+export async function screenshotAll(contexts: Iterable<BrowserContext>, name: string): Promise<string[]> {
+  const dir = join(ROOT, '.tmp', 'e2e-failures');
+  mkdirSync(dir, { recursive: true });
+  const safe = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  const out: string[] = [];
+  let i = 0;
+  for (const ctx of contexts)
+    for (const p of ctx.pages()) {
+      const file = join(dir, `${safe}-${i++}.png`);
+      await p.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(
+        () => out.push(file),
+        () => undefined,
+      );
+    }
+  return out;
+}
+
+/** Logs in through the login page and waits for the role's landing page. */
+export async function login(page: Page, username: string, password: string, landing: string): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByText('Login successful!').waitFor();
+  await page.waitForURL((u) => u.pathname === landing);
+}
+
+/** The page's main heading (the form and page titles are h1; the top bar repeats them as h6). */
+export const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
+
+/** An MUI/react-admin select: open it by its label, pick the option. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: new RegExp(`^${label}\\b`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** The text a select currently shows. */
+export const selected = (page: Page, label: string) =>
+  page.getByRole('combobox', { name: new RegExp(`^${label}\\b`) }).innerText().then((s) => s.replace(/\u200b/g, '').trim());
+
+/** Fills text inputs by their exact labels. */
+export async function fill(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** The list row holding this username (exactly, in the UserName column). */
+export const row = (page: Page, username: string): Locator =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: username, exact: true }) });
+
+/** The text of a row's cell under the given column header. */
+export async function cell(page: Page, username: string, column: string): Promise<string> {
+  const headers = (await page.getByRole('columnheader').allInnerTexts()).map((h) => h.trim());
+  const index = headers.indexOf(column);
+  if (index < 0) throw new Error(`No column '${column}' in ${JSON.stringify(headers)}`);
+  return (await row(page, username).getByRole('cell').nth(index).innerText()).trim();
+}
+
+/** Polls a cell until it reads `expected`. */
+export const expectCell = (page: Page, username: string, column: string, expected: string) =>
+  expect.poll(() => cell(page, username, column).catch((e: Error) => e.message), { timeout: UI_TIMEOUT }).toBe(expected);
+
+/** The top bar's balance ('Balance: 123.00'). */
+export const topBarBalance = (page: Page) => page.getByTestId('wallet-balance').innerText();
+
+export const expectTopBarBalance = (page: Page, points: string) =>
+  expect.poll(() => topBarBalance(page), { timeout: UI_TIMEOUT }).toContain(`Balance: ${points}`);
+
+/** A sidebar entry. */
+export const menuItem = (page: Page, name: string) => page.getByRole('menuitem', { name, exact: true });
