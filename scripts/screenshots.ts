@@ -1,0 +1,130 @@
+/**
+ * `npm run screenshots` (after `npm run build`): starts the server like the end-to-end tests do
+ * (`tsx server/main.ts` on a free port, fresh PGlite directory), creates a little data through the
+ * API, and captures the main screens at 1280 and 800 px wide into screenshots/ (gitignored).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { Api } from '../tests/e2e/api';
+import { heading, launchBrowser, login, openPage } from '../tests/e2e/browser';
+import { ROOT, startServer, SUPERADMIN } from '../tests/e2e/server';
+
+const WIDTHS = [1280, 800] as const;
+const OUT = join(ROOT, 'screenshots');
+const PASSWORD = 'Shot-pass-1';
+
+interface Shot {
+  name: string;
+  path: string;
+  /** Waits until the screen shows its data. */
+  ready(page: Page): Promise<void>;
+  loggedIn: boolean;
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    // A little data: admin → super area manager → area manager → master → two players, some points.
+    const root = await Api.login(server.baseUrl, SUPERADMIN.username, SUPERADMIN.password);
+    await root.generate(25_000, SUPERADMIN.password);
+    const secrets = { password: PASSWORD, pin: '1234' };
+    const admin = await root.create('admins', {
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha.rao@example.com',
+      phone: '9876543210',
+      country: 'IN',
+      state: 'KA',
+      city: 'Bengaluru',
+      address: '1 MG Road',
+      pinCode: '560001',
+      commissionAmount: 5,
+      refId: root.user._id,
+      userStatus: true,
+      games: (await root.call<{ data: { _id: string }[] }>('GET', `game/usergames/${root.user._id}`)).data.slice(0, 3).map((g) => g._id),
+      ...secrets,
+    });
+    await root.transfer('admins', admin._id, 5_000, SUPERADMIN.password);
+    const asAdmin = await Api.login(server.baseUrl, admin.username, PASSWORD);
+    const sam = await asAdmin.create('superareamanager', { firstName: 'Samir', lastName: 'Khan', commission: 3, ...secrets });
+    await asAdmin.transfer('superareamanager', sam._id, 1_500, PASSWORD);
+    const asSam = await Api.login(server.baseUrl, sam.username, PASSWORD);
+    const am1 = await asSam.create('areamanager', { firstName: 'Amala', ...secrets });
+    await asSam.create('areamanager', { firstName: 'Arjun', ...secrets });
+    await asSam.transfer('areamanager', am1._id, 400, PASSWORD);
+    const asAm = await Api.login(server.baseUrl, am1.username, PASSWORD);
+    const master = await asAm.create('master', { firstName: 'Mira', ...secrets });
+    await asAm.transfer('master', master._id, 150, PASSWORD);
+    const asMaster = await Api.login(server.baseUrl, master.username, PASSWORD);
+    const p1 = await asMaster.create('player', { firstName: 'Pavan', ...secrets });
+    await asMaster.create('player', { firstName: 'Priya', ...secrets });
+    await asMaster.transfer('player', p1._id, 42.5, PASSWORD);
+    await Api.login(server.baseUrl, p1.username, PASSWORD); // one player online
+
+    const shots: Shot[] = [
+      { name: 'login', path: '/auth/login', loggedIn: false, ready: (p) => heading(p, 'Sign In').waitFor() },
+      {
+        name: 'list-players',
+        path: '/superadmin/player',
+        loggedIn: true,
+        ready: (p) => p.getByRole('link', { name: p1.username, exact: true }).waitFor(),
+      },
+      {
+        name: 'list-admins',
+        path: '/superadmin/admin',
+        loggedIn: true,
+        ready: (p) => p.getByRole('link', { name: admin.username, exact: true }).waitFor(),
+      },
+      {
+        name: 'form-add-admin',
+        path: '/superadmin/admin/create',
+        loggedIn: true,
+        ready: async (p) => {
+          await heading(p, 'Add Admin').waitFor();
+          await p.getByRole('combobox', { name: /^Reference/ }).getByText(SUPERADMIN.username).waitFor();
+        },
+      },
+      {
+        name: 'details-superareamanager',
+        path: `/superadmin/superareamanager/players/details/${sam._id}`,
+        loggedIn: true,
+        ready: (p) => p.getByRole('link', { name: am1.username, exact: true }).waitFor(),
+      },
+      {
+        name: 'form-credit-transfer',
+        path: `/superadmin/admin/credittransfer/${admin._id}`,
+        loggedIn: true,
+        ready: (p) => p.getByText(`${admin.username} — 3500.00`).waitFor(),
+      },
+    ];
+
+    for (const width of WIDTHS) {
+      const page = await openPage(browser, server.baseUrl, width, 900);
+      let loggedIn = false;
+      for (const shot of shots) {
+        if (shot.loggedIn && !loggedIn) {
+          await login(page, SUPERADMIN.username, SUPERADMIN.password, '/superadmin/dashboard');
+          loggedIn = true;
+        }
+        await page.goto(shot.path);
+        await shot.ready(page);
+        await page.waitForLoadState('networkidle');
+        const file = join(OUT, `${shot.name}-${width}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(`screenshots/${shot.name}-${width}.png`);
+      }
+      await page.context().close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
