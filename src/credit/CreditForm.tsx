@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useDataProvider, useGetOne, useTranslate, Title } from 'react-admin';
 import { useForm, Controller } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
+import { useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -16,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { CreditKind, AdjustType } from '../../domain/creditValidation';
 import { formatPoints } from '../../domain/money';
 import { currentSession } from '../auth/session';
+import { FormFooter } from '../common/FormFooter';
 import { Overlay } from '../common/Overlay';
 import { useTimedMessage } from '../common/useTimedMessage';
 import type { AccountRow, TierDataProvider } from '../dataProvider/dataProvider';
@@ -39,7 +38,6 @@ export const CREDIT_MESSAGE_MS = 3000;
 /** Credit Transfer and Credit Adjust of one account, for every tier and child route. */
 export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind }) {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const params = useParams();
   const targetId = (scope.parent ? params.childId : params.id) ?? '';
   const dataProvider = useDataProvider<TierDataProvider>();
@@ -157,19 +155,7 @@ export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind
             )}
           />
         )}
-        {message && (
-          <Alert severity={message.severity} sx={{ my: 1 }}>
-            {message.text}
-          </Alert>
-        )}
-        <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
-          <Button type="submit" variant="contained" disabled={running}>
-            {translate(running ? 'td.form.submitting' : 'td.form.submit')}
-          </Button>
-          <Button variant="outlined" onClick={() => navigate(-1)}>
-            {translate('td.form.cancel')}
-          </Button>
-        </Box>
+        <FormFooter message={message} running={running} />
       </CardContent>
       <Overlay open={running} />
     </Card>

@@ -13,12 +13,12 @@ import {
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { FieldDef } from '../../resources.config';
 import type { AccountRow, TierDataProvider } from '../dataProvider/dataProvider';
+import { FormFooter } from '../common/FormFooter';
 import { Overlay } from '../common/Overlay';
 import { PageSpinner } from '../common/PageSpinner';
 import { useTimedMessage } from '../common/useTimedMessage';
@@ -159,19 +159,7 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle }: P
               </Box>
             ))}
           </Box>
-          {message && (
-            <Alert severity={message.severity} sx={{ my: 1 }}>
-              {message.text}
-            </Alert>
-          )}
-          <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
-            <Button type="submit" variant="contained" disabled={submitting}>
-              {translate(submitting ? 'td.form.submitting' : 'td.form.submit')}
-            </Button>
-            <Button variant="outlined" onClick={() => navigate(-1)}>
-              {translate('td.form.cancel')}
-            </Button>
-          </Box>
+          <FormFooter message={message} running={submitting} />
         </Form>
       </CardContent>
       <Overlay open={submitting} />
