@@ -255,7 +255,7 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     const admin = must('admin');
     const page = pg('sa');
     await menuItem(page, 'Admin').click();
-    await row(page, admin.username).getByRole('link', { name: 'Credit Transfer' }).click();
+    await row(page, admin.username).getByRole('link', { name: 'Credit Transfer', exact: true }).click();
     await heading(page, 'Admin Credit Transfer').waitFor();
     await page.getByText('Available Credit: 10000.00').waitFor();
     await page.getByText(`${admin.username} — 0.00`).waitFor();
@@ -270,7 +270,7 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await expectCell(page, admin.username, 'Points', '500.00');
 
     // A wrong password moves nothing.
-    await row(page, admin.username).getByRole('link', { name: 'Credit Transfer' }).click();
+    await row(page, admin.username).getByRole('link', { name: 'Credit Transfer', exact: true }).click();
     await page.getByLabel('Amount').fill('10');
     await page.getByLabel('Password', { exact: true }).fill('not-my-password');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -280,7 +280,7 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     // The superadmin funds the first player directly.
     const player = must('player');
     await menuItem(page, 'Player').click();
-    await row(page, player.username).getByRole('link', { name: 'Credit Transfer' }).click();
+    await row(page, player.username).getByRole('link', { name: 'Credit Transfer', exact: true }).click();
     await heading(page, 'Player Credit Transfer').waitFor();
     await page.getByLabel('Amount').fill('25');
     await page.getByLabel('Password', { exact: true }).fill(SUPERADMIN.password);
@@ -297,7 +297,7 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await page.reload();
     await expectTopBarBalance(page, '500.00');
     await menuItem(page, 'Super Area Manager').click();
-    await row(page, sam.username).getByRole('link', { name: 'Credit Transfer' }).click();
+    await row(page, sam.username).getByRole('link', { name: 'Credit Transfer', exact: true }).click();
     await heading(page, 'Super Area Manager Credit Transfer').waitFor();
     await page.getByLabel('Amount').fill('200');
     await page.getByLabel('Password', { exact: true }).fill(PW.admin);
@@ -308,7 +308,7 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await expectCell(page, sam.username, 'Points', '200.00');
 
     // Credit adjust, transaction type credit (the default): take 50 back.
-    await row(page, sam.username).getByRole('link', { name: 'Credit Adjust' }).click();
+    await row(page, sam.username).getByRole('link', { name: 'Credit Adjust', exact: true }).click();
     await heading(page, 'Super Area Manager Credit Adjust').waitFor();
     expect(await page.getByRole('radio', { name: 'Credit', exact: true }).isChecked()).toBe(true);
     await page.getByLabel('Amount').fill('50');
@@ -338,6 +338,25 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await page.getByText('Last Week').waitFor();
     await page.getByRole('link', { name: 'Add Area Manager' }).waitFor();
     await expectCell(page, am.username, 'Refer ID', sam.username);
+  });
+
+  test('an edit form is prefilled and sends the change', async () => {
+    const admin = must('admin');
+    const page = pg('sa');
+    await menuItem(page, 'Admin').click();
+    await row(page, admin.username).getByRole('link', { name: 'Edit', exact: true }).click();
+    await heading(page, 'Edit Admin').waitFor();
+    await expect.poll(() => page.getByLabel('Last Name', { exact: true }).inputValue()).toBe('Rao');
+    expect(await selected(page, 'City')).toBe('Bengaluru');
+    await page.getByLabel('Last Name', { exact: true }).fill('Rao-Iyer');
+    // The Add Admin form has no date of birth while the edit form requires one (spec section 5).
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Date of Birth is required').waitFor();
+    await page.getByLabel('Date of Birth', { exact: true }).fill('1990-05-17');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Admin updated successfully!').waitFor();
+    await page.waitForURL((u) => u.pathname === '/superadmin/admin');
+    expect(await root.get('admins', admin._id)).toMatchObject({ lastName: 'Rao-Iyer', dateOfBirth: '1990-05-17', city: 'Bengaluru' });
   });
 
   test('deactivate and reactivate through the confirmation dialogs', async () => {
