@@ -10,7 +10,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -75,6 +75,8 @@ export interface CreditTransferResult {
   ratio: number;
   pass: boolean;
   invariant: { ok: boolean; balances: bigint; created: bigint; mismatched: number; ledgerRowsMatch: boolean };
+  /** CPU milliseconds per successful transfer of each party (NaN when not measurable), and of one argon2 verify alone. */
+  cpuMsPerTransfer: { server: number; postgres: number; loadGenerator: number; argon2Verify: number };
   /** Non-zero when the invariant failed or nothing was transferred. */
   exitCode: number;
 }
@@ -114,6 +116,48 @@ const freePort = () =>
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
 
+// ——— CPU accounting (Linux /proc): CPU-seconds used by a set of processes, so that the cost of one
+// transfer can be read apart from whatever else the machine is running. ———
+
+const TICK = 100; // USER_HZ: /proc reports utime/stime in 1/100 s on every Linux
+const statOf = (pid: number): { ppid: number; cpu: number } | null => {
+  try {
+    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' '); // after "pid (comm) ": state ppid … utime(12) stime(13)
+    return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / TICK };
+  } catch {
+    return null;
+  }
+};
+/** A process and all its descendants (the tsx wrapper and the node process it starts). */
+function treeOf(pid: number): number[] {
+  const parents = new Map<number, number>();
+  try {
+    for (const d of readdirSync('/proc')) if (/^\d+$/.test(d)) parents.set(Number(d), statOf(Number(d))?.ppid ?? -1);
+  } catch {
+    return [pid];
+  }
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) for (const [p, pp] of parents) if (pp === out[i]) out.push(p);
+  return out;
+}
+const cpuOf = (pids: number[]) => new Map(pids.map((p) => [p, statOf(p)?.cpu ?? NaN]));
+/** CPU-seconds used since `before` by the processes still alive (one that exited meanwhile is left out). */
+const cpuSince = (before: Map<number, number>) => {
+  let s = 0;
+  for (const [p, c0] of before) {
+    const c1 = statOf(p)?.cpu;
+    if (c1 !== undefined && Number.isFinite(c0)) s += c1 - c0;
+  }
+  return s;
+};
+/** The PostgreSQL backends serving one database, when the server runs on this machine (null otherwise). */
+async function backendsOf(adminUrl: string, db: string): Promise<number[] | null> {
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(adminUrl).hostname)) return null;
+  const pids = await admin(adminUrl, async (c) => (await c.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1`, [db])).rows.map((r) => Number(r.pid)));
+  return pids.every((p) => statOf(p) !== null) ? pids : null;
+}
+
 // ——— Ceiling 1: pgbench TPC-B on a scratch database of the same server ———
 
 export async function pgbenchTps(o: CreditTransferOptions, db: string): Promise<number> {
@@ -130,10 +174,11 @@ export async function pgbenchTps(o: CreditTransferOptions, db: string): Promise<
 
 // ——— Ceiling 2: argon2 verifications per second, ARGON2_OPTIONS, same concurrency ———
 
-export async function argon2PerSecond(concurrency: number, seconds: number): Promise<number> {
+export async function argon2PerSecond(concurrency: number, seconds: number): Promise<{ perSecond: number; cpuMs: number; cores: number }> {
   const h = await hash('secret-pass', ARGON2_OPTIONS);
   await verify(h, 'secret-pass'); // warm
   let n = 0;
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const end = t0 + seconds * 1000;
   await Promise.all(
@@ -144,13 +189,18 @@ export async function argon2PerSecond(concurrency: number, seconds: number): Pro
       }
     }),
   );
-  return n / ((performance.now() - t0) / 1000);
+  const elapsed = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(c0);
+  const cpu = (c.user + c.system) / 1e6;
+  return { perSecond: n / elapsed, cpuMs: (cpu / n) * 1000, cores: cpu / elapsed };
 }
 
 // ——— The server under test ———
 
 interface Served {
   base: string;
+  /** The processes of the server (for CPU accounting). */
+  pids(): number[];
   stop(): Promise<void>;
   /** The last lines the server printed (child mode), for a failure message. */
   tail(): string;
@@ -188,6 +238,7 @@ async function startChild(o: CreditTransferOptions, databaseUrl: string, passwor
   child.removeAllListeners('exit');
   return {
     base: `http://127.0.0.1:${port}`,
+    pids: () => (child.pid ? treeOf(child.pid) : []),
     tail: () => out.slice(-4000),
     stop: () =>
       new Promise<void>((ok) => {
@@ -217,6 +268,7 @@ async function startInProcess(o: CreditTransferOptions, databaseUrl: string, pas
   const { port } = app.server.address() as net.AddressInfo;
   return {
     base: `http://127.0.0.1:${port}`,
+    pids: () => [process.pid],
     tail: () => lines.join(''),
     stop: async () => {
       await app.close();
@@ -375,14 +427,26 @@ async function transferLoad(req: Request, operators: Operator[], password: strin
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 
+/** Busy and total CPU-seconds of the whole machine so far (/proc/stat), to see what else ran. */
+function machineCpu(): { busy: number; total: number } {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = f.slice(0, 8).reduce((a, b) => a + b, 0) / TICK;
+    return { busy: total - (f[3] + f[4]) / TICK, total };
+  } catch {
+    return { busy: NaN, total: NaN };
+  }
+}
+
 export async function creditTransferBench(o: CreditTransferOptions = optionsFromEnv(), log: (s: string) => void = console.log): Promise<CreditTransferResult> {
   const tag = `${process.pid}`;
   const benchDb = `tierdesk_bench_${tag}`;
   const pgbenchDb = `tierdesk_bench_pgbench_${tag}`;
   const rootPassword = 'bench-root-pass';
   const password = 'bench-operator-pass';
+  const cores = os.availableParallelism();
   const version = await admin(o.adminUrl, async (c) => String((await c.query('SHOW server_version')).rows[0].server_version));
-  log(`credit-transfer: PostgreSQL ${version} at ${new URL(o.adminUrl).host}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}`);
+  log(`credit-transfer: PostgreSQL ${version} at ${new URL(o.adminUrl).host}, ${cores} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}`);
   log(`  load average before: ${loadavg()} (other processes on the machine lower every figure)`);
 
   let served: Served | null = null;
@@ -395,9 +459,9 @@ export async function creditTransferBench(o: CreditTransferOptions = optionsFrom
     const tps = await pgbenchTps(o, pgbenchDb);
     await dropDb(o.adminUrl, pgbenchDb);
 
-    // Ceiling 2.
+    // Ceiling 2, measured before and after the HTTP run (the machine's other load drifts).
     log(`  argon2 verify, ${o.concurrency} in flight, ${o.argon2Seconds} s…`);
-    const a2 = await argon2PerSecond(o.concurrency, o.argon2Seconds);
+    const a2before = await argon2PerSecond(o.concurrency, o.argon2Seconds);
 
     // The server.
     await recreate(o.adminUrl, benchDb);
@@ -408,8 +472,23 @@ export async function creditTransferBench(o: CreditTransferOptions = optionsFrom
     const { operators, setupMoves } = await setupOperators(http1.request, o, rootPassword, password);
     log(`  ${operators.length} masters with ${o.playersPerOperator} players each, funded; warm-up ${o.warmupSeconds} s, then ${o.seconds} s of transfers…`);
     const warm = o.warmupSeconds > 0 ? await transferLoad(http1.request, operators, password, o.warmupSeconds) : { ok: 0 };
+    // CPU-seconds of each party over the measured run: server, its PostgreSQL backends, this process, the machine.
+    const serverPids = served.pids();
+    const backends = await backendsOf(o.adminUrl, benchDb);
+    const cpu0 = { server: cpuOf(serverPids), pg: backends ? cpuOf(backends) : null, self: process.cpuUsage(), machine: machineCpu() };
     const load = await transferLoad(http1.request, operators, password, o.seconds);
+    const selfUse = process.cpuUsage(cpu0.self);
+    const m1 = machineCpu();
+    const cpu = {
+      server: cpuSince(cpu0.server),
+      pg: cpu0.pg ? cpuSince(cpu0.pg) : NaN,
+      self: o.server === 'child' ? (selfUse.user + selfUse.system) / 1e6 : 0, // in-process: counted in server
+      machine: m1.busy - cpu0.machine.busy,
+    };
+    const a2after = await argon2PerSecond(o.concurrency, o.argon2Seconds);
     log(`  load average after: ${loadavg()}`);
+    const a2 = (a2before.perSecond + a2after.perSecond) / 2;
+    const a2cpuMs = (a2before.cpuMs + a2after.cpuMs) / 2;
 
     // The ledger, straight from the database.
     db = await openDatabase({ databaseUrl: url, poolSize: 2 });
@@ -437,14 +516,25 @@ export async function creditTransferBench(o: CreditTransferOptions = optionsFrom
       ratio,
       pass,
       invariant: { ...inv, ledgerRowsMatch },
+      cpuMsPerTransfer: { server: (cpu.server / load.ok) * 1000, postgres: (cpu.pg / load.ok) * 1000, loadGenerator: (cpu.self / load.ok) * 1000, argon2Verify: a2cpuMs },
       exitCode: inv.ok && ledgerRowsMatch && load.ok > 0 ? 0 : 1,
     };
     const row = (a: string, b: string, c: string) => `  ${a.padEnd(34)}${b.padStart(12)}  ${c}`;
+    const ms = (x: number) => `${fmt(x, 1)} ms`;
+    const per = res.cpuMsPerTransfer;
+    const totalMs = per.server + (Number.isFinite(per.postgres) ? per.postgres : 0) + per.loadGenerator;
+    const others = cpu.machine - cpu.server - (Number.isFinite(cpu.pg) ? cpu.pg : 0) - cpu.self;
     log('');
     log(row('measure', 'per second', 'detail'));
     log(row('HTTP credit transfers', fmt(tPerS), `${o.concurrency} operators, ${fmt(load.elapsed)} s, ${load.ok} ok, ${errors} errors ${JSON.stringify(load.statuses)}; latency p50 ${fmt(res.p50, 0)} ms, p95 ${fmt(res.p95, 0)} ms, p99 ${fmt(res.p99, 0)} ms`));
-    log(row('ceiling: pgbench TPC-B', fmt(tps), `-s 1 -c ${o.concurrency} -j ${Math.max(1, Math.min(os.availableParallelism(), o.concurrency))} -T ${o.pgbenchSeconds}`));
-    log(row('ceiling: argon2 verify', fmt(a2), `${o.concurrency} in flight, m=${ARGON2_OPTIONS.memoryCost} KiB t=${ARGON2_OPTIONS.timeCost} p=${ARGON2_OPTIONS.parallelism}`));
+    log(row('ceiling: pgbench TPC-B', fmt(tps), `-s 1 -c ${o.concurrency} -j ${Math.max(1, Math.min(cores, o.concurrency))} -T ${o.pgbenchSeconds}`));
+    log(
+      row(
+        'ceiling: argon2 verify',
+        fmt(a2),
+        `${o.concurrency} in flight, m=${ARGON2_OPTIONS.memoryCost} KiB t=${ARGON2_OPTIONS.timeCost} p=${ARGON2_OPTIONS.parallelism}; mean of ${fmt(a2before.perSecond)} before and ${fmt(a2after.perSecond)} after the HTTP run (${fmt(a2before.cores, 2)}/${fmt(a2after.cores, 2)} of ${cores} cores obtained)`,
+      ),
+    );
     log(row(`ratio to the lower (${lower.name})`, `${fmt(ratio * 100)}%`, `${pass ? 'PASS' : 'FAIL'} (target ≥ ${fmt(o.target * 100, 0)}%)`));
     log(
       row(
@@ -452,6 +542,15 @@ export async function creditTransferBench(o: CreditTransferOptions = optionsFrom
         inv.ok && ledgerRowsMatch ? 'ok' : 'FAILED',
         `Σ balances ${inv.balances} = Σ generated − Σ burned ${inv.created}; ${inv.mismatched} accounts off their ledger or negative; ledger rows ${n} ${ledgerRowsMatch ? '=' : '≠'} ${setupMoves} setup + ${warm.ok + load.ok} transfers`,
       ),
+    );
+    log('');
+    log(
+      `  CPU per transfer: server ${ms(per.server)} (of which one argon2 verify ≈ ${ms(a2cpuMs)}), PostgreSQL backends ${Number.isFinite(per.postgres) ? ms(per.postgres) : 'n/a (remote)'}, ` +
+        `${o.server === 'child' ? `load generator ${ms(per.loadGenerator)}` : 'load generator counted in the server (same process)'}; total ${ms(totalMs)}`,
+    );
+    log(
+      `  CPU-bound estimate on ${cores} idle cores: transfers ≈ ${fmt((cores * 1000) / totalMs)}/s, argon2 ≈ ${fmt((cores * 1000) / a2cpuMs)}/s, ratio ≈ ${fmt((a2cpuMs / totalMs) * 100)}%` +
+        `; during the run other processes used ${fmt(others / load.elapsed, 2)} of ${cores} cores`,
     );
     if (errors > 0) log(`  server output (tail):\n${served.tail()}`);
     return res;
