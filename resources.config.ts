@@ -342,7 +342,10 @@ export const TIERS: readonly TierDef[] = [
       actions: chainActions,
     },
     createFields: [
-      ...fullProfile().filter((f) => f.name !== 'dateOfBirth' && f.name !== 'refId' && f.name !== 'userStatus'),
+      // Date of Birth is asked at once (optional here) because Edit Admin requires it (spec section 5).
+      ...fullProfile()
+        .filter((f) => f.name !== 'refId' && f.name !== 'userStatus')
+        .map((f) => (f.name === 'dateOfBirth' ? opt('dateOfBirth', 'Date of Birth', 'date') : f)),
       req('commissionAmount', 'Commission', 'number'),
       ...secrets(true),
       req('refId', 'Reference', 'reference'),

@@ -103,7 +103,7 @@ export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind
         </Typography>
         {target.data && (
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {target.data.username} — {formatPoints(target.data.walletBalance)}
+            {translate('td.credit.account', { username: target.data.username, balance: formatPoints(target.data.walletBalance) })}
           </Typography>
         )}
         <Controller

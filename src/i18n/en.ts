@@ -109,6 +109,7 @@ export const en = {
     },
     credit: {
       available: 'Available Credit',
+      account: 'Account %{username}, balance %{balance}',
       amount: 'Amount',
       password: 'Password',
       transactionType: 'Transaction Type',

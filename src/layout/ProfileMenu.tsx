@@ -53,7 +53,6 @@ export function ProfileMenu() {
   return (
     <>
       <Box sx={{ display: { xs: 'none', sm: 'block' }, textAlign: 'right', mr: 1 }} data-testid="wallet-balance">
-        <Typography variant="body2">{identity?.fullName}</Typography>
         <Typography variant="caption">{translate('td.profileMenu.wallet', { amount: formatPoints(credit?.walletBalance) })}</Typography>
       </Box>
       <UserMenu>

@@ -10,7 +10,7 @@ import type { TierDef } from '../../resources.config';
 import type { AccountRow } from '../dataProvider/dataProvider';
 import { PageSpinner } from '../common/PageSpinner';
 import { errorMessage } from './errorMessage';
-import { childTierOf } from './registry';
+import { childTierOf, tierLabelKey } from './registry';
 import { TierTable } from './TierList';
 
 function InfoCard({ title, rows }: { title: string; rows: [string, string][] }) {
@@ -73,7 +73,14 @@ export function DetailsPage({ tier }: { tier: TierDef }) {
         {week('td.details.lastWeek')}
         {week('td.details.thisWeek')}
       </Box>
-      {child && <TierTable scope={{ tier: child, parent: { tier, id } }} title={false} />}
+      {child && (
+        <>
+          <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
+            {translate(tierLabelKey(child, 'plural'), { _: child.labels.plural })}
+          </Typography>
+          <TierTable scope={{ tier: child, parent: { tier, id } }} title={false} />
+        </>
+      )}
     </Box>
   );
 }

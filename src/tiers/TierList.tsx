@@ -46,8 +46,13 @@ export function TierTable({ scope, title }: { scope: TierScope; title?: string |
       disableSyncWithLocation={!!scope.parent}
       storeKey={scope.parent ? `${tier.role}.children.${scope.parent.id}` : undefined}
       empty={false}
+      sx={{ '& .RaList-main': { minWidth: 0 } }}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={false}
+        sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' } }}
+      >
         {tierColumns(scope, translate)}
         <FunctionField label={translate('td.list.action')} render={() => <RowActions scope={scope} />} />
       </Datagrid>

@@ -258,13 +258,13 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await row(page, admin.username).getByRole('link', { name: 'Credit Transfer', exact: true }).click();
     await heading(page, 'Admin Credit Transfer').waitFor();
     await page.getByText('Available Credit: 10000.00').waitFor();
-    await page.getByText(`${admin.username} — 0.00`).waitFor();
+    await page.getByText(`Account ${admin.username}, balance 0.00`).waitFor();
     await page.getByLabel('Amount').fill('500');
     await page.getByLabel('Password', { exact: true }).fill(SUPERADMIN.password);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Credit transfer successful!').waitFor();
     await page.getByText('Available Credit: 9500.00').waitFor();
-    await page.getByText(`${admin.username} — 500.00`).waitFor();
+    await page.getByText(`Account ${admin.username}, balance 500.00`).waitFor();
     await expectTopBarBalance(page, '9500.00');
     await menuItem(page, 'Admin').click();
     await expectCell(page, admin.username, 'Points', '500.00');
