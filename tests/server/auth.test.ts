@@ -140,7 +140,8 @@ describe.runIf(engineAvailable())('auth calls', () => {
     });
 
     it('answers 401 without a session or with a bad one', async () => {
-      for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Bearer null' }, { cookie: 'session-token=forged' }, { authorization: `Bearer ${'x'.repeat(500)}` }]) {
+      const variants: Record<string, string>[] = [{}, { authorization: 'Bearer nope' }, { authorization: 'Bearer null' }, { cookie: 'session-token=forged' }, { authorization: `Bearer ${'x'.repeat(500)}` }];
+      for (const headers of variants) {
         const r = await callSafe(h, 'GET', '/api/auth/session', { headers });
         expect(r.status, JSON.stringify(headers)).toBe(401);
         expect(r.json.success).toBe(false);

@@ -43,7 +43,7 @@ describe.runIf(engineAvailable())('children calls', () => {
     A = { superadmin: { _id: h.root.id, username: 'superadmin' }, admin: c.admin, superareamanager: c.sam, areamanager: c.am, master: c.master, player: c.player };
     B = { superadmin: A.superadmin, ...b };
     await generate(h, 50_000);
-    for (const role of ['admin', 'superareamanager', 'areamanager', 'master'] as const) await fund(h, A[role]._id, 1000, role);
+    for (const { parent } of PARENT_TIERS.filter((p) => p.parent.role !== 'superadmin')) await fund(h, A[parent.role]._id, 1000, parent.role);
   });
   afterAll(() => h?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_MESSAGES } from '../../domain/creditValidation';
-import { TIERS, tierOf, type Role } from '../../resources.config';
+import { CHAIN, TIERS, tierOf, type Role } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';
 import {
   balanceCents,
@@ -122,7 +122,7 @@ describe.runIf(engineAvailable())('credit: transfer, adjust, generation and burn
 
     it('nobody else creates points: every other role adjusting itself is refused, nothing created', async () => {
       const snap = await stateSnapshot(h);
-      for (const role of ['admin', 'superareamanager', 'areamanager', 'master', 'player'] as const) {
+      for (const role of CHAIN.filter((r) => r !== 'superadmin')) {
         expect((await adjust(role, role, idOf(role), 100, 'credit')).status, `${role} on its own tier`).toBe(403);
         expect((await adjust(role, 'superadmin', idOf(role), 100, 'credit')).status, `${role} on /superadmins`).toBe(403);
         expect((await adjust(role, 'superadmin', h.root.id, 100, 'credit')).status, `${role} naming the superadmin`).toBe(403);
