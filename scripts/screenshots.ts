@@ -97,7 +97,7 @@ async function main() {
         name: 'form-credit-transfer',
         path: `/superadmin/admin/credittransfer/${admin._id}`,
         loggedIn: true,
-        ready: (p) => p.getByText(`${admin.username} — 3500.00`).waitFor(),
+        ready: (p) => p.getByText(`Account ${admin.username}, balance 3500.00`).waitFor(),
       },
     ];
 
