@@ -152,7 +152,7 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle }: P
           {title}
         </Typography>
         <Form defaultValues={initial} record={initial} onSubmit={onSubmit} validate={validate} mode="onBlur" reValidateMode="onChange" noValidate>
-          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <Box sx={{ display: 'grid', columnGap: 2, rowGap: 0, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             {fields.map((f) => (
               <Box key={f.name} sx={f.type === 'games' || f.type === 'textarea' || f.type === 'status' ? { gridColumn: '1 / -1' } : undefined}>
                 <FieldInput field={f} scope={scope} record={record} />
