@@ -9,12 +9,14 @@ import {
   createAs,
   createChain,
   engineAvailable,
+  expectNoSecrets,
   findSecrets,
   loginAs,
   startHarness,
   SUPERADMIN_PASSWORD,
   type Chain,
   type Harness,
+  type Reply,
 } from './harness';
 
 const sha = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -315,8 +317,13 @@ describe.runIf(engineAvailable())('login protection and sign-up (LOGIN_LOCKOUT_T
   let ipSeq = 0;
   /** Each test logs in from addresses of its own, so the per-IP limit only bites where it is tested. */
   const freshIp = () => `10.1.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-  const login = (username: string, password: string, ip = freshIp()) =>
-    callSafe(h, 'POST', '/api/auth/login', { body: { username, password }, headers: { 'x-forwarded-for': ip } });
+  /** A login from a client address (the socket's, so it holds whatever proxy headers the server trusts). */
+  const login = async (username: string, password: string, ip = freshIp()): Promise<Reply> => {
+    const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: ip });
+    const r: Reply = { status: res.statusCode, json: res.json(), headers: res.headers };
+    expectNoSecrets(r, 'login');
+    return r;
+  };
 
   beforeAll(async () => {
     h = await startHarness({ lockoutThreshold: 3, loginRateLimit: 3, signupParent: 'signup-master' });
