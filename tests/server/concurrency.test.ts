@@ -325,7 +325,14 @@ describe.runIf(runs)(runs ? TITLE : `${TITLE} — ${skipReason}`, () => {
         if (a.status === 200 && b.status === 200) {
           if (a.json.data?.transactionId !== b.json.data?.transactionId) unexpected.push(`idem-concurrent: two movements for one key ${JSON.stringify([a.json, b.json])}`);
           if (!a.json.data?.replayed === !b.json.data?.replayed) unexpected.push(`idem-concurrent: not exactly one replay ${JSON.stringify([a.json, b.json])}`);
-        } else if (a.status !== b.status) idemSplit++; // one moved, its twin was refused (see the report)
+        } else if (a.status !== b.status) {
+          // One moved and its twin was told 409 "Insufficient balance" instead of the replay: td_move
+          // (0001_ledger.sql) looks the key up before it takes the row locks, so a twin that waited on
+          // the first one's locks re-checks the balance without seeing the committed key. Points still
+          // move once (the ledger checks below hold); counted and printed, not failed, until td_move
+          // looks the key up after the lock.
+          idemSplit++;
+        }
       } else if (x < 0.37) {
         // A retry after the answer, with the same key: the first movement comes back, nothing moves again.
         const { req } = randomReq(o);
@@ -369,7 +376,7 @@ describe.runIf(runs)(runs ? TITLE : `${TITLE} — ${skipReason}`, () => {
         `[concurrency] ${CLIENTS} clients, ${elapsed.toFixed(1)} s: ${requests} requests (${(requests / elapsed).toFixed(1)}/s), ${moved} answered 200 (${(moved / elapsed).toFixed(1)}/s); latency p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms`,
         `[concurrency] statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}; ledger rows: ${rows}`,
         ...[...counts].map(([k, m]) => `[concurrency]   ${k.padEnd(20)} ${JSON.stringify(Object.fromEntries([...m].sort((a, b) => a[0] - b[0])))}`),
-        `[concurrency] same-key twins answered differently (one 200, one 409): ${idemSplit}`,
+        `[concurrency] same-key twins answered differently (one 200, the other 409 instead of the replay): ${idemSplit}`,
       ].join('\n'),
     );
 
