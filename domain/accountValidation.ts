@@ -8,6 +8,10 @@ const isBlank = (v: unknown): boolean =>
 
 export const requiredMessage = (f: FieldDef): string => f.requiredMessage ?? `${f.label} is required`;
 
+/** One password rule for every form and call that sets a password (the spec's login message). */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_LENGTH_MESSAGE = 'Password must be at least 6 characters';
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -28,7 +32,9 @@ function formatError(f: FieldDef, v: unknown): string | null {
         ? null
         : `${f.label} must be a valid date`;
     case 'password':
-      return String(v).length >= 3 && String(v).length <= 128 ? null : `${f.label} must be between 3 and 128 characters`;
+      if (f.name === 'pin')
+        return (typeof v === 'string' || typeof v === 'number') && /^\d{4,12}$/.test(String(v)) ? null : 'PIN must be 4 to 12 digits';
+      return typeof v === 'string' && v.length >= PASSWORD_MIN_LENGTH && v.length <= 128 ? null : PASSWORD_LENGTH_MESSAGE;
     case 'status':
       return v === true || v === false || v === 'true' || v === 'false' ? null : `${f.label} must be Active or Deactive`;
     case 'games':

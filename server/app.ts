@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { miscAccountRoutes } from './accounts/misc.routes';
 import { accountRoutes } from './accounts/routes';
@@ -26,7 +26,18 @@ export interface AppOptions {
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function buildApp({ db, config, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: true, bodyLimit: 1_048_576 });
+  const options: FastifyServerOptions = {
+    logger,
+    // Only a configured proxy may speak for the client's address (rate limits and the activity log read it).
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    // Errors the router raises before any route (bad URL encoding, over-long ids) get the same envelope, without echoing the URL.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode ?? 400;
+      void (reply as FastifyReply).code(status).send({ success: false, message: status === 414 ? 'The address is too long.' : 'The address is malformed.' });
+    },
+  };
+  const app = Fastify(options);
   const realtime = attachRealtime(app.server, db, config.redisUrl);
   app.addHook('onClose', () => realtime.close());
   app.setValidatorCompiler(validatorCompiler);

@@ -20,6 +20,18 @@ export interface ServerConfig {
   /** Serve the built client from this folder when it exists. */
   clientDir: string;
   logLevel: string;
+  /** Which proxies may set X-Forwarded-For: false (none), a hop count, or addresses/CIDRs. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+}
+
+function trustProxyOf(v: string | undefined): ServerConfig['trustProxy'] {
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -37,5 +49,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
     clientDir: resolve(env.CLIENT_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 }

@@ -205,7 +205,7 @@ export function pageOf(p: ListParams): { limit: number; offset: number; sort: So
   const limit = per === undefined ? MAX_BARE : Math.min(int(per, 25), MAX_PER_PAGE);
   const page = int(p.page, 1);
   const sortRaw = typeof p.sort === 'string' ? p.sort : 'createdAt';
-  if (!(sortRaw in SORTABLE)) throw badRequest(`Cannot sort by '${sortRaw}'.`, 'sort');
+  if (!Object.hasOwn(SORTABLE, sortRaw)) throw badRequest(`Cannot sort by '${sortRaw}'.`, 'sort');
   const orderRaw = typeof p.order === 'string' ? p.order.toUpperCase() : 'DESC';
   if (orderRaw !== 'ASC' && orderRaw !== 'DESC') throw badRequest(`Order must be ASC or DESC.`, 'order');
   const s = [p.search, p.username, p.q].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;

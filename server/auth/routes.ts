@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PASSWORD_LENGTH_MESSAGE, PASSWORD_MIN_LENGTH } from '../../domain/accountValidation';
 import { SESSION_MINUTES, tierOf, type Role } from '../../resources.config';
 import { writeActivity } from '../activity/log';
 import { getRecord } from '../accounts/service';
@@ -8,7 +9,7 @@ import { loadManaged, loadReadable } from '../accounts/access';
 import { findRef, insertAccount, parseId, revokeSessions, updateColumns } from '../accounts/repository';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
-import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors';
 import { hashSecret, verifySecret } from './passwords';
 import { requireCaller } from './plugin';
 import { closeSession, openSession, SESSION_COOKIE } from './sessions';
@@ -100,8 +101,8 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   r.get<{ Params: { id: string } }>('/auth/userauth/:id', async (req) => {
     const caller = requireCaller(req);
     const target = await findRef(db, parseId(req.params.id));
-    const role = (target?.role ?? caller.role) as Role;
-    const ref = await loadReadable(db, caller, tierOf(role), req.params.id);
+    if (!target) throw notFound();
+    const ref = await loadReadable(db, caller, tierOf(target.role as Role), req.params.id);
     return { success: true, data: await getRecord(db, ref.id) };
   });
 
@@ -110,7 +111,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     const { userId, opass, npass, cpass } = req.body;
     if (userId !== undefined && userId !== '' && parseId(userId) !== caller.id) throw forbidden('You can only change your own password.');
     if (npass !== cpass) throw badRequest('❌ New and confirm password do not match.', 'cpass');
-    if (npass.length < 6) throw badRequest('The new password must be at least 6 characters.', 'npass');
+    if (npass.length < PASSWORD_MIN_LENGTH) throw badRequest(PASSWORD_LENGTH_MESSAGE, 'npass');
     if (!(await verifySecret(caller.passwordHash, opass))) throw badRequest('The old password is incorrect.', 'opass');
     await updateColumns(db, caller.id, { password_hash: await hashSecret(npass) });
     // Other sessions of this account end; this one goes on.
@@ -126,7 +127,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
 
   const signupBody = z.object({
     username: required('Username is required').regex(/^[A-Za-z][A-Za-z0-9_.-]{2,29}$/, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores, starting with a letter'),
-    password: z.string({ error: 'Password is required' }).min(6, 'Password must be at least 6 characters').max(200),
+    password: z.string({ error: 'Password is required' }).min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH_MESSAGE).max(200),
   });
   r.post('/auth/signup', { config: { subject: 'Sign-up' } }, async (req, reply) => {
     if (!config.signupParent) throw forbidden('Sign-up is closed: accounts are created by the account above them.');

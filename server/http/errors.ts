@@ -34,6 +34,10 @@ export function fromDatabaseError(e: unknown): HttpError | null {
       return conflict('Insufficient balance.');
     case 'TD002':
       return conflict('The receiving account is not active.');
+    case 'TD003':
+      return new HttpError(422, 'This Idempotency-Key was already used for a different request.');
+    case '22021':
+      return badRequest('Text may not contain NUL characters.');
     case '23505': {
       const c = `${err.constraint ?? ''} ${err.message ?? ''}`;
       if (c.includes('email')) return new HttpError(409, 'This email is already in use.', [{ field: 'email', message: 'This email is already in use.' }]);
@@ -41,7 +45,9 @@ export function fromDatabaseError(e: unknown): HttpError | null {
       return conflict('This record already exists.');
     }
     case '23514':
-      return conflict('Insufficient balance.');
+      return `${err.constraint ?? ''} ${err.message ?? ''}`.includes('wallet_max')
+        ? conflict('This amount would take the balance above the largest an account can hold.')
+        : conflict('Insufficient balance.');
     case '22P02':
     case '22003':
     case '22008':

@@ -385,6 +385,8 @@ describe.runIf(runs)(runs ? TITLE : `${TITLE} — ${skipReason}`, () => {
     expect(serverLog).toEqual([]);
     expect(unexpected).toEqual([]);
     expect(moved).toBeGreaterThan(0);
+    // td_move reads the idempotency key under the row locks: a same-key twin always replays.
+    expect(idemSplit).toBe(0);
 
     // The ledger invariant, each part on its own for a clear failure.
     const inv = await checkInvariant(db);

@@ -276,7 +276,7 @@ describe.runIf(engineAvailable())('field validation of the account forms', () =>
     ['pinCode', { pinCode: '12ab' }, 'pinCode', 'PIN Code must be a number'],
     ['commission above 100', { commissionAmount: 150 }, 'commissionAmount', 'Commission must be a number between 0 and 100'],
     ['negative commission', { commissionAmount: -1 }, 'commissionAmount', 'Commission must be a number between 0 and 100'],
-    ['short password', { password: 'ab' }, 'password', 'Password must be between 3 and 128 characters'],
+    ['short password', { password: 'abcde' }, 'password', 'Password must be at least 6 characters'],
     ['status', { userStatus: 'sometimes' }, 'userStatus', 'Status must be Active or Deactive'],
     ['games not a list', { games: 'Fun Target' }, 'games', 'Games must be a list'],
     ['unknown game', { games: ['424242'] }, 'games', 'Unknown game.'],
