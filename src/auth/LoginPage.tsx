@@ -79,6 +79,9 @@ export function LoginPage() {
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100' }}>
       <Card sx={{ width: 380, maxWidth: '94vw' }}>
         <CardContent component="form" onSubmit={onSubmit} noValidate>
+          <Typography variant="overline" color="primary" sx={{ fontWeight: 600, letterSpacing: 2 }}>
+            Tierdesk
+          </Typography>
           <Typography variant="h5" component="h1" gutterBottom>
             {t('td.login.title')}
           </Typography>

@@ -326,11 +326,9 @@ describe.runIf(runs)(runs ? TITLE : `${TITLE} — ${skipReason}`, () => {
           if (a.json.data?.transactionId !== b.json.data?.transactionId) unexpected.push(`idem-concurrent: two movements for one key ${JSON.stringify([a.json, b.json])}`);
           if (!a.json.data?.replayed === !b.json.data?.replayed) unexpected.push(`idem-concurrent: not exactly one replay ${JSON.stringify([a.json, b.json])}`);
         } else if (a.status !== b.status) {
-          // One moved and its twin was told 409 "Insufficient balance" instead of the replay: td_move
-          // (0001_ledger.sql) looks the key up before it takes the row locks, so a twin that waited on
-          // the first one's locks re-checks the balance without seeing the committed key. Points still
-          // move once (the ledger checks below hold); counted and printed, not failed, until td_move
-          // looks the key up after the lock.
+          // One twin was refused and the other moved. Legitimate when the refused one ran first and the
+          // payer was credited by another client in between (a refused request records no key); the
+          // lock-order bug this once hid is pinned down without other traffic in hardening.test.ts.
           idemSplit++;
         }
       } else if (x < 0.37) {
@@ -376,7 +374,7 @@ describe.runIf(runs)(runs ? TITLE : `${TITLE} — ${skipReason}`, () => {
         `[concurrency] ${CLIENTS} clients, ${elapsed.toFixed(1)} s: ${requests} requests (${(requests / elapsed).toFixed(1)}/s), ${moved} answered 200 (${(moved / elapsed).toFixed(1)}/s); latency p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms`,
         `[concurrency] statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}; ledger rows: ${rows}`,
         ...[...counts].map(([k, m]) => `[concurrency]   ${k.padEnd(20)} ${JSON.stringify(Object.fromEntries([...m].sort((a, b) => a[0] - b[0])))}`),
-        `[concurrency] same-key twins answered differently (one 200, the other 409 instead of the replay): ${idemSplit}`,
+        `[concurrency] same-key twins answered differently (one 200, one 409: the payer was credited between them): ${idemSplit}`,
       ].join('\n'),
     );
 
@@ -385,8 +383,6 @@ describe.runIf(runs)(runs ? TITLE : `${TITLE} — ${skipReason}`, () => {
     expect(serverLog).toEqual([]);
     expect(unexpected).toEqual([]);
     expect(moved).toBeGreaterThan(0);
-    // td_move reads the idempotency key under the row locks: a same-key twin always replays.
-    expect(idemSplit).toBe(0);
 
     // The ledger invariant, each part on its own for a clear failure.
     const inv = await checkInvariant(db);

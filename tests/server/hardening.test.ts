@@ -51,6 +51,30 @@ describe.runIf(engineAvailable())('hardening against user input', () => {
     expect((await checkInvariant(h.db)).ok).toBe(true);
   });
 
+  it('replays a same-key twin sent at once, even when the first spends the whole balance', async () => {
+    // No other traffic on these wallets: a refused twin can only mean the key was read before the row locks.
+    const admin = await createAs(h, h.root.token, 'admin', h.root.id);
+    const player = await createAs(h, h.root.token, 'player', (await createAs(h, h.root.token, 'master',
+      (await createAs(h, h.root.token, 'areamanager', (await createAs(h, h.root.token, 'superareamanager', admin._id))._id))._id))._id);
+    const token = await loginAs(h, admin.username);
+    await generate(h, 400);
+    for (let i = 0; i < 20; i++) {
+      await call(h, 'POST', '/api/admins/credit-transfer', { token: h.root.token, body: { password: SUPERADMIN_PASSWORD, transferAmount: 10, toUserId: admin._id } });
+      const key = `twin-${i}`;
+      const twin = () =>
+        call(h, 'POST', '/api/player/credit-transfer', {
+          token,
+          headers: { 'idempotency-key': key },
+          body: { password: 'secret-pass', transferAmount: 10, toUserId: player._id },
+        });
+      const [a, b] = await Promise.all([twin(), twin()]);
+      expect([a.status, b.status], JSON.stringify([a.json, b.json])).toEqual([200, 200]);
+      expect(a.json.data).toMatchObject({ transactionId: (b.json.data as { transactionId: string }).transactionId });
+      expect([a, b].filter((r) => (r.json.data as { replayed: boolean }).replayed)).toHaveLength(1);
+    }
+    expect((await checkInvariant(h.db)).ok).toBe(true);
+  });
+
   it('answers 404 to userauth of an unknown id', async () => {
     expect((await call(h, 'GET', '/api/auth/userauth/999999', { token: h.root.token })).status).toBe(404);
   });
