@@ -43,7 +43,10 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } } });
+  // No upgrade-insecure-requests: on a plain-HTTP LAN address it would send the browser to https for every asset.
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null } },
+  });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
 
@@ -99,7 +102,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   if (existsSync(index)) {
     await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
     app.setNotFoundHandler((req, reply) => {
-      if (req.method !== 'GET') return reply.code(404).send({ success: false, message: 'Not found' });
+      if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send({ success: false, message: 'Not found' });
       return reply.type('text/html').sendFile('index.html');
     });
   }
