@@ -8,6 +8,7 @@
  * Target: transfers/s ≥ 70% of the lower ceiling; the ledger invariant is checked after the run.
  * See bench/README.md.
  */
+import { accountBody } from '../tests/fixtures/accountBody';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { hash, verify } from '@node-rs/argon2';
 import pg from 'pg';
-import { tierOf, type FieldDef, type Role } from '../resources.config';
+import { tierOf, type Role } from '../resources.config';
 import { ARGON2_OPTIONS } from '../server/auth/passwords';
 import { checkInvariant } from '../server/credit/ledger';
 import { openDatabase, type Database } from '../server/db/client';
@@ -327,32 +328,7 @@ function client(base: string, sockets: number) {
 
 type Request = ReturnType<typeof client>['request'];
 
-let seq = 0;
-/** A valid create body for a tier, from its registry fields (as the client's forms send it). */
-function createBody(role: Role, parentId: string, password: string): Record<string, unknown> {
-  const n = ++seq;
-  const stamp = `${process.pid % 1000}${String(n).padStart(5, '0')}`;
-  const value = (f: FieldDef): unknown => {
-    switch (f.name) {
-      case 'email': return `bench${stamp}@example.com`;
-      case 'phone': return `9${stamp.padStart(9, '0').slice(-9)}`;
-      case 'dateOfBirth': return '1990-04-12';
-      case 'country': return 'IN';
-      case 'state': return 'MH';
-      case 'city': return 'Mumbai';
-      case 'pinCode': return '400001';
-      case 'commissionAmount':
-      case 'commission': return 2;
-      case 'password': return password;
-      case 'pin': return '4321';
-      case 'userStatus': return true;
-      case 'games': return [];
-      case 'refId': return parentId;
-      default: return `${f.label} ${n}`;
-    }
-  };
-  return Object.fromEntries(tierOf(role).createFields.map((f) => [f.name, value(f)]));
-}
+const createBody = (role: Role, parentId: string, password: string) => accountBody(role, { password, refId: parentId });
 
 async function ok(r: Promise<Reply>, what: string): Promise<Reply> {
   const x = await r;

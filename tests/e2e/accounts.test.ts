@@ -6,35 +6,31 @@
  * spreadsheet read back. The tests of this file run in order and build on each other.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { AccountRecord } from '../../domain/api';
 import { Api } from './api';
 import {
   cell,
   choose,
+  e2eRun,
   expectCell,
   expectTopBarBalance,
   fill,
   heading,
-  launchBrowser,
   login,
   menuItem,
-  openPage,
   row,
-  screenshotAll,
   selected,
   UI_TIMEOUT,
 } from './browser';
-import { startServer, SUPERADMIN, type RunningServer } from './server';
+import { SUPERADMIN } from './server';
 
 const PW = { admin: 'Admin-pass-1', sam: 'Sam-pass-1', am: 'Am-pass-1', master: 'Master-pass-1', player: 'Player-pass-1' };
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = e2eRun();
 let root: Api;
-const contexts = new Set<BrowserContext>();
 const pages: Record<'sa' | 'admin' | 'sam' | 'am' | 'master' | 'player', Page | undefined> = {
   sa: undefined,
   admin: undefined,
@@ -47,8 +43,7 @@ const pages: Record<'sa' | 'admin' | 'sam' | 'am' | 'master' | 'player', Page | 
 const acc: Partial<Record<'admin' | 'sam' | 'am' | 'master' | 'player' | 'player2', AccountRecord>> = {};
 
 async function newPage(key: keyof typeof pages): Promise<Page> {
-  const page = await openPage(browser, server.baseUrl);
-  contexts.add(page.context());
+  const page = await e2e.newPage();
   pages[key] = page;
   return page;
 }
@@ -89,24 +84,11 @@ async function confirmRowAction(page: Page, username: string, action: 'Deactivat
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  root = await Api.login(server.baseUrl, SUPERADMIN.username, SUPERADMIN.password);
+  root = await Api.login(e2e.server.baseUrl, SUPERADMIN.username, SUPERADMIN.password);
   // No screen generates points: the superadmin's own credit adjust, through the real API (set-up only).
   await root.generate(10_000, SUPERADMIN.password);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach((ctx) => {
-  ctx.onTestFailed(async () => {
-    const shots = await screenshotAll(contexts, ctx.task.name);
-    console.error(`screenshots of the failed test: ${shots.join(', ')}`);
-  });
-});
 
 describe.sequential('accounts, credit and sessions in the browser', () => {
   test('the superadmin logs in through the login page', async () => {
@@ -369,7 +351,7 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
 
     // A deactivated account is logged out and may not log in.
     expect((await root.get('superareamanager', sam._id)).userStatus).toBe(false);
-    const denied = await fetch(`${server.baseUrl}/api/auth/login`, {
+    const denied = await fetch(`${e2e.server.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ username: sam.username, password: PW.sam }),

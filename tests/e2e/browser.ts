@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { ROOT } from './server';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { ROOT, startServer, type RunningServer } from './server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -95,3 +95,35 @@ export const expectTopBarBalance = (page: Page, points: string) =>
 
 /** A sidebar entry. */
 export const menuItem = (page: Page, name: string) => page.getByRole('menuitem', { name, exact: true });
+
+/**
+ * The life of one e2e file: the real server and Chromium start before its tests and stop after
+ * them; every page it opens is screenshotted into .tmp/e2e-failures when a test fails.
+ */
+export function e2eRun(serverOptions?: Parameters<typeof startServer>[0]) {
+  const contexts = new Set<BrowserContext>();
+  const run = {
+    server: undefined as unknown as RunningServer,
+    browser: undefined as unknown as Browser,
+    async newPage(): Promise<Page> {
+      const page = await openPage(run.browser, run.server.baseUrl);
+      contexts.add(page.context());
+      return page;
+    },
+  };
+  beforeAll(async () => {
+    run.server = await startServer(serverOptions);
+    run.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await run.browser?.close();
+    await run.server?.stop();
+  });
+  beforeEach((ctx) => {
+    ctx.onTestFailed(async () => {
+      const shots = await screenshotAll(contexts, ctx.task.name);
+      console.error(`screenshots of the failed test: ${shots.join(', ')}`);
+    });
+  });
+  return run;
+}

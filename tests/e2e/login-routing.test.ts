@@ -2,31 +2,24 @@
  * Login page, logout and the route guard in Chromium against `npm start`. The accounts below the
  * superadmin are set up through the real API (the forms are covered by accounts.test.ts).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { AccountRecord } from '../../domain/api';
 import { Api } from './api';
-import { heading, launchBrowser, login, openPage, screenshotAll } from './browser';
-import { startServer, SUPERADMIN, type RunningServer } from './server';
+import { e2eRun, heading, login } from './browser';
+import { SUPERADMIN } from './server';
 
 const PASSWORD = 'Chain-pass-1';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts = new Set<BrowserContext>();
+const e2e = e2eRun();
 let master: AccountRecord;
 
-async function newPage(): Promise<Page> {
-  const page = await openPage(browser, server.baseUrl);
-  contexts.add(page.context());
-  return page;
-}
+const newPage = () => e2e.newPage();
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  const { server } = e2e;
   // A chain down to a master, each account created by its parent through the API.
   const root = await Api.login(server.baseUrl, SUPERADMIN.username, SUPERADMIN.password);
   const secrets = { password: PASSWORD, pin: '1234' };
@@ -53,17 +46,6 @@ beforeAll(async () => {
   master = await asAm.create('master', secrets);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach((ctx) => {
-  ctx.onTestFailed(async () => {
-    const shots = await screenshotAll(contexts, ctx.task.name);
-    console.error(`screenshots of the failed test: ${shots.join(', ')}`);
-  });
-});
 
 describe('login page and route guard', () => {
   test('logged out, unknown paths and role pages go to the login screen', async () => {
@@ -118,7 +100,7 @@ describe('login page and route guard', () => {
     await page.getByRole('menuitem', { name: 'Edit Profile' }).waitFor();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await page.waitForURL((u) => u.pathname === '/auth/login');
-    const res = await fetch(`${server.baseUrl}/api/auth/session`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${e2e.server.baseUrl}/api/auth/session`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(401);
     await page.goto('/superadmin/dashboard');
     await page.waitForURL((u) => u.pathname === '/auth/login');

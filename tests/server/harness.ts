@@ -4,12 +4,13 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AccountRecord } from '../../domain/api';
-import { tierOf, type FieldDef, type Role } from '../../resources.config';
+import { tierOf, type Role } from '../../resources.config';
 import { buildApp } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
 import { ENGINE, PG_URL, withDb } from './engine';
+import { accountBody } from '../fixtures/accountBody';
 
 export const SUPERADMIN_PASSWORD = 'root-pass-123';
 
@@ -91,36 +92,9 @@ export async function call(
   return { status: res.statusCode, json, headers: res.headers };
 }
 
-let seq = 0;
-const sampleValue = (f: FieldDef, n: number): unknown => {
-  switch (f.name) {
-    case 'email': return `user${n}.${randomBytes(3).toString('hex')}@example.com`;
-    case 'phone': return `9${String(100000000 + n * 7919 + Math.floor(Math.random() * 1e6)).slice(0, 9)}`;
-    case 'dateOfBirth': return '1990-04-12';
-    case 'country': return 'IN';
-    case 'state': return 'MH';
-    case 'city': return 'Mumbai';
-    case 'pinCode': return '400001';
-    case 'commissionAmount':
-    case 'commission': return 2;
-    case 'password': return 'secret-pass';
-    case 'pin': return '4321';
-    case 'userStatus': return true;
-    case 'games': return [];
-    case 'refId': return undefined;
-    default: return `${f.label} ${n}`;
-  }
-};
-
 /** A valid create body for a tier, from its registry fields. */
 export function validBody(role: Role, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const n = ++seq;
-  const body: Record<string, unknown> = {};
-  for (const f of tierOf(role).createFields) {
-    const v = sampleValue(f, n);
-    if (v !== undefined) body[f.name] = v;
-  }
-  return { ...body, ...extra };
+  return { ...accountBody(role), ...extra };
 }
 
 /** Creates an account through the API, under `parentId`, as `token`; returns the record and a token of its own. */
