@@ -45,6 +45,8 @@ export function tierColumns(scope: TierScope, translate: (k: string, o?: Record<
         label={translate(`td.column.${c.source}`, { _: c.label })}
         sortable={!!c.sortable}
         sortBy={c.source}
+        // Amounts line up on their decimals.
+        textAlign={c.source === 'walletBalance' ? 'right' : 'left'}
         render={() => <Cell column={c} scope={scope} />}
       />
     )),
