@@ -26,6 +26,7 @@ import { accountValidator } from './accountFormValidation';
 import { changedFields, createPayload, formValuesOf, type FormValues } from './changedFields';
 import { errorMessage } from './errorMessage';
 import { GamesSelect } from './inputs/GamesSelect';
+import { requiredMark } from './inputs/markRequired';
 import { GeoInput } from './inputs/GeoInputs';
 import { ReferenceSelect, fixedReferenceId } from './inputs/ReferenceSelect';
 import { tierLabelKey } from './registry';
@@ -37,7 +38,7 @@ export const BACK_DELAY_MS = 1000;
 function FieldInput({ field, scope, record }: { field: FieldDef; scope: TierScope; record?: AccountRow }) {
   const translate = useTranslate();
   const label = translate(`td.field.${field.name}`, { _: field.label });
-  const common = { source: field.name, label, fullWidth: true } as const;
+  const common = { source: field.name, label, fullWidth: true, ...requiredMark(field) } as const;
   switch (field.type) {
     case 'country':
     case 'state':
@@ -50,6 +51,7 @@ function FieldInput({ field, scope, record }: { field: FieldDef; scope: TierScop
     case 'status':
       return (
         <RadioButtonGroupInput
+          {...requiredMark(field)}
           source={field.name}
           label={label}
           choices={[

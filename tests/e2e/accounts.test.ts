@@ -15,6 +15,7 @@ import {
   cell,
   choose,
   e2eRun,
+  field,
   expectCell,
   expectTopBarBalance,
   fill,
@@ -328,13 +329,13 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await menuItem(page, 'Admin').click();
     await row(page, admin.username).getByRole('link', { name: 'Edit', exact: true }).click();
     await heading(page, 'Edit Admin').waitFor();
-    await expect.poll(() => page.getByLabel('Last Name', { exact: true }).inputValue()).toBe('Rao');
+    await expect.poll(() => field(page, 'Last Name').inputValue()).toBe('Rao');
     expect(await selected(page, 'City')).toBe('Bengaluru');
-    await page.getByLabel('Last Name', { exact: true }).fill('Rao-Iyer');
+    await field(page, 'Last Name').fill('Rao-Iyer');
     // The Add Admin form has no date of birth while the edit form requires one (spec section 5).
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Date of Birth is required').waitFor();
-    await page.getByLabel('Date of Birth', { exact: true }).fill('1990-05-17');
+    await field(page, 'Date of Birth').fill('1990-05-17');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Admin updated successfully!').waitFor();
     await page.waitForURL((u) => u.pathname === '/superadmin/admin');

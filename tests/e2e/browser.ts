@@ -66,9 +66,13 @@ export async function choose(page: Page, label: string, option: string): Promise
 export const selected = (page: Page, label: string) =>
   page.getByRole('combobox', { name: new RegExp(`^${label}\\b`) }).innerText().then((s) => s.replace(/\u200b/g, '').trim());
 
-/** Fills text inputs by their exact labels. */
+/** A form input by its whole label; a required field's label ends with an asterisk. */
+export const field = (page: Page, label: string): Locator =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));
+
+/** Fills text inputs by their labels. */
 export async function fill(page: Page, values: Record<string, string>): Promise<void> {
-  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(values)) await field(page, label).fill(value);
 }
 
 /** The list row holding this username (exactly, in the UserName column). */

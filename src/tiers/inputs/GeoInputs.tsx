@@ -1,5 +1,6 @@
 import { SelectInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { requiredMark } from './markRequired';
 import type { FieldDef } from '../../../resources.config';
 import { useGeoChoices } from './useGeoData';
 
@@ -26,6 +27,7 @@ export function GeoInput({ field, label }: { field: FieldDef; label: string }) {
   const emptyText = translate(field.type === 'country' ? 'td.form.selectCountry' : field.type === 'state' ? 'td.form.selectState' : 'td.form.selectCity');
   return (
     <SelectInput
+      {...requiredMark(field)}
       source={field.name}
       label={label}
       choices={choices}

@@ -1,4 +1,5 @@
 import { SelectInput, useGetList, useGetOne, useTranslate } from 'react-admin';
+import { requiredMark } from './markRequired';
 import type { FieldDef, TierDef } from '../../../resources.config';
 import { getStoredRole, getStoredUser } from '../../auth/session';
 import { referenceTierOf } from '../registry';
@@ -44,6 +45,7 @@ export function ReferenceSelect({ field, label, scope, current }: { field: Field
   const empty = choices.length === 0 && !list.isPending;
   return (
     <SelectInput
+      {...requiredMark(field)}
       source={field.name}
       label={label}
       choices={empty ? [{ id: '__none', name: translate(emptyKey(refTier)), disabled: true }] : choices}
