@@ -305,7 +305,7 @@ export const TIERS: readonly TierDef[] = [
     parent: null,
     kind: 'chain',
     usernamePrefix: 'SA',
-    labels: { plural: 'Superadmins', singular: 'Superadmin', edit: 'Edit Profile', transfer: 'Credit Transfer', adjust: 'Credit Adjust' },
+    labels: { plural: 'Superadmins', singular: 'Superadmin', edit: 'Edit Profile', transfer: 'Credit Transfer', adjust: 'Generate or Burn Points' },
     messages: { createFailed: 'Something went wrong', deleteSuccess: 'superadmin deleted successfully.', deleteFailed: 'Something went wrong' },
     formRole: 'superadmin',
     list: { columns: baseColumns, search: false, actions: [], readOnly: true },

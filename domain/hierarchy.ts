@@ -39,3 +39,6 @@ export function ancestorRoles(role: Role): Role[] {
   for (let p = tierOf(role).parent; p; p = tierOf(p).parent) out.push(p);
   return out;
 }
+
+/** Only the root of the chain creates and destroys points (its own credit adjust). */
+export const mintsPoints = (role: Role): boolean => tierOf(role).parent === null;

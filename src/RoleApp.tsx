@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import type { Role } from '../resources.config';
+import { tierOf, type Role } from '../resources.config';
 import { createAuthProvider } from './auth/authProvider';
 import { dashboardPath } from './auth/routeGuard';
 import { createDataProvider } from './dataProvider/dataProvider';
@@ -13,7 +13,8 @@ import { darkTheme, lightTheme } from './layout/themes';
 import { ProfilePage } from './profile/ProfilePage';
 import { tierRoutes } from './tiers/tierRoutes';
 import { tierLabelKey } from './tiers/registry';
-import { managedTiers } from '../domain/hierarchy';
+import { managedTiers, mintsPoints } from '../domain/hierarchy';
+import { CreditForm } from './credit/CreditForm';
 import { PageSpinner } from './common/PageSpinner';
 
 /** Toasts: top-centre, 1.5 s (spec section 8). */
@@ -59,6 +60,7 @@ export default function RoleApp({ role }: { role: Role }) {
       <CustomRoutes>
         {pages.some((p) => p.key === 'dashboard') && <Route path="dashboard" element={<Dashboard />} />}
         {pages.some((p) => p.key === 'profile') && <Route path="profile" element={<ProfilePage />} />}
+        {mintsPoints(role) && <Route path="profile/creditadjust/:id" element={<CreditForm scope={{ tier: tierOf(role) }} kind="adjust" />} />}
       </CustomRoutes>
     </Admin>
   );

@@ -1,4 +1,5 @@
 import { CREDIT_MESSAGES, parseCreditAmount } from '../../domain/creditValidation';
+import { mintsPoints } from '../../domain/hierarchy';
 import { centsToPoints } from '../../domain/money';
 import type { TierDef } from '../../resources.config';
 import type { Caller } from '../auth/caller';
@@ -72,7 +73,7 @@ export async function adjust(db: Database, caller: Caller, tier: TierDef, body: 
   const cents = await checkOperator(caller, body, 'adjust', 'adjustAmount');
   const type = body.transactionType ?? 'credit';
   if (type !== 'credit' && type !== 'debit') throw badRequest(`Transaction type must be credit or debit.`, 'transactionType');
-  const self = !target && caller.role === 'superadmin' && tier.role === 'superadmin' && parseId(body.toUserId) === caller.id;
+  const self = !target && mintsPoints(caller.role) && tier.role === caller.role && parseId(body.toUserId) === caller.id;
   const other = self ? null : (target ?? (await loadManaged(db, caller, tier, body.toUserId)));
   await verifyOperatorPassword(caller, body.password as string);
   const amount = centsToPoints(cents).toFixed(2);

@@ -12,6 +12,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CreditKind, AdjustType } from '../../domain/creditValidation';
+import { mintsPoints } from '../../domain/hierarchy';
 import { formatPoints } from '../../domain/money';
 import { currentSession } from '../auth/session';
 import { FormFooter } from '../common/FormFooter';
@@ -58,6 +59,8 @@ export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind
   useEffect(() => reset(EMPTY), [targetId, reset]);
 
   const { tier } = scope;
+  // The root adjusting its own wallet creates or destroys points rather than moving them.
+  const minting = mintsPoints(tier.role) && targetId === currentSession()?.user._id;
   const title = translate(tierLabelKey(tier, kind === 'transfer' ? 'transfer' : 'adjust'), {
     _: kind === 'transfer' ? tier.labels.transfer : tier.labels.adjust,
   });
@@ -148,8 +151,8 @@ export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind
               <Box sx={{ mt: 1 }}>
                 <FormLabel>{translate('td.credit.transactionType')}</FormLabel>
                 <RadioGroup row {...field}>
-                  <FormControlLabel value="credit" control={<Radio />} label={translate('td.credit.credit')} />
-                  <FormControlLabel value="debit" control={<Radio />} label={translate('td.credit.debit')} />
+                  <FormControlLabel value="credit" control={<Radio />} label={translate(minting ? 'td.credit.generate' : 'td.credit.credit')} />
+                  <FormControlLabel value="debit" control={<Radio />} label={translate(minting ? 'td.credit.burn' : 'td.credit.debit')} />
                 </RadioGroup>
               </Box>
             )}

@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Title, useGetIdentity, useGetOne, useTranslate } from 'react-admin';
+import { Title, useBasename, useGetIdentity, useGetOne, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import { mintsPoints } from '../../domain/hierarchy';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -28,6 +31,7 @@ export function ProfilePage() {
   const { credit } = useOperatorCredit();
   const user = getStoredUser();
   const [open, setOpen] = useState(false);
+  const basename = useBasename();
   const na = translate('td.app.na');
   return (
     <>
@@ -44,9 +48,16 @@ export function ProfilePage() {
         <Typography>
           {translate('td.details.commission')}: {formatPoints(user?.commission)}
         </Typography>
-        <Button sx={{ mt: 2 }} variant="outlined" onClick={() => setOpen(true)}>
-          {translate('td.profileMenu.changePassword')}
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+          <Button variant="outlined" onClick={() => setOpen(true)}>
+            {translate('td.profileMenu.changePassword')}
+          </Button>
+          {user && mintsPoints(user.role) && (
+            <Button variant="contained" component={Link} to={`${basename}/profile/creditadjust/${user._id}`}>
+              {translate('td.credit.mint')}
+            </Button>
+          )}
+        </Box>
         <ChangePasswordDialog open={open} onClose={() => setOpen(false)} />
       </CardContent>
     </Card>

@@ -86,8 +86,6 @@ async function confirmRowAction(page: Page, username: string, action: 'Deactivat
 
 beforeAll(async () => {
   root = await Api.login(e2e.server.baseUrl, SUPERADMIN.username, SUPERADMIN.password);
-  // No screen generates points: the superadmin's own credit adjust, through the real API (set-up only).
-  await root.generate(10_000, SUPERADMIN.password);
 });
 
 
@@ -102,7 +100,23 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await page.getByText('Login successful!').waitFor();
     await page.waitForURL((u) => u.pathname === '/superadmin/dashboard');
     await heading(page, `Welcome, ${SUPERADMIN.username}`).waitFor();
+    await expectTopBarBalance(page, '0.00');
+  });
+
+  test('the superadmin generates points from its profile (its own credit adjust)', async () => {
+    const page = pg('sa');
+    await menuItem(page, 'Profile').click();
+    await page.getByRole('link', { name: 'Generate or burn points' }).click();
+    await heading(page, 'Generate or Burn Points').waitFor();
+    await page.getByText('Available Credit: 0.00').waitFor();
+    expect(await page.getByRole('radio', { name: /^Generate/ }).isChecked()).toBe(true);
+    await page.getByLabel('Amount').fill('10000');
+    await page.getByLabel('Password', { exact: true }).fill(SUPERADMIN.password);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Credit adjustment successful!').waitFor();
+    await page.getByText('Available Credit: 10000.00').waitFor();
     await expectTopBarBalance(page, '10000.00');
+    expect(await root.wallet()).toBe(10_000);
   });
 
   test('the superadmin adds an admin with the Add Admin form (cascading geography, games)', async () => {
