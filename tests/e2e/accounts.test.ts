@@ -402,6 +402,10 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     const playerPage = await newPage('player');
     await login(playerPage, player.username, PW.player, '/');
     await heading(playerPage, 'Play the best games').waitFor();
+    // The static landing page: the six games and the recent-winner cards.
+    for (const game of ['Lucky 12 Coupon', 'Lucky 16', 'Triple Chance', 'Roulette', 'DusKaDum', 'Lucky 10 Coupon'])
+      await playerPage.getByRole('heading', { name: game, exact: true }).first().waitFor();
+    await playerPage.getByText('Rahul S.').waitFor();
 
     const page = pg('sa');
     await page.reload();
