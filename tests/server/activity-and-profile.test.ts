@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createAs, engineAvailable, generate, loginAs, SUPERADMIN_PASSWORD, startHarness, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { call, createAs, engineAvailable, generate, loginAs, SUPERADMIN_PASSWORD, useHarness } from './harness';
 
 describe.runIf(engineAvailable())('activity log', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => h?.close());
+  const h = useHarness();
 
   const rows = () => h.db.query<{ username: string | null; subject: string; request_url: string; method: string; ip_address: string | null }>(
     `SELECT username, subject, request_url, method, ip_address FROM activity_logs ORDER BY id`,
@@ -41,11 +37,7 @@ describe.runIf(engineAvailable())('activity log', () => {
 });
 
 describe.runIf(engineAvailable())('edit profile', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => h?.close());
+  const h = useHarness();
 
   it('lets an account change its own profile fields, and nothing that belongs to its parent', async () => {
     const admin = await createAs(h, h.root.token, 'admin', h.root.id);

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkInvariant } from '../../server/credit/ledger';
-import { call, createAs, engineAvailable, generate, SUPERADMIN_PASSWORD, startHarness, validBody, type Harness } from './harness';
+import { call, createAs, engineAvailable, generate, SUPERADMIN_PASSWORD, useHarness, validBody } from './harness';
 
 // The default engine is one embedded connection: requests that overlap (transactions of account
 // creation beside single-statement transfers) must queue, never interleave or fail.
 describe.runIf(engineAvailable())('overlapping requests on one database', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => h?.close());
+  const h = useHarness();
 
   it('creates accounts and moves points at the same time without a 5xx or a lost point', async () => {
     await generate(h, 1000);

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, engineAvailable, startHarness, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { call, engineAvailable, useHarness } from './harness';
 
 describe.runIf(engineAvailable())('ISO country → state → city choices', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => h?.close());
+  const h = useHarness();
 
   it('serves one level at a time from the ISO dataset, to logged-in users', async () => {
     expect((await call(h, 'GET', '/api/geo/countries')).status).toBe(401);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkInvariant } from '../../server/credit/ledger';
-import { call, createAs, engineAvailable, generate, loginAs, SUPERADMIN_PASSWORD, startHarness, type Harness } from './harness';
+import { call, createAs, engineAvailable, generate, loginAs, SUPERADMIN_PASSWORD, startHarness, useHarness } from './harness';
 
 // Inputs that once reached the database as a 500, or were accepted in a misleading way.
 describe.runIf(engineAvailable())('hardening against user input', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => h?.close());
+  const h = useHarness();
 
   it('refuses sort keys inherited from the object prototype', async () => {
     for (const sort of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {

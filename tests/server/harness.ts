@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { AccountRecord } from '../../domain/api';
 import { tierOf, type Role } from '../../resources.config';
 import { buildApp } from '../../server/app';
@@ -231,4 +231,22 @@ export async function createChain(h: Harness, adminId?: string): Promise<Record<
   const master = await createAs(h, t, 'master', am._id);
   const player = await createAs(h, t, 'player', master._id);
   return { admin, superareamanager: sam, areamanager: am, master, player };
+}
+
+/**
+ * A harness for the tests of one describe block: started before them, closed after them. The
+ * returned object forwards to the live harness, so tests use it like the harness itself.
+ */
+export function useHarness(overrides: Partial<ServerConfig> = {}): Harness {
+  let live: Harness | undefined;
+  beforeAll(async () => {
+    live = await startHarness(overrides);
+  });
+  afterAll(() => live?.close());
+  return new Proxy({} as Harness, {
+    get(_, key: keyof Harness) {
+      if (!live) throw new Error('the harness starts in beforeAll: use it inside a test or hook');
+      return live[key];
+    },
+  });
 }

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkInvariant } from '../../server/credit/ledger';
-import { buildChain, call, engineAvailable, generate, startHarness, type Harness } from './harness';
+import { buildChain, call, engineAvailable, generate, useHarness } from './harness';
 
 describe.runIf(engineAvailable())('server start', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => h?.close());
+  const h = useHarness();
 
   it('answers health and seeds the system accounts and games', async () => {
     expect((await call(h, 'GET', '/api/health')).json).toEqual({ success: true });
