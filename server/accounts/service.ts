@@ -1,10 +1,10 @@
 import type { AccountRecord, FieldError } from '../../domain/api';
 import { validateAccount, type AccountInput } from '../../domain/accountValidation';
-import { PROFILE_FIELDS, tierOf, type FieldDef, type FieldName, type Role, type TierDef } from '../../resources.config';
+import { PROFILE_FIELDS, tierOf, type FieldDef, type FieldName, type TierDef } from '../../resources.config';
 import type { Caller } from '../auth/caller';
 import { hashSecret } from '../auth/passwords';
 import type { Database, Queryable } from '../db/client';
-import { badRequest, conflict, forbidden, HttpError, invalid, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, invalid, notFound } from '../http/errors';
 import { assertTier, inSubtree, loadManaged } from './access';
 import {
   existingGameIds,
@@ -232,5 +232,3 @@ export async function listTier(
   return { data: rows.map(toAccountRecord), total, offset: paging.offset };
 }
 
-export const isHttpError = (e: unknown): e is HttpError => e instanceof HttpError;
-export type { Role };
