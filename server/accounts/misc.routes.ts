@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tierOf } from '../../resources.config';
+import { DASHBOARD_COUNTS, tierOf } from '../../resources.config';
 import { requireCaller } from '../auth/plugin';
 import type { Database } from '../db/client';
 import { loadReadable, loadViewRoot } from './access';
@@ -20,15 +20,13 @@ export async function miscAccountRoutes(app: FastifyInstance, opts: { db: Databa
   app.get<{ Querystring: { id?: string } }>('/counts/usercount', async (req) => {
     const caller = requireCaller(req);
     const root = (await loadViewRoot(db, caller, req.query.id)) ?? caller;
-    const [c] = await db.query(
-      `SELECT count(*) FILTER (WHERE role = 'player')::int AS players,
-              count(*) FILTER (WHERE role = 'superareamanager')::int AS sams,
-              count(*) FILTER (WHERE role = 'areamanager')::int AS ams,
-              count(*) FILTER (WHERE role = 'master')::int AS masters
-       FROM accounts WHERE deleted_at IS NULL AND path LIKE $1 AND id <> $2`,
-      [`${root.path}%`, root.id],
-    );
-    return { success: true, count: c.players, countSuperDistributors: c.sams, countDistributors: c.ams, countRetailers: c.masters };
+    const counts = DASHBOARD_COUNTS.map((d, i) => `count(*) FILTER (WHERE role = $${i + 3})::int AS "${d.field}"`).join(', ');
+    const [c] = await db.query(`SELECT ${counts} FROM accounts WHERE deleted_at IS NULL AND path LIKE $1 AND id <> $2`, [
+      `${root.path}%`,
+      root.id,
+      ...DASHBOARD_COUNTS.map((d) => d.tier),
+    ]);
+    return { success: true, ...Object.fromEntries(DASHBOARD_COUNTS.map((d) => [d.field, Number(c[d.field])])) };
   });
 
   // An admin's games; the superadmin's are the whole catalogue (it assigns them).

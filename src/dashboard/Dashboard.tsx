@@ -7,18 +7,10 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { canManageTier } from '../../domain/hierarchy';
-import type { Role } from '../../resources.config';
+import { DASHBOARD_COUNTS } from '../../resources.config';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { getStoredRole } from '../auth/session';
 import { tierOf } from '../tiers/registry';
-
-/** The count cards of GET counts/usercount, in the spec's order, with the field each reads. */
-const COUNT_CARDS: { tier: Role; field: 'count' | 'countSuperDistributors' | 'countDistributors' | 'countRetailers' }[] = [
-  { tier: 'player', field: 'count' },
-  { tier: 'superareamanager', field: 'countSuperDistributors' },
-  { tier: 'areamanager', field: 'countDistributors' },
-  { tier: 'master', field: 'countRetailers' },
-];
 
 /** Welcome heading and the counts of the tiers the role manages, each linking to its list. */
 export function Dashboard() {
@@ -27,7 +19,7 @@ export function Dashboard() {
   const dataProvider = useDataProvider<TierDataProvider>();
   const { identity } = useGetIdentity();
   const role = getStoredRole();
-  const cards = COUNT_CARDS.filter((c) => role && canManageTier(role, c.tier));
+  const cards = DASHBOARD_COUNTS.filter((c) => role && canManageTier(role, c.tier));
   const { data } = useQuery({ queryKey: ['td', 'usercount'], queryFn: () => dataProvider.userCount(), enabled: cards.length > 0 });
   return (
     <Box sx={{ mt: 2 }}>
@@ -40,7 +32,7 @@ export function Dashboard() {
           <Card key={c.tier}>
             <CardActionArea component={Link} to={`${basename}/${tierOf(c.tier).path}`}>
               <CardContent>
-                <Typography color="text.secondary">{translate(`td.dashboard.counts.${c.tier}`)}</Typography>
+                <Typography color="text.secondary">{translate(`td.dashboard.counts.${c.tier}`, { _: c.label })}</Typography>
                 <Typography variant="h4" data-testid={`count-${c.tier}`}>
                   {data ? data[c.field] : '…'}
                 </Typography>

@@ -11,7 +11,7 @@ import type {
   UpdateParams,
 } from 'react-admin';
 import type { AccountRecord, Envelope } from '../../domain/api';
-import { tierOf, type Role, type TierDef } from '../../resources.config';
+import { DASHBOARD_COUNTS, tierOf, type CountField, type Role, type TierDef } from '../../resources.config';
 import { ROLES } from '../../resources.config';
 import { request, type RequestOptions } from './http';
 
@@ -64,7 +64,7 @@ export interface TierDataProvider extends DataProvider {
   updateChild(resource: string, params: { parentId: Identifier; id: Identifier; updatedFields: Record<string, unknown> }): Promise<{ data: AccountRow; message?: string }>;
   deleteChild(resource: string, params: { parentId: Identifier; id: Identifier }): Promise<{ message?: string }>;
   loadCredit(params: { id: Identifier }): Promise<{ data: { _id: string; walletBalance: number } | null }>;
-  userCount(): Promise<{ count: number; countSuperDistributors: number; countDistributors: number; countRetailers: number }>;
+  userCount(): Promise<Record<CountField, number>>;
   userGames(params: { id: Identifier }): Promise<{ data: { _id: string; gameId: string; gameName: string }[] }>;
   changePassword(params: { userId: Identifier; opass: string; npass: string; cpass: string }): Promise<{ message?: string }>;
   /** Every page of a (filtered) list, for exports. */
@@ -213,7 +213,7 @@ export function createDataProvider(): TierDataProvider {
     userCount: async () => {
       const { json } = await request('counts/usercount');
       const n = (k: string): number => (typeof json[k] === 'number' ? (json[k] as number) : 0);
-      return { count: n('count'), countSuperDistributors: n('countSuperDistributors'), countDistributors: n('countDistributors'), countRetailers: n('countRetailers') };
+      return Object.fromEntries(DASHBOARD_COUNTS.map((d) => [d.field, n(d.field)])) as Record<CountField, number>;
     },
     userGames: async ({ id }) => {
       const { json } = await request<{ _id: string; gameId: string; gameName: string }[]>(`game/usergames/${id}`);
