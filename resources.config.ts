@@ -121,6 +121,8 @@ export interface TierDef {
   };
   messages: {
     createFailed: string;
+    /** Shown after an edit is saved. */
+    updateSuccess: string;
     deleteSuccess: string;
     deleteFailed: string;
   };
@@ -143,6 +145,8 @@ export interface TierDef {
     columns: ExportColumn[];
   };
 }
+
+const USER_UPDATED = 'User updated successfully!';
 
 const req = (name: FieldName, label: string, type: FieldType, requiredMessage?: string): FieldDef => ({
   name,
@@ -248,7 +252,7 @@ const chainTier = (t: {
     transfer: `${t.singular} Credit Transfer`,
     adjust: `${t.singular} Credit Adjust`,
   },
-  messages: { createFailed: t.createFailed, deleteSuccess: t.deleteSuccess, deleteFailed: t.deleteFailed },
+  messages: { createFailed: t.createFailed, updateSuccess: USER_UPDATED, deleteSuccess: t.deleteSuccess, deleteFailed: t.deleteFailed },
   formRole: t.role,
   list: {
     columns: [...baseColumns, ...(t.extraColumns ?? [])],
@@ -289,6 +293,7 @@ const systemTier = (role: Role, plural: string, usernamePrefix: string): TierDef
   },
   messages: {
     createFailed: 'Something went wrong',
+    updateSuccess: USER_UPDATED,
     deleteSuccess: `${role} deleted successfully.`,
     deleteFailed: 'Something went wrong',
   },
@@ -306,7 +311,7 @@ export const TIERS: readonly TierDef[] = [
     kind: 'chain',
     usernamePrefix: 'SA',
     labels: { plural: 'Superadmins', singular: 'Superadmin', edit: 'Edit Profile', transfer: 'Credit Transfer', adjust: 'Generate or Burn Points' },
-    messages: { createFailed: 'Something went wrong', deleteSuccess: 'superadmin deleted successfully.', deleteFailed: 'Something went wrong' },
+    messages: { createFailed: 'Something went wrong', updateSuccess: USER_UPDATED, deleteSuccess: 'superadmin deleted successfully.', deleteFailed: 'Something went wrong' },
     formRole: 'superadmin',
     list: { columns: baseColumns, search: false, actions: [], readOnly: true },
     createFields: [...fullProfile(), ...secrets(true)],
@@ -327,7 +332,12 @@ export const TIERS: readonly TierDef[] = [
       transfer: 'Admin Credit Transfer',
       adjust: 'Admin Credit Adjust',
     },
-    messages: { createFailed: 'Failed to create admin.', deleteSuccess: 'Admin deleted successfully.', deleteFailed: 'Failed to delete admin.' },
+    messages: {
+      createFailed: 'Failed to create admin.',
+      updateSuccess: 'Admin updated successfully!',
+      deleteSuccess: 'Admin deleted successfully.',
+      deleteFailed: 'Failed to delete admin.',
+    },
     formRole: 'admin',
     list: {
       columns: [

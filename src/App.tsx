@@ -5,6 +5,7 @@ import { SignupPage } from './auth/SignupPage';
 import { RoleGate } from './auth/RoleGate';
 import { RootPage } from './landing/RootPage';
 import { isRole, LOGIN_PATH } from './auth/routeGuard';
+import { isStaff } from '../domain/hierarchy';
 import { PageSpinner } from './common/PageSpinner';
 
 // Everything behind login (react-admin, MUI data grids, xlsx, country data) loads on demand.
@@ -13,7 +14,7 @@ const RoleApp = lazy(() => import('./RoleApp'));
 /** `/{role}/*`: a known role prefix gets its guarded app; anything else goes to login. */
 function RolePrefix() {
   const { role } = useParams();
-  if (!isRole(role) || role === 'player' || role === 'gift' || role === 'loan' || role === 'otc') return <Navigate to={LOGIN_PATH} replace />;
+  if (!isRole(role) || !isStaff(role)) return <Navigate to={LOGIN_PATH} replace />;
   return (
     <RoleGate role={role}>
       <Suspense fallback={<PageSpinner />}>

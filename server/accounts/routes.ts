@@ -102,7 +102,7 @@ function tierRoutes(tier: TierDef, db: Database, realtime: Realtime) {
 
     app.put('/:id', { config: { subject: `Update ${tier.role}` } }, async (req: Req) => {
       const rec = await updateAccount(db, requireCaller(req), tier, req.params.id, updatesOf(req));
-      return { success: true, message: tier.role === 'admin' ? 'Admin updated successfully!' : 'User updated successfully!', data: rec };
+      return { success: true, message: tier.messages.updateSuccess, data: rec };
     });
 
     app.delete('/:id', { config: { subject: `Delete ${tier.role}` } }, async (req: Req) => {
@@ -142,7 +142,7 @@ function tierRoutes(tier: TierDef, db: Database, realtime: Realtime) {
     app.put('/:id/children/:childId', { config: { subject: `Update child of ${tier.role}` } }, async (req: Req) => {
       const { caller, child, target } = await childOf(req);
       const rec = await updateAccount(db, caller, child, String(target.id), updatesOf(req));
-      return { success: true, message: 'User updated successfully!', data: rec };
+      return { success: true, message: child.messages.updateSuccess, data: rec };
     });
 
     app.post('/:id/children/:childId/credit-transfer', { config: { subject: `Credit transfer to child of ${tier.role}` } }, async (req: Req) => {

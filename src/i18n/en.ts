@@ -135,8 +135,6 @@ export const en = {
       somethingWrong: 'Something went wrong',
       unexpected: 'An unexpected error occurred',
       created: 'User created successfully!',
-      adminUpdated: 'Admin updated successfully!',
-      userUpdated: 'User updated successfully!',
       updateFailed: 'Server error',
       updateFailedLower: 'server error',
       statusChanged: 'User %{id} has been successfully %{action}.',

@@ -18,7 +18,7 @@ export function ExportTierButton({ scope }: { scope: TierScope }) {
     setBusy(true);
     try {
       const rows = await dataProvider.getAll(scope.tier.role, { filter: filterValues, sort, parent: scopeMeta(scope)?.parent });
-      const sheet = exportSheet(scope.tier, rows, (k) => translate(k), !!scope.parent && scope.parent.tier.role === 'admin');
+      const sheet = exportSheet(scope.tier, rows, (k) => translate(k), !!scope.parent);
       if (sheet) await writeSheet(sheet);
     } catch (err) {
       notify(errorMessage(err, translate('td.messages.somethingWrong')), { type: 'error', autoHideDuration: 1500 });

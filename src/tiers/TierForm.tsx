@@ -131,7 +131,7 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle }: P
       // Nothing changed: no call at all (spec section 4).
       if (Object.keys(updatedFields).length === 0 || !record) return;
       call = () => dataProvider.update(tier.role, { id: record.id, data: values, previousData: record, meta: { ...meta, updatedFields } });
-      success = translate(tier.role === 'admin' ? 'td.messages.adminUpdated' : 'td.messages.userUpdated');
+      success = translate(tierLabelKey(tier, 'updateSuccess'), { _: tier.messages.updateSuccess });
       failure = translate('td.messages.updateFailed');
     }
     setSubmitting(true);
