@@ -1,7 +1,8 @@
 -- One movement of points in one statement: lock both wallets in id order (no deadlocks),
 -- debit conditionally (never below zero), credit only a live active account, append the ledger row.
 -- A NULL p_from creates points (kind 'generated'); a NULL p_to destroys them (kind 'burned').
--- An idempotency key already used by the same actor returns the first movement and moves nothing.
+-- An idempotency key already used by the same actor returns the first movement and moves nothing;
+-- the same key for a different movement is refused (TD003).
 CREATE OR REPLACE FUNCTION td_move(
   p_from bigint, p_to bigint, p_amount bigint, p_kind text, p_actor bigint, p_message text, p_key text
 ) RETURNS TABLE (tx_id bigint, from_after bigint, to_after bigint, replayed boolean)
@@ -14,15 +15,23 @@ BEGIN
   IF p_amount IS NULL OR p_amount <= 0 THEN
     RAISE EXCEPTION 'amount must be positive' USING ERRCODE = '22023';
   END IF;
+  -- Lock first, then look for the key: a twin request waiting on these locks then sees the movement
+  -- its first copy committed and replays it, instead of re-checking a balance already spent.
+  -- NO KEY UPDATE: the balance is no key, so logins and account creation on these rows are not blocked.
+  PERFORM 1 FROM accounts a WHERE a.id IN (p_from, p_to) ORDER BY a.id FOR NO KEY UPDATE;
   IF p_key IS NOT NULL THEN
     SELECT t.id, t.from_balance_after, t.to_balance_after INTO v_id, v_from, v_to
       FROM transactions t WHERE t.actor_id = p_actor AND t.idempotency_key = p_key;
     IF FOUND THEN
+      -- A key names one request: the same key with other parties or another amount is a client error, not a replay.
+      IF NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = v_id AND t.from_id IS NOT DISTINCT FROM p_from
+                     AND t.to_id IS NOT DISTINCT FROM p_to AND t.amount = p_amount AND t.kind = p_kind) THEN
+        RAISE EXCEPTION 'idempotency key reused for another request' USING ERRCODE = 'TD003';
+      END IF;
       RETURN QUERY SELECT v_id, v_from, v_to, true;
       RETURN;
     END IF;
   END IF;
-  PERFORM 1 FROM accounts a WHERE a.id IN (p_from, p_to) ORDER BY a.id FOR UPDATE;
   IF p_from IS NOT NULL THEN
     UPDATE accounts SET wallet_balance = wallet_balance - p_amount
       WHERE id = p_from AND deleted_at IS NULL AND wallet_balance >= p_amount
@@ -53,3 +62,6 @@ ALTER TABLE sessions ADD CONSTRAINT sessions_account_fk FOREIGN KEY (account_id)
 ALTER TABLE account_games ADD CONSTRAINT account_games_account_fk FOREIGN KEY (account_id) REFERENCES accounts (id);
 --> statement-breakpoint
 ALTER TABLE account_games ADD CONSTRAINT account_games_game_fk FOREIGN KEY (game_id) REFERENCES games (id);
+--> statement-breakpoint
+-- Balances stay within what JSON numbers carry exactly (2^53 - 1 cents).
+ALTER TABLE accounts ADD CONSTRAINT accounts_wallet_max CHECK (wallet_balance <= 9007199254740991);
