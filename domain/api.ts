@@ -53,17 +53,4 @@ export interface AccountRecord {
   createdAt: string;
 }
 
-export interface SessionPayload {
-  token: string;
-  user: AccountRecord;
-  roles: Role[];
-}
 
-/** Query of a paged account list: react-admin's getList maps onto it. */
-export interface ListQuery {
-  page?: number;
-  perPage?: number;
-  sort?: string;
-  order?: 'ASC' | 'DESC';
-  search?: string;
-}

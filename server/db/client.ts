@@ -4,23 +4,18 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
-
-export type Drizzle = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type Row = Record<string, unknown>;
 
 /**
- * The database: Drizzle for typed queries, plus a plain parameterised `query` for the
- * statements that read better as SQL. Same SQL on PGlite and PostgreSQL.
+ * The database: Drizzle's schema and migrations, and one parameterised `query` for every
+ * statement. Same SQL on PGlite and PostgreSQL.
  */
 export interface Database {
   engine: 'pglite' | 'postgres';
-  orm: Drizzle;
   query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs fn in one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
@@ -48,11 +43,9 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
   // PGlite ignores the options when the data directory argument is given as undefined.
   const client = dataDir ? new PGlite(dataDir, loadDataDir ? { loadDataDir } : {}) : new PGlite(loadDataDir ? { loadDataDir } : {});
   await client.waitReady;
-  const orm = drizzlePglite(client, { schema }) as unknown as Drizzle;
   const query = async <T extends Row>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
   return {
     engine: 'pglite',
-    orm,
     query,
     transaction: (fn) => client.transaction((tx) => fn({ query: async <T extends Row>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows })),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
@@ -66,11 +59,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
-  const orm = drizzlePg(pool, { schema }) as unknown as Drizzle;
   const query = async <T extends Row>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
   return {
     engine: 'postgres',
-    orm,
     query,
     async transaction(fn) {
       const c = await pool.connect();
