@@ -1,0 +1,111 @@
+import { payoutFor, type Stakes } from './payout';
+import type { GameDeclaration } from './types';
+import type { Booster, BoosterSource } from './booster';
+
+/**
+ * Why a round drew what it drew. Kept with every settled round so an operator can see the reason
+ * and `replayDecision` can check it against the tickets.
+ */
+export interface DecisionRecord {
+  readonly gameId: string;
+  readonly poolBeforeCents: string;
+  readonly winPercentage: number;
+  readonly budgetCents: string;
+  readonly booster: Booster;
+  readonly boosterSource: BoosterSource;
+  /** Payout of every outcome that pays anything (outcomes absent here pay 0). */
+  readonly payouts: Readonly<Record<string, string>>;
+  readonly chosen: string;
+  readonly reason: 'forced' | 'within-budget' | 'over-budget-smallest';
+  /** Who queued the forced result. */
+  readonly forcedBy?: string;
+  /** Outcomes tied for the choice, in declaration order, and the index the random draw took. */
+  readonly ties: readonly string[];
+  readonly draw: number;
+}
+
+export interface DecisionInput {
+  readonly game: GameDeclaration;
+  readonly stakes: Stakes;
+  readonly poolBeforeCents: bigint;
+  /** 0–100: the share of the pool the automatic choice may pay out in one round. */
+  readonly winPercentage: number;
+  readonly booster: Booster;
+  readonly boosterSource: BoosterSource;
+  /** A console result queued for this round, already validated as an outcome of the game. */
+  readonly forced?: { outcome: string; by: string } | null;
+  /** Uniform in [0, 1); injected so tests and replays are deterministic. */
+  readonly random: () => number;
+}
+
+/** Budget = pool × winpercentage / 100, rounded down: the automatic choice never exceeds the share. */
+export const budgetOf = (poolCents: bigint, winPercentage: number): bigint =>
+  poolCents <= 0n ? 0n : (poolCents * BigInt(Math.round(winPercentage * 100))) / 10_000n;
+
+function payoutTable(input: Pick<DecisionInput, 'game' | 'stakes' | 'booster'>): Map<string, bigint> {
+  const table = new Map<string, bigint>();
+  for (const o of input.game.outcomes) table.set(o, payoutFor(input.game, input.stakes, o, input.booster));
+  return table;
+}
+
+/** The candidates of the automatic choice: the largest payouts within budget, else the smallest. */
+function candidates(table: Map<string, bigint>, budget: bigint): { ties: string[]; reason: DecisionRecord['reason'] } {
+  let best: bigint | null = null;
+  let within: string[] = [];
+  let min: bigint | null = null;
+  let smallest: string[] = [];
+  for (const [o, p] of table) {
+    if (p <= budget) {
+      if (best === null || p > best) [best, within] = [p, [o]];
+      else if (p === best) within.push(o);
+    }
+    if (min === null || p < min) [min, smallest] = [p, [o]];
+    else if (p === min) smallest.push(o);
+  }
+  return within.length ? { ties: within, reason: 'within-budget' } : { ties: smallest, reason: 'over-budget-smallest' };
+}
+
+export function decideRound(input: DecisionInput): DecisionRecord {
+  const table = payoutTable(input);
+  const budget = budgetOf(input.poolBeforeCents, input.winPercentage);
+  const payouts: Record<string, string> = {};
+  for (const [o, p] of table) if (p > 0n) payouts[o] = p.toString();
+  const base = {
+    gameId: input.game.gameId,
+    poolBeforeCents: input.poolBeforeCents.toString(),
+    winPercentage: input.winPercentage,
+    budgetCents: budget.toString(),
+    booster: input.booster,
+    boosterSource: input.boosterSource,
+    payouts,
+  };
+  if (input.forced) {
+    return { ...base, chosen: input.forced.outcome, reason: 'forced', forcedBy: input.forced.by, ties: [input.forced.outcome], draw: 0 };
+  }
+  const { ties, reason } = candidates(table, budget);
+  const draw = Math.min(ties.length - 1, Math.floor(input.random() * ties.length));
+  return { ...base, chosen: ties[draw], reason, ties, draw };
+}
+
+/**
+ * Recomputes a recorded automatic decision from the round's stakes: the same payouts, the same ties
+ * and the recorded draw must give the recorded outcome. Returns the differences (empty when it holds).
+ */
+export function replayDecision(game: GameDeclaration, stakes: Stakes, record: DecisionRecord): string[] {
+  const replayed = decideRound({
+    game,
+    stakes,
+    poolBeforeCents: BigInt(record.poolBeforeCents),
+    winPercentage: record.winPercentage,
+    booster: record.booster,
+    boosterSource: record.boosterSource,
+    forced: record.reason === 'forced' ? { outcome: record.chosen, by: record.forcedBy ?? '' } : null,
+    random: () => (record.draw + 0.5) / Math.max(1, record.ties.length),
+  });
+  const diffs: string[] = [];
+  if (replayed.budgetCents !== record.budgetCents) diffs.push(`budget ${replayed.budgetCents} ≠ ${record.budgetCents}`);
+  if (JSON.stringify(replayed.payouts) !== JSON.stringify(record.payouts)) diffs.push('payouts differ');
+  if (JSON.stringify(replayed.ties) !== JSON.stringify(record.ties)) diffs.push('ties differ');
+  if (replayed.chosen !== record.chosen) diffs.push(`chosen ${replayed.chosen} ≠ ${record.chosen}`);
+  return diffs;
+}
