@@ -69,3 +69,7 @@ export function lastCompletePeriod(kind: 'day' | 'week', now: Date): Range {
   const lastSunday = addDays(now, -now.getDay() - 7);
   return dayRange(lastSunday, addDays(lastSunday, 6));
 }
+
+/** The calendar day of a moment in the running process's time zone, as YYYY-MM-DD. */
+export const dayKey = (d: Date): string =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

@@ -22,6 +22,8 @@ export interface DecisionRecord {
   /** Outcomes tied for the choice, in declaration order, and the index the random draw took. */
   readonly ties: readonly string[];
   readonly draw: number;
+  /** A forced or boosted result the pool could not cover, replaced by this automatic choice. */
+  readonly overridden?: string;
 }
 
 export interface DecisionInput {

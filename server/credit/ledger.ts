@@ -2,7 +2,8 @@ import { centsToPoints } from '../../domain/money';
 import type { Queryable } from '../db/client';
 import { fromDatabaseError } from '../http/errors';
 
-export type LedgerKind = 'transfer' | 'adjust' | 'generated' | 'burned';
+/** bet: player → pool; win: pool → player; pool: admin ↔ pool (Add / Reset Balance). */
+export type LedgerKind = 'transfer' | 'adjust' | 'generated' | 'burned' | 'bet' | 'win' | 'pool';
 
 export interface Movement {
   from: number | null;

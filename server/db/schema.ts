@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -113,6 +114,12 @@ export const games = pgTable(
     publisher: text('publisher'),
     description: text('description'),
     releaseDate: date('release_date', { mode: 'string' }),
+    /** Whether the console shows an uploaded picture per digit. */
+    label: boolean('label').notNull().default(false),
+    /** Stored file names under the data directory (generated, never taken from input). */
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    logo: text('logo'),
+    deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('games_game_id_key').on(t.gameId)],
@@ -140,4 +147,134 @@ export const activityLogs = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('activity_logs_created_idx').on(t.createdAt), index('activity_logs_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** The round lengths the Time Master offers (seconds). */
+export const gameTimes = pgTable(
+  'game_times',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    timecount: integer('timecount').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('game_times_timecount_key').on(t.timecount), check('game_times_positive', sql`${t.timecount} > 0`)],
+);
+
+/**
+ * One row per (admin, game) that ever had the game: its pool account, win percentage and booster
+ * schedule. Never deleted, so taking a game away from an admin and giving it back keeps the pool.
+ */
+export const gamePools = pgTable(
+  'game_pools',
+  {
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
+    gameId: bigint('game_id', { mode: 'number' }).notNull(),
+    /** The pool is an account (role `pool`) so every stake and win is an ordinary ledger row. */
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    winPercentage: numeric('win_percentage', { precision: 5, scale: 2 }).notNull().default('90'),
+    roundsSinceBoost: integer('rounds_since_boost').notNull().default(0),
+    nextBoostGap: integer('next_boost_gap').notNull().default(25),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adminId, t.gameId] }),
+    uniqueIndex('game_pools_account_key').on(t.accountId),
+    check('game_pools_percentage_range', sql`${t.winPercentage} >= 0 and ${t.winPercentage} <= 100`),
+  ],
+);
+
+/**
+ * A timed round of one game for one admin. Rounds are aligned to the clock (opens_at is a multiple
+ * of the game's time), so a restarted server finds the current round again and the draw number is
+ * the same on every instance.
+ */
+export const rounds = pgTable(
+  'rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
+    gameId: bigint('game_id', { mode: 'number' }).notNull(),
+    drawNo: bigint('draw_no', { mode: 'number' }).notNull(),
+    opensAt: ts('opens_at').notNull(),
+    closesAt: ts('closes_at').notNull(),
+    status: text('status').notNull().default('open'),
+    result: text('result'),
+    booster: integer('booster'),
+    /** The decision record of domain/games/decide.ts, kept for the audit and the replay. */
+    decision: jsonb('decision'),
+    poolCents: money('pool_cents'),
+    playCents: money('play_cents').notNull().default(sql`0`),
+    winCents: money('win_cents').notNull().default(sql`0`),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('rounds_admin_game_draw_key').on(t.adminId, t.gameId, t.drawNo),
+    index('rounds_due_idx').on(t.closesAt).where(sql`${t.status} = 'open'`),
+    index('rounds_admin_game_idx').on(t.adminId, t.gameId, t.opensAt),
+  ],
+);
+
+/** One bet of a player in one round; its lines say which options and how many. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roundId: bigint('round_id', { mode: 'number' }).notNull(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
+    gameId: bigint('game_id', { mode: 'number' }).notNull(),
+    stake: money('stake').notNull(),
+    win: money('win').notNull().default(sql`0`),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    index('tickets_round_idx').on(t.roundId),
+    index('tickets_player_idx').on(t.playerId, t.createdAt),
+    index('tickets_admin_idx').on(t.adminId, t.createdAt),
+    check('tickets_stake_positive', sql`${t.stake} > 0`),
+  ],
+);
+
+export const ticketLines = pgTable(
+  'ticket_lines',
+  {
+    ticketId: bigint('ticket_id', { mode: 'number' }).notNull(),
+    option: text('option').notNull(),
+    qty: integer('qty').notNull(),
+    stake: money('stake').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.option] }), check('ticket_lines_qty_positive', sql`${t.qty} > 0`)],
+);
+
+/** Results queued from a live console (SAVE); the next round to settle takes the oldest. */
+export const consoleResults = pgTable(
+  'console_results',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
+    gameId: bigint('game_id', { mode: 'number' }).notNull(),
+    outcome: text('outcome').notNull(),
+    booster: integer('booster').notNull().default(1),
+    createdBy: bigint('created_by', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    roundId: bigint('round_id', { mode: 'number' }),
+  },
+  (t) => [index('console_results_pending_idx').on(t.adminId, t.gameId, t.id).where(sql`${t.roundId} is null`)],
+);
+
+/**
+ * Play and win per player, day (server time zone) and game, written in the same transaction as
+ * the bet and the settlement: reports sum these rows instead of scanning every ticket.
+ */
+export const dailyPlay = pgTable(
+  'daily_play',
+  {
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    gameId: bigint('game_id', { mode: 'number' }).notNull(),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
+    play: money('play').notNull().default(sql`0`),
+    win: money('win').notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.day, t.gameId] }), index('daily_play_admin_day_idx').on(t.adminId, t.day)],
 );

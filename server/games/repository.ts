@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import type { RoundWindow } from '../../domain/games';
+import { hashSecret } from '../auth/passwords';
+import { insertAccount } from '../accounts/repository';
+import type { Queryable } from '../db/client';
+
+/** The role of pool accounts: never a tier, never listed, never logs in. */
+export const POOL_ROLE = 'pool';
+
+export interface GameRow {
+  id: number;
+  gameId: string;
+  timeSeconds: number;
+  active: boolean;
+}
+
+export async function findGame(q: Queryable, gameId: string): Promise<GameRow | null> {
+  const rows = await q.query(`SELECT id, game_id, time_seconds, status FROM games WHERE game_id = $1 AND deleted_at IS NULL`, [gameId]);
+  const r = rows[0];
+  return r ? { id: Number(r.id), gameId: String(r.game_id), timeSeconds: Number(r.time_seconds), active: r.status === 'active' } : null;
+}
+
+/** The admin above an account (the account itself when it is one), or null. */
+export async function adminOf(q: Queryable, path: string): Promise<number | null> {
+  const rows = await q.query(
+    `SELECT id FROM accounts WHERE role = 'admin' AND deleted_at IS NULL AND $1 LIKE path || '%' ORDER BY length(path) DESC LIMIT 1`,
+    [path],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+export async function adminHasGame(q: Queryable, adminId: number, gameDbId: number): Promise<boolean> {
+  const rows = await q.query(`SELECT 1 FROM account_games WHERE account_id = $1 AND game_id = $2`, [adminId, gameDbId]);
+  return rows.length > 0;
+}
+
+export interface PoolRow {
+  accountId: number;
+  winPercentage: number;
+  roundsSinceBoost: number;
+  nextBoostGap: number;
+}
+
+const toPool = (r: Record<string, unknown>): PoolRow => ({
+  accountId: Number(r.account_id),
+  winPercentage: Number(r.win_percentage),
+  roundsSinceBoost: Number(r.rounds_since_boost),
+  nextBoostGap: Number(r.next_boost_gap),
+});
+
+/** The pool of (admin, game), created with its account on first use. Call inside a transaction. */
+export async function ensurePool(q: Queryable, adminId: number, gameDbId: number): Promise<PoolRow> {
+  const found = await q.query(`SELECT * FROM game_pools WHERE admin_id = $1 AND game_id = $2`, [adminId, gameDbId]);
+  if (found[0]) return toPool(found[0]);
+  // Two first uses of one pool at once: the second waits here and then finds the first one's pool.
+  await q.query(`SELECT pg_advisory_xact_lock($1::int, $2::int)`, [adminId, gameDbId]);
+  const again = await q.query(`SELECT * FROM game_pools WHERE admin_id = $1 AND game_id = $2`, [adminId, gameDbId]);
+  if (again[0]) return toPool(again[0]);
+  const admin = (await q.query(`SELECT path FROM accounts WHERE id = $1`, [adminId]))[0];
+  const accountId = await insertAccount(q, {
+    role: POOL_ROLE,
+    prefix: 'PL',
+    parentId: adminId,
+    parentPath: String(admin.path),
+    cols: { password_hash: await hashSecret(randomBytes(24).toString('base64url')) },
+  });
+  const rows = await q.query(
+    `INSERT INTO game_pools (admin_id, game_id, account_id) VALUES ($1, $2, $3) RETURNING *`,
+    [adminId, gameDbId, accountId],
+  );
+  return toPool(rows[0]);
+}
+
+export async function lockPool(q: Queryable, adminId: number, gameDbId: number): Promise<PoolRow> {
+  const rows = await q.query(`SELECT * FROM game_pools WHERE admin_id = $1 AND game_id = $2 FOR UPDATE`, [adminId, gameDbId]);
+  return toPool(rows[0]);
+}
+
+export async function saveBoosterState(q: Queryable, adminId: number, gameDbId: number, s: { roundsSinceBoost: number; nextGap: number }) {
+  await q.query(`UPDATE game_pools SET rounds_since_boost = $3, next_boost_gap = $4 WHERE admin_id = $1 AND game_id = $2`, [
+    adminId,
+    gameDbId,
+    s.roundsSinceBoost,
+    s.nextGap,
+  ]);
+}
+
+/** The round of a window, created when missing (every instance computes the same window). */
+export async function ensureRound(q: Queryable, adminId: number, gameDbId: number, w: RoundWindow): Promise<number> {
+  const rows = await q.query(
+    `INSERT INTO rounds (admin_id, game_id, draw_no, opens_at, closes_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (admin_id, game_id, draw_no) DO UPDATE SET draw_no = EXCLUDED.draw_no RETURNING id`,
+    [adminId, gameDbId, w.drawNo, w.opensAt, w.closesAt],
+  );
+  return Number(rows[0].id);
+}
+
+export async function walletCents(q: Queryable, accountId: number): Promise<bigint> {
+  const rows = await q.query(`SELECT wallet_balance::text AS b FROM accounts WHERE id = $1`, [accountId]);
+  return BigInt(String(rows[0].b));
+}
+
+/** Every (admin, game) that runs rounds now: active, undeleted admin with an active game assigned. */
+export async function runningPairs(q: Queryable): Promise<{ adminId: number; gameDbId: number; timeSeconds: number }[]> {
+  const rows = await q.query(
+    `SELECT ag.account_id AS admin_id, g.id AS game_id, g.time_seconds
+       FROM account_games ag JOIN games g ON g.id = ag.game_id JOIN accounts a ON a.id = ag.account_id
+      WHERE a.role = 'admin' AND a.active AND a.deleted_at IS NULL AND g.status = 'active' AND g.deleted_at IS NULL`,
+  );
+  return rows.map((r) => ({ adminId: Number(r.admin_id), gameDbId: Number(r.game_id), timeSeconds: Number(r.time_seconds) }));
+}
+
+export async function upsertDailyPlay(q: Queryable, d: { playerId: number; day: string; gameDbId: number; adminId: number; play: bigint; win: bigint }) {
+  await q.query(
+    `INSERT INTO daily_play (player_id, day, game_id, admin_id, play, win) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (player_id, day, game_id) DO UPDATE SET play = daily_play.play + EXCLUDED.play, win = daily_play.win + EXCLUDED.win`,
+    [d.playerId, d.day, d.gameDbId, d.adminId, d.play.toString(), d.win.toString()],
+  );
+}

@@ -1,0 +1,144 @@
+import { randomInt } from 'node:crypto';
+import {
+  decideRound,
+  gameDeclaration,
+  nextBooster,
+  oddsOf,
+  payoutFor,
+  roundWindow,
+  winCents,
+  type Booster,
+  type DecisionRecord,
+} from '../../domain/games';
+import { dayKey } from '../../domain/periods';
+import type { Database, Queryable } from '../db/client';
+import { move } from '../credit/ledger';
+import { ensurePool, ensureRound, lockPool, runningPairs, saveBoosterState, upsertDailyPlay, walletCents } from './repository';
+
+/** Uniform in [0, 1) from the OS generator: draws among ties must not be predictable. */
+export const secureRandom = (): number => randomInt(2 ** 32) / 2 ** 32;
+
+export interface Settlement {
+  roundId: number;
+  result: string;
+  booster: Booster;
+  playCents: bigint;
+  winCents: bigint;
+  decision: DecisionRecord;
+}
+
+interface Line {
+  ticketId: number;
+  playerId: number;
+  createdAt: Date;
+  option: string;
+  stake: bigint;
+}
+
+/**
+ * Settles one round in one transaction: the queued console result first, else the automatic choice
+ * within the pool's budget; wins paid from the pool to the players; the round keeps its decision.
+ * The round row is locked and must still be open, so a round is settled exactly once whichever
+ * instance or retry gets there. Returns null when there was nothing to settle.
+ */
+export async function settleRound(db: Database, roundId: number, now: Date = new Date(), random = secureRandom): Promise<Settlement | null> {
+  return db.transaction(async (tx) => {
+    const round = (
+      await tx.query(
+        `SELECT r.admin_id, r.game_id, r.status, r.closes_at, g.game_id AS code
+           FROM rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 FOR UPDATE OF r`,
+        [roundId],
+      )
+    )[0];
+    if (!round || round.status !== 'open' || new Date(String(round.closes_at)).getTime() > now.getTime()) return null;
+    const adminId = Number(round.admin_id);
+    const gameDbId = Number(round.game_id);
+    const game = gameDeclaration(String(round.code));
+    if (!game) return null;
+    const pool = await lockPool(tx, adminId, gameDbId);
+    const queued = (
+      await tx.query(
+        `SELECT c.id, c.outcome, c.booster, a.username FROM console_results c JOIN accounts a ON a.id = c.created_by
+          WHERE c.admin_id = $1 AND c.game_id = $2 AND c.round_id IS NULL AND c.created_at <= $3
+          ORDER BY c.id LIMIT 1 FOR UPDATE OF c`,
+        [adminId, gameDbId, round.closes_at],
+      )
+    )[0];
+    const forcedBooster = queued && Number(queued.booster) === 2 ? 2 : null;
+    const boost = nextBooster({ roundsSinceBoost: pool.roundsSinceBoost, nextGap: pool.nextBoostGap }, forcedBooster, random);
+    const lines: Line[] = (
+      await tx.query(
+        `SELECT t.id, t.player_id, t.created_at, l.option, l.stake::text AS stake
+           FROM tickets t JOIN ticket_lines l ON l.ticket_id = t.id WHERE t.round_id = $1 ORDER BY t.id`,
+        [roundId],
+      )
+    ).map((r) => ({ ticketId: Number(r.id), playerId: Number(r.player_id), createdAt: new Date(String(r.created_at)), option: String(r.option), stake: BigInt(String(r.stake)) }));
+    const stakes = new Map<string, bigint>();
+    for (const l of lines) stakes.set(l.option, (stakes.get(l.option) ?? 0n) + l.stake);
+    const poolCents = await walletCents(tx, pool.accountId);
+    const base = { game, stakes, poolBeforeCents: poolCents, winPercentage: pool.winPercentage, random };
+    let decision = decideRound({ ...base, booster: boost.booster, boosterSource: boost.source, forced: queued ? { outcome: String(queued.outcome), by: String(queued.username) } : null });
+    // The pool pays every win: a result it cannot cover (a forced pick or a doubled smallest payout)
+    // gives way to the automatic choice without booster, which the odds keep below the round's stakes.
+    if (payoutFor(game, stakes, decision.chosen, decision.booster) > poolCents) {
+      decision = { ...decideRound({ ...base, booster: 1, boosterSource: 'none', forced: null }), overridden: decision.chosen };
+    }
+    const winners = new Set(game.winners(decision.chosen));
+    const wins = new Map<number, { playerId: number; createdAt: Date; cents: bigint }>();
+    for (const l of lines) {
+      const entry = wins.get(l.ticketId) ?? { playerId: l.playerId, createdAt: l.createdAt, cents: 0n };
+      if (winners.has(l.option)) entry.cents += winCents(l.stake, oddsOf(game, l.option), decision.booster);
+      wins.set(l.ticketId, entry);
+    }
+    let paid = 0n;
+    for (const [ticketId, w] of wins) {
+      if (w.cents > 0n) {
+        await move(tx, { from: pool.accountId, to: w.playerId, cents: w.cents, kind: 'win', actor: adminId, message: `Win on ${game.gameName} ticket ${ticketId}` });
+        await upsertDailyPlay(tx, { playerId: w.playerId, day: dayKey(w.createdAt), gameDbId, adminId, play: 0n, win: w.cents });
+        paid += w.cents;
+      }
+    }
+    await tx.query(
+      `UPDATE tickets t SET win = w.cents, settled_at = $2 FROM unnest($3::bigint[], $4::bigint[]) AS w(id, cents) WHERE t.id = w.id AND t.round_id = $1`,
+      [roundId, now, [...wins.keys()], [...wins.values()].map((w) => w.cents.toString())],
+    );
+    const play = lines.reduce((s, l) => s + l.stake, 0n);
+    await tx.query(
+      `UPDATE rounds SET status = 'settled', result = $2, booster = $3, decision = $4, pool_cents = $5, play_cents = $6, win_cents = $7, settled_at = $8 WHERE id = $1`,
+      [roundId, decision.chosen, decision.booster, JSON.stringify(decision), poolCents.toString(), play.toString(), paid.toString(), now],
+    );
+    if (queued) await tx.query(`UPDATE console_results SET round_id = $2 WHERE id = $1`, [queued.id, roundId]);
+    await saveBoosterState(tx, adminId, gameDbId, decision.booster === boost.booster ? boost.state : { roundsSinceBoost: pool.roundsSinceBoost + 1, nextGap: pool.nextBoostGap });
+    return { roundId, result: decision.chosen, booster: decision.booster, playCents: play, winCents: paid, decision };
+  });
+}
+
+/** Settles every round whose time is over, oldest first (also those that closed while the server was down). */
+export async function settleDue(db: Database, now: Date = new Date(), random = secureRandom): Promise<Settlement[]> {
+  const due = await db.query(`SELECT id FROM rounds WHERE status = 'open' AND closes_at <= $1 ORDER BY closes_at, id LIMIT 1000`, [now]);
+  const done: Settlement[] = [];
+  for (const r of due) {
+    const s = await settleRound(db, Number(r.id), now, random);
+    if (s) done.push(s);
+  }
+  return done;
+}
+
+/** Opens the current round of every running (admin, game). */
+export async function openCurrentRounds(db: Database, now: Date = new Date()): Promise<number> {
+  const pairs = await runningPairs(db);
+  for (const p of pairs) {
+    await db.transaction(async (tx: Queryable) => {
+      await ensurePool(tx, p.adminId, p.gameDbId);
+      await ensureRound(tx, p.adminId, p.gameDbId, roundWindow(now, p.timeSeconds));
+    });
+  }
+  return pairs.length;
+}
+
+/** One engine step, the scheduler's job: settle what is due, then open what is current. */
+export async function engineTick(db: Database, now: Date = new Date()): Promise<{ settled: number; open: number }> {
+  const settled = await settleDue(db, now);
+  const open = await openCurrentRounds(db, now);
+  return { settled: settled.length, open };
+}
