@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import { fromDatabaseError, HttpError } from './http/errors';
 import { attachRealtime } from './realtime/socket';
 import { geoRoutes } from './geo/routes';
+import { gamesModule } from './games';
 
 export interface AppOptions {
   db: Database;
@@ -92,6 +93,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(accountRoutes, { db, realtime });
       await api.register(miscAccountRoutes, { db });
       await api.register(geoRoutes, { prefix: '/geo' });
+      await api.register(gamesModule, { db, onWallets: (ids) => realtime.walletsChanged(ids) });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, message: `No API route ${req.method} ${req.url}` }));
     },
     { prefix: '/api' },

@@ -167,6 +167,8 @@ export const gameTimes = pgTable(
 export const gamePools = pgTable(
   'game_pools',
   {
+    /** The percentage row's id in the API. */
+    id: bigserial('id', { mode: 'number' }).notNull(),
     adminId: bigint('admin_id', { mode: 'number' }).notNull(),
     gameId: bigint('game_id', { mode: 'number' }).notNull(),
     /** The pool is an account (role `pool`) so every stake and win is an ordinary ledger row. */
@@ -178,6 +180,7 @@ export const gamePools = pgTable(
   (t) => [
     primaryKey({ columns: [t.adminId, t.gameId] }),
     uniqueIndex('game_pools_account_key').on(t.accountId),
+    uniqueIndex('game_pools_id_key').on(t.id),
     check('game_pools_percentage_range', sql`${t.winPercentage} >= 0 and ${t.winPercentage} <= 100`),
   ],
 );

@@ -20,6 +20,7 @@ CREATE TABLE "daily_play" (
 );
 --> statement-breakpoint
 CREATE TABLE "game_pools" (
+	"id" bigserial NOT NULL,
 	"admin_id" bigint NOT NULL,
 	"game_id" bigint NOT NULL,
 	"account_id" bigint NOT NULL,
@@ -83,6 +84,7 @@ ALTER TABLE "games" ADD COLUMN "deleted_at" timestamp with time zone;--> stateme
 CREATE INDEX "console_results_pending_idx" ON "console_results" USING btree ("admin_id","game_id","id") WHERE "console_results"."round_id" is null;--> statement-breakpoint
 CREATE INDEX "daily_play_admin_day_idx" ON "daily_play" USING btree ("admin_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "game_pools_account_key" ON "game_pools" USING btree ("account_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "game_pools_id_key" ON "game_pools" USING btree ("id");--> statement-breakpoint
 CREATE UNIQUE INDEX "game_times_timecount_key" ON "game_times" USING btree ("timecount");--> statement-breakpoint
 CREATE UNIQUE INDEX "rounds_admin_game_draw_key" ON "rounds" USING btree ("admin_id","game_id","draw_no");--> statement-breakpoint
 CREATE INDEX "rounds_due_idx" ON "rounds" USING btree ("closes_at") WHERE "rounds"."status" = 'open';--> statement-breakpoint

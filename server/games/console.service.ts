@@ -1,0 +1,148 @@
+import { countdown, gameDeclaration, outcomeOfPick, roundWindow, type GameDeclaration } from '../../domain/games';
+import { centsToPoints } from '../../domain/money';
+import { dayKey } from '../../domain/periods';
+import type { Database } from '../db/client';
+import { move } from '../credit/ledger';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { ensurePool, findGame, walletCents, type GameRow } from './repository';
+
+const LAST_RESULTS = 10;
+
+export async function loadGame(db: Database, gameId: string): Promise<{ row: GameRow; declaration: GameDeclaration }> {
+  const declaration = gameDeclaration(gameId);
+  const row = declaration ? await findGame(db, gameId) : null;
+  if (!declaration || !row) throw notFound('No game found with the provided ID.');
+  return { row, declaration };
+}
+
+/** The latest settled rounds of (admin, game), newest first, as the results strip shows them. */
+export async function lastResults(db: Database, adminId: number, game: { row: GameRow; declaration: GameDeclaration }, limit = LAST_RESULTS) {
+  const rows = await db.query(
+    `SELECT id, draw_no, result, booster, settled_at FROM rounds
+      WHERE admin_id = $1 AND game_id = $2 AND status = 'settled' ORDER BY draw_no DESC LIMIT $3`,
+    [adminId, game.row.id, limit],
+  );
+  return rows.map((r) => ({
+    roundId: String(r.id),
+    drawno: Number(r.draw_no),
+    result: String(r.result),
+    label: game.declaration.describe(String(r.result)),
+    booster: Number(r.booster),
+  }));
+}
+
+/**
+ * Everything a live console shows for (admin, game): each option with its running sum in the open
+ * round, the pool, today's collection and payment, the countdown and the latest results.
+ */
+export async function consoleData(db: Database, adminId: number, gameId: string, now = new Date()) {
+  const game = await loadGame(db, gameId);
+  const pool = await db.transaction((tx) => ensurePool(tx, adminId, game.row.id));
+  const window = roundWindow(now, game.row.timeSeconds);
+  const sums = new Map(
+    (
+      await db.query(
+        `SELECT l.option, sum(l.stake)::text AS s FROM rounds r JOIN tickets t ON t.round_id = r.id JOIN ticket_lines l ON l.ticket_id = t.id
+          WHERE r.admin_id = $1 AND r.game_id = $2 AND r.draw_no = $3 GROUP BY l.option`,
+        [adminId, game.row.id, window.drawNo],
+      )
+    ).map((r) => [String(r.option), BigInt(String(r.s))]),
+  );
+  const [day] = await db.query(
+    `SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win FROM daily_play WHERE admin_id = $1 AND game_id = $2 AND day = $3`,
+    [adminId, game.row.id, dayKey(now)],
+  );
+  const item = (o: GameDeclaration['options'][number]) => ({
+    drawno: o.key,
+    label: o.label,
+    sum: centsToPoints(sums.get(o.key) ?? 0n),
+    ...(o.color ? { color: o.color } : {}),
+    ...(o.image ? { image: o.image } : {}),
+  });
+  const group = (g: string) => game.declaration.options.filter((o) => o.group === g).map(item);
+  const isAndhar = game.declaration.options.some((o) => o.group === 'card');
+  const draw = [...sums.values()].reduce((a, b) => a + b, 0n);
+  return {
+    gameId,
+    gameName: game.declaration.gameName,
+    data: isAndhar ? group('card') : game.declaration.options.map(item),
+    dataColors: isAndhar ? group('suit') : [],
+    dataCardTypes: isAndhar ? group('side') : [],
+    totalDrawCollection: centsToPoints(draw),
+    collections: { totalPlaypoints: centsToPoints(String(day.play)), totalWinpoints: centsToPoints(String(day.win)) },
+    percentageData: [{ gameBalance: centsToPoints(await walletCents(db, pool.accountId)), winpercentage: pool.winPercentage }],
+    lastData: { data: await lastResults(db, adminId, game) },
+    round: { drawno: window.drawNo, closesAt: window.closesAt.toISOString(), time: countdown(now, window.closesAt) },
+  };
+}
+
+/** Add Balance moves points from the admin's wallet into the pool; Reset Balance moves them back. */
+export async function moveBalance(
+  db: Database,
+  actor: number,
+  adminId: number,
+  gameId: string,
+  req: { type: 'add' | 'remove'; cents: bigint | null },
+  now = new Date(),
+): Promise<{ gameBalance: number; moved: number }> {
+  const game = await loadGame(db, gameId);
+  return db.transaction(async (tx) => {
+    const pool = await ensurePool(tx, adminId, game.row.id);
+    if (req.type === 'add') {
+      if (req.cents === null || req.cents <= 0n) throw badRequest('Please enter a valid balance greater than 0.', 'balance');
+      const m = await move(tx, { from: adminId, to: pool.accountId, cents: req.cents, kind: 'pool', actor, message: `Add Balance ${game.declaration.gameName}` });
+      return { gameBalance: m.toBalance ?? 0, moved: centsToPoints(req.cents) };
+    }
+    // The stakes of rounds not yet settled stay: they pay this round's winners.
+    const [held] = await tx.query(
+      `SELECT coalesce(sum(t.stake), 0)::text AS s FROM tickets t JOIN rounds r ON r.id = t.round_id
+        WHERE r.admin_id = $1 AND r.game_id = $2 AND r.status = 'open'`,
+      [adminId, game.row.id],
+    );
+    const balance = await walletCents(tx, pool.accountId);
+    const free = balance - BigInt(String(held.s));
+    if (free <= 0n) {
+      if (balance > 0n) throw conflict('The pool only holds the stakes of the running round; reset it after the round settles.');
+      return { gameBalance: 0, moved: 0 };
+    }
+    const m = await move(tx, { from: pool.accountId, to: adminId, cents: free, kind: 'pool', actor, message: `Reset Balance ${game.declaration.gameName} ${now.toISOString()}` });
+    return { gameBalance: m.fromBalance ?? 0, moved: centsToPoints(free) };
+  });
+}
+
+/** Queues a console result (SAVE): the next round of (admin, game) to settle draws it. */
+export async function queueResult(
+  db: Database,
+  actor: number,
+  adminId: number,
+  gameId: string,
+  pick: { result: string; color?: string | undefined; type?: string | undefined; booster: number },
+): Promise<{ outcome: string; label: string }> {
+  const game = await loadGame(db, gameId);
+  const outcome = outcomeOfPick(game.declaration, pick);
+  if (!outcome) throw badRequest('Please enter a valid result.', 'result');
+  if (pick.booster !== 1 && pick.booster !== 2) throw badRequest('The booster is 1 or 2.', 'boosterValue');
+  await db.transaction(async (tx) => {
+    await ensurePool(tx, adminId, game.row.id);
+    await tx.query(`INSERT INTO console_results (admin_id, game_id, outcome, booster, created_by) VALUES ($1, $2, $3, $4, $5)`, [
+      adminId,
+      game.row.id,
+      outcome,
+      pick.booster,
+      actor,
+    ]);
+  });
+  return { outcome, label: game.declaration.describe(outcome) };
+}
+
+/** The decision record of a settled round of (admin, game), for the results strip's audit view. */
+export async function decisionOf(db: Database, adminId: number, roundId: number) {
+  const [r] = await db.query(
+    `SELECT r.id, r.draw_no, r.result, r.booster, r.decision, r.settled_at, g.game_id AS code FROM rounds r JOIN games g ON g.id = r.game_id
+      WHERE r.id = $1 AND r.admin_id = $2 AND r.status = 'settled'`,
+    [roundId, adminId],
+  );
+  if (!r) throw notFound('No settled round with this id.');
+  const decision = typeof r.decision === 'string' ? JSON.parse(r.decision) : r.decision;
+  return { roundId: String(r.id), drawno: Number(r.draw_no), gameId: String(r.code), result: String(r.result), booster: Number(r.booster), settledAt: r.settled_at, decision };
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { liveRoutes } from './live.routes';
+import { percentageRoutes } from './percentage.routes';
+import { playerRoutes } from './player.routes';
+
+export interface GamesModuleOptions {
+  db: Database;
+  /** Tells the back offices of these accounts that a wallet changed. */
+  onWallets?: (ids: number[]) => void;
+}
+
+/** The game side of the API: player calls, live consoles, win percentages. */
+export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions) {
+  await app.register(playerRoutes, opts);
+  await app.register(liveRoutes, opts);
+  await app.register(percentageRoutes, { db: opts.db });
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pointsToCents } from '../../domain/money';
+import { requireCaller } from '../auth/plugin';
+import type { Database } from '../db/client';
+import { parseId } from '../accounts/repository';
+import { notFound } from '../http/errors';
+import { loadRunnableAdmin } from './access';
+import { consoleData, decisionOf, moveBalance, queueResult } from './console.service';
+
+const consoleQuery = z.object({ adminId: z.string({ error: 'adminId is required' }), gameId: z.string({ error: 'gameId is required' }) });
+const text = z.union([z.string(), z.number()]).transform(String);
+
+/** The live result consoles: console data, Add / Reset Balance, SAVE of a result, the decision audit. */
+export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onWallets?: (ids: number[]) => void }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/live/loadgame', { schema: { querystring: consoleQuery } }, async (req) => {
+    const admin = await loadRunnableAdmin(db, requireCaller(req), req.query.adminId);
+    return { success: true, ...(await consoleData(db, admin.id, req.query.gameId)) };
+  });
+
+  r.post(
+    '/live/addbalance',
+    {
+      schema: {
+        body: consoleQuery.extend({
+          adminId: text,
+          balance: z.union([z.string(), z.number()]).optional(),
+          type: z.enum(['add', 'remove'], { error: 'type is add or remove' }),
+        }),
+      },
+      config: { subject: 'Game balance' },
+    },
+    async (req) => {
+      const caller = requireCaller(req);
+      const admin = await loadRunnableAdmin(db, caller, req.body.adminId);
+      const cents = req.body.balance === undefined ? null : pointsToCents(req.body.balance);
+      const out = await moveBalance(db, caller.id, admin.id, req.body.gameId, { type: req.body.type, cents });
+      opts.onWallets?.([admin.id]);
+      return { success: true, message: req.body.type === 'add' ? 'Balance added successfully!' : 'Balance Reset successfully!', data: out };
+    },
+  );
+
+  r.post(
+    '/live/addresult',
+    {
+      schema: {
+        body: consoleQuery.extend({
+          adminId: text,
+          result: text,
+          boosterValue: z.coerce.number().int().default(1),
+          color: z.string().optional(),
+          type: z.string().optional(),
+        }),
+      },
+      config: { subject: 'Console result' },
+    },
+    async (req) => {
+      const caller = requireCaller(req);
+      const admin = await loadRunnableAdmin(db, caller, req.body.adminId);
+      const data = await queueResult(db, caller.id, admin.id, req.body.gameId, {
+        result: req.body.result,
+        color: req.body.color,
+        type: req.body.type,
+        booster: req.body.boosterValue,
+      });
+      return { success: true, message: 'Result added successfully!', data };
+    },
+  );
+
+  r.get('/live/decision/:roundId', { schema: { params: z.object({ roundId: z.string() }), querystring: z.object({ adminId: z.string() }) } }, async (req) => {
+    const admin = await loadRunnableAdmin(db, requireCaller(req), req.query.adminId);
+    const roundId = parseId(req.params.roundId);
+    if (roundId === null) throw notFound('No settled round with this id.');
+    return { success: true, data: await decisionOf(db, admin.id, roundId) };
+  });
+}

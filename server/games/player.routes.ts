@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { countdown, roundWindow } from '../../domain/games';
+import { centsToPoints } from '../../domain/money';
+import { requireCaller } from '../auth/plugin';
+import type { Caller } from '../auth/caller';
+import type { Database } from '../db/client';
+import { forbidden, notFound } from '../http/errors';
+import { placeBet } from './bets';
+import { lastResults, loadGame } from './console.service';
+import { adminOf } from './repository';
+
+const gameQuery = z.object({ gameId: z.string({ error: 'gameId is required' }).min(1, 'gameId is required') });
+
+const requirePlayer = (caller: Caller): Caller => {
+  if (caller.role !== 'player') throw forbidden('Only players place bets.');
+  return caller;
+};
+
+/** The player API: bets, own tickets, results of the own admin's rounds, the round timer. */
+export async function playerRoutes(app: FastifyInstance, opts: { db: Database; onWallets?: (ids: number[]) => void }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/app/createbet',
+    {
+      schema: {
+        body: gameQuery.extend({
+          bets: z
+            .array(z.object({ option: z.union([z.string(), z.number()]).transform(String), qty: z.number({ error: 'Quantity must be a number' }) }), {
+              error: 'bets must be a list of options and quantities',
+            })
+            .max(1200, 'Too many options in one bet'),
+        }),
+      },
+      config: { subject: 'Bet' },
+    },
+    async (req, reply) => {
+      const player = requirePlayer(requireCaller(req));
+      const bet = await placeBet(db, { id: player.id, path: player.path }, req.body.gameId, req.body.bets);
+      opts.onWallets?.([player.id]);
+      return reply.code(201).send({
+        success: true,
+        message: 'Bet placed.',
+        data: { ticketId: bet.ticketId, drawno: bet.drawNo, playpoints: centsToPoints(bet.stakeCents), walletBalance: centsToPoints(bet.balanceCents) },
+      });
+    },
+  );
+
+  r.get(
+    '/app/tickets',
+    { schema: { querystring: z.object({ gameId: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }) } },
+    async (req) => {
+      const player = requirePlayer(requireCaller(req));
+      const { page, limit, gameId } = req.query;
+      const where = `t.player_id = $1${gameId ? ' AND g.game_id = $4' : ''}`;
+      const params: unknown[] = [player.id, limit, (page - 1) * limit, ...(gameId ? [gameId] : [])];
+      const rows = await db.query(
+        `SELECT t.id, g.game_id, g.game_name, r.draw_no, r.opens_at, r.closes_at, t.stake::text AS stake, t.win::text AS win, r.result, t.settled_at, t.created_at,
+                count(*) OVER ()::int AS total
+           FROM tickets t JOIN rounds r ON r.id = t.round_id JOIN games g ON g.id = t.game_id
+          WHERE ${where} ORDER BY t.id DESC LIMIT $2 OFFSET $3`,
+        params,
+      );
+      return {
+        success: true,
+        total: rows[0] ? Number(rows[0].total) : 0,
+        data: rows.map((x) => ({
+          ticketId: String(x.id),
+          gameId: String(x.game_id),
+          gameName: String(x.game_name),
+          drawno: Number(x.draw_no),
+          timeopen: x.opens_at,
+          timeclose: x.closes_at,
+          playpoints: centsToPoints(String(x.stake)),
+          winpoints: centsToPoints(String(x.win)),
+          resultNo: x.result ?? null,
+          claimdate: x.settled_at ?? null,
+          createdAt: x.created_at,
+        })),
+      };
+    },
+  );
+
+  r.get('/app/lastresults', { schema: { querystring: gameQuery } }, async (req) => {
+    const player = requirePlayer(requireCaller(req));
+    const game = await loadGame(db, req.query.gameId);
+    const adminId = await adminOf(db, player.path);
+    if (adminId === null) throw notFound('No admin above this account.');
+    return { success: true, data: await lastResults(db, adminId, game) };
+  });
+
+  // Rounds follow the clock, so the countdown depends on the game alone: consoles and players share it.
+  r.get('/app/gettimer', { schema: { querystring: gameQuery } }, async (req) => {
+    requireCaller(req);
+    const game = await loadGame(db, req.query.gameId);
+    const now = new Date();
+    const w = roundWindow(now, game.row.timeSeconds);
+    return { success: true, time: countdown(now, w.closesAt), drawno: w.drawNo, closesAt: w.closesAt.toISOString() };
+  });
+}
