@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { liveRoutes } from './live.routes';
 import { percentageRoutes } from './percentage.routes';
+import { historyRoutes } from './history.routes';
 import { playerRoutes } from './player.routes';
 
 export interface GamesModuleOptions {
@@ -15,4 +16,5 @@ export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions
   await app.register(playerRoutes, opts);
   await app.register(liveRoutes, opts);
   await app.register(percentageRoutes, { db: opts.db });
+  await app.register(historyRoutes, { db: opts.db });
 }

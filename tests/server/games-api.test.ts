@@ -9,9 +9,9 @@ const ANDHAR = 'qZicXikM';
 describe.runIf(engineAvailable())('games API: player calls, live consoles, win percentages', () => {
   let h: Harness;
   let admin: { _id: string; username: string };
-  let other: { _id: string };
+  let other: { _id: string; username: string };
   const tokens: Record<string, string> = {};
-  let player: { _id: string };
+  let player: { _id: string; username: string };
 
   beforeAll(async () => {
     h = await startHarness();
@@ -132,5 +132,33 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
     const changed = (after.json.adminGameList as { id: string; winpercentage: number }[]).map((x) => [x.id, x.winpercentage]);
     expect(changed).toContainEqual([rows[0].id, 42.5]);
     expect(changed.filter(([, p]) => p === 10)).toHaveLength(0);
+  });
+
+  it('lists the bet history of the players below the caller with totals, and a ticket’s lines', async () => {
+    const mine = await call(h, 'GET', '/api/history/gamehistory', { token: tokens.master });
+    expect(mine.status, JSON.stringify(mine.json)).toBe(200);
+    const rows = mine.json.data as { ticketId: string; username: string; playpoints: number }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((x) => x.username === player.username)).toBe(true);
+    const play = rows.reduce((s, x) => s + x.playpoints, 0);
+    expect(mine.json.totals).toMatchObject({ play });
+    const lines = await call(h, 'GET', `/api/history/getdetailsbyticketid?ticketId=${rows[0].ticketId}&gameId=${FUN_TARGET}`, { token: tokens.master });
+    expect(lines.json.data).toEqual([{ ticketid: rows[0].ticketId, drawno: '7', round: expect.any(Number), drawqty: 3, drawtotal: 3 }]);
+    // Another admin sees none of it.
+    const otherToken = await loginAs(h, other.username);
+    const theirs = await call(h, 'GET', '/api/history/gamehistory', { token: otherToken });
+    expect(theirs.json.data).toEqual([]);
+    const peek = await call(h, 'GET', `/api/history/getdetailsbyticketid?ticketId=${rows[0].ticketId}`, { token: otherToken });
+    expect(peek.json).toMatchObject({ success: false, message: 'No ticket data available.' });
+    expect((await call(h, 'GET', '/api/history/gamehistory?startDate=garbage', { token: tokens.master })).status).toBe(400);
+    expect((await call(h, 'GET', '/api/history/gamehistory', { token: tokens.player })).status).toBe(403);
+  });
+
+  it('lists online players with today’s play and win', async () => {
+    const r = await call(h, 'GET', '/api/onlinePlayer', { token: tokens.admin });
+    const row = (r.json.data as { username: string; playPoints: number; isOnline: boolean; endPoints: number; winPoints: number }[]).find((x) => x.username === player.username)!;
+    expect(row.isOnline).toBe(true);
+    expect(row.playPoints).toBeGreaterThanOrEqual(3);
+    expect(row.endPoints).toBe(row.playPoints - row.winPoints);
   });
 });
