@@ -1,0 +1,105 @@
+/**
+ * The money formulas of the reports (DESIGN section 6), one per figure, shared by the server, the
+ * client totals and the tests. Amounts are integer cents; percentages are basis points (2.5 % is
+ * 250) so nothing is a float. Rounding: half-up to the cent, once per ancestor and per player.
+ */
+
+/** The four commission columns of a turnover row; which tier feeds which is registry data. */
+export type CommissionColumn = 'supercom' | 'distcom' | 'retailcom' | 'usercom';
+export const COMMISSION_COLUMNS: readonly CommissionColumn[] = ['supercom', 'distcom', 'retailcom', 'usercom'];
+
+/** A percentage of 0–100 with at most 2 decimals as basis points. */
+export const percentToBp = (percent: number | string): number => Math.round(Number(percent) * 100);
+
+/** cents × bp / 10 000, rounded half-up (amounts here are never negative). */
+export const applyBp = (cents: bigint, bp: number): bigint => (cents * BigInt(bp) + 5_000n) / 10_000n;
+
+export interface TreeNode {
+  readonly id: number;
+  readonly role: string;
+  readonly commissionBp: number;
+  /** Ids from the root down to this node, itself included (the materialized path). */
+  readonly lineage: readonly number[];
+}
+
+export interface PlayerFigures {
+  readonly player: TreeNode;
+  readonly playCents: bigint;
+  readonly winCents: bigint;
+}
+
+export interface TurnoverFigures {
+  playCents: bigint;
+  winCents: bigint;
+  endCents: bigint;
+  supercom: bigint;
+  distcom: bigint;
+  retailcom: bigint;
+  usercom: bigint;
+  commission: bigint;
+  netToPay: bigint;
+}
+
+const emptyFigures = (): TurnoverFigures => ({
+  playCents: 0n, winCents: 0n, endCents: 0n, supercom: 0n, distcom: 0n, retailcom: 0n, usercom: 0n, commission: 0n, netToPay: 0n,
+});
+
+/**
+ * Turnover rows of `rowIds` (accounts whose subtrees do not overlap, e.g. the children of the
+ * viewed account) over the players' figures of a period. For each row R: play, win and end of the
+ * players under R; each commission column sums, over every account A of that column's tier that is
+ * under R or above R, play under both A and R × A's rate (rounded per A); the player column sums
+ * each player's own play × own rate. commission = the four columns; netToPay = end − commission.
+ */
+export function turnoverRows(
+  rowIds: readonly number[],
+  players: readonly PlayerFigures[],
+  nodes: ReadonlyMap<number, TreeNode>,
+  columnOf: (role: string) => CommissionColumn | null,
+): Map<number, TurnoverFigures> {
+  const rows = new Map(rowIds.map((id) => [id, emptyFigures()]));
+  // play under (row, ancestor), summed before rounding: one rounding per ancestor and row.
+  const under = new Map<number, Map<number, bigint>>();
+  for (const p of players) {
+    const rowId = p.player.lineage.find((id) => rows.has(id));
+    if (rowId === undefined) continue;
+    const row = rows.get(rowId)!;
+    row.playCents += p.playCents;
+    row.winCents += p.winCents;
+    const perAncestor = under.get(rowId) ?? new Map<number, bigint>();
+    under.set(rowId, perAncestor);
+    for (const id of p.player.lineage) {
+      if (id === p.player.id) continue;
+      const node = nodes.get(id);
+      if (node && columnOf(node.role)) perAncestor.set(id, (perAncestor.get(id) ?? 0n) + p.playCents);
+    }
+    const own = columnOf(p.player.role);
+    if (own) row[own] += applyBp(p.playCents, p.player.commissionBp);
+  }
+  for (const [rowId, perAncestor] of under) {
+    const row = rows.get(rowId)!;
+    for (const [id, play] of perAncestor) {
+      const node = nodes.get(id)!;
+      row[columnOf(node.role)!] += applyBp(play, node.commissionBp);
+    }
+  }
+  for (const row of rows.values()) {
+    row.endCents = row.playCents - row.winCents;
+    row.commission = row.supercom + row.distcom + row.retailcom + row.usercom;
+    row.netToPay = row.endCents - row.commission;
+  }
+  return rows;
+}
+
+/** The footer of a report: the sum of each figure over the rows. */
+export function totalsOf<K extends string>(rows: readonly Record<K, bigint>[], keys: readonly K[]): Record<K, bigint> {
+  const out = Object.fromEntries(keys.map((k) => [k, 0n])) as Record<K, bigint>;
+  for (const r of rows) for (const k of keys) out[k] += r[k];
+  return out;
+}
+
+/** Pending commission: the play under the account since its last payment × its rate. */
+export const pendingCommission = (playSincePaidCents: bigint, commissionBp: number): bigint => applyBp(playSincePaidCents, commissionBp);
+
+/** Admin commission per game, as the spec states it: total points × win percentage / 100. */
+export const adminCommission = (totalPlayCents: bigint, winPercentageBp: number): bigint => applyBp(totalPlayCents, winPercentageBp);
