@@ -103,3 +103,15 @@ export const pendingCommission = (playSincePaidCents: bigint, commissionBp: numb
 
 /** Admin commission per game, as the spec states it: total points × win percentage / 100. */
 export const adminCommission = (totalPlayCents: bigint, winPercentageBp: number): bigint => applyBp(totalPlayCents, winPercentageBp);
+
+/**
+ * Footer sums of rows already in points (2 decimals), added as cents so 0.10 + 0.20 is 0.30:
+ * what the client's Total rows and the server's totals both use.
+ */
+export function sumPoints<K extends string>(rows: readonly Record<K, number>[], keys: readonly K[]): Record<K, number> {
+  const cents = totalsOf(
+    rows.map((r) => Object.fromEntries(keys.map((k) => [k, BigInt(Math.round(r[k] * 100))])) as Record<K, bigint>),
+    keys,
+  );
+  return Object.fromEntries(keys.map((k) => [k, Number(cents[k]) / 100])) as Record<K, number>;
+}

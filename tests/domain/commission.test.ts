@@ -1,4 +1,4 @@
-import { adminCommission, applyBp, pendingCommission, percentToBp, totalsOf, turnoverRows, type CommissionColumn, type TreeNode } from '../../domain/commission';
+import { adminCommission, applyBp, pendingCommission, percentToBp, sumPoints, totalsOf, turnoverRows, type CommissionColumn, type TreeNode } from '../../domain/commission';
 
 const COLUMN: Record<string, CommissionColumn> = { superareamanager: 'supercom', areamanager: 'distcom', master: 'retailcom', player: 'usercom' };
 const columnOf = (role: string) => COLUMN[role] ?? null;
@@ -73,5 +73,12 @@ describe('commission formulas', () => {
     const rows = turnoverRows([6], [{ player: p1, playCents: 10_000n, winCents: 0n }], nodes, columnOf);
     expect(rows.get(6)?.playCents).toBe(0n);
     expect(totalsOf([{ a: 1n, b: 2n }, { a: 3n, b: 4n }], ['a', 'b'])).toEqual({ a: 4n, b: 6n });
+  });
+});
+
+describe('report footers', () => {
+  it('add points as cents', () => {
+    expect(sumPoints([{ a: 0.1 }, { a: 0.2 }], ['a'])).toEqual({ a: 0.3 });
+    expect(sumPoints([{ a: -708.21, b: 1 }, { a: 1e9 + 0.01, b: 2 }], ['a', 'b'])).toEqual({ a: 999999291.8, b: 3 });
   });
 });

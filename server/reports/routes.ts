@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminCommission, percentToBp, sumPoints } from '../../domain/commission';
+import { centsToPoints } from '../../domain/money';
+import { dayKey, dayRange, parseDate } from '../../domain/periods';
+import { childTierOf, TIERS, type Role } from '../../resources.config';
+import { requireCaller } from '../auth/plugin';
+import type { Caller } from '../auth/caller';
+import { loadViewRoot } from '../accounts/access';
+import { findRef, type AccountRef } from '../accounts/repository';
+import type { Database } from '../db/client';
+import { badRequest, forbidden } from '../http/errors';
+import { turnoverOf, type DayRange } from './turnover';
+
+const reportQuery = z.object({
+  role: z.string().optional(),
+  id: z.string().optional(),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+});
+type ReportQuery = z.infer<typeof reportQuery>;
+
+/** The period's calendar days; no dates is today. Figures are kept per day, so a range covers whole days. */
+export function daysOf(q: { startDate?: string | undefined; endDate?: string | undefined }, now = new Date()): DayRange {
+  const start = q.startDate ? parseDate(q.startDate) : dayRange(now, now).start;
+  const end = q.endDate ? parseDate(q.endDate) : dayRange(now, now).end;
+  if (!start) throw badRequest('startDate is not a valid date.', 'startDate');
+  if (!end) throw badRequest('endDate is not a valid date.', 'endDate');
+  return { from: dayKey(start), to: dayKey(end) };
+}
+
+/** The account a report looks at: the caller, or one of its subtree (403 outside it). */
+async function viewOf(db: Database, caller: Caller, q: ReportQuery): Promise<AccountRef> {
+  const view = (await loadViewRoot(db, caller, q.id)) ?? (await findRef(db, caller.id));
+  if (!view) throw forbidden();
+  if (q.role && q.role !== view.role) throw badRequest(`The account ${view.username} is not a ${q.role}.`, 'role');
+  return view;
+}
+
+const allow = (caller: Caller, roles: readonly Role[], what: string) => {
+  if (!roles.includes(caller.role)) throw forbidden(`The ${what} is not available to a ${caller.role}.`);
+};
+
+/** Tiers that are money of the house, not of players: left out of revenue totals. */
+const SYSTEM_ROLES = new Set<string>(TIERS.filter((t) => t.kind === 'system').map((t) => t.role));
+const REVENUE_FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'] as const;
+const TURNOVER_ROLES = ['superadmin', 'superareamanager', 'areamanager', 'master'] as const satisfies readonly Role[];
+
+/** Turnover, revenue and admin commission reports, from the per-day play of the players. */
+export async function reportRoutes(app: FastifyInstance, opts: { db: Database }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/reports/turnoverreport', { schema: { querystring: reportQuery } }, async (req) => {
+    const caller = requireCaller(req);
+    allow(caller, TURNOVER_ROLES, 'turnover report');
+    const view = await viewOf(db, caller, req.query);
+    const data = await turnoverOf(db, view, daysOf(req.query));
+    return { success: true, role: view.role, childRole: childTierOf(view.role as Role)?.role ?? null, data };
+  });
+
+  r.get('/reports/revenuereport', { schema: { querystring: reportQuery } }, async (req) => {
+    const caller = requireCaller(req);
+    allow(caller, ['admin'], 'revenue report');
+    const view = await viewOf(db, caller, req.query);
+    const rows = await turnoverOf(db, view, daysOf(req.query));
+    return { success: true, role: view.role, data: rows.map(revenueRow) };
+  });
+
+  // Revenue by id: every child row (gift, loan and otc included) with totals that leave those out.
+  r.get('/reports/hreport', { schema: { querystring: reportQuery } }, async (req) => {
+    const caller = requireCaller(req);
+    allow(caller, ['admin'], 'revenue report');
+    const view = await viewOf(db, caller, req.query);
+    const rows = (await turnoverOf(db, view, daysOf(req.query), { allChildren: true })).map(revenueRow);
+    const counted = rows.filter((x) => !SYSTEM_ROLES.has(x.role));
+    return { success: true, role: view.role, data: rows, totals: sumPoints(counted, REVENUE_FIGURES) };
+  });
+
+  r.get('/reports/admincommissionpayout', { schema: { querystring: reportQuery } }, async (req) => {
+    const caller = requireCaller(req);
+    allow(caller, ['superadmin', 'admin'], 'admin commission report');
+    const view = await viewOf(db, caller, req.query);
+    const days = daysOf(req.query);
+    const rows = await db.query(
+      `SELECT g.game_id, g.game_name, a.username, g.nodigit, p.win_percentage::text AS pct,
+              coalesce(sum(d.play), 0)::text AS play, coalesce(sum(d.win), 0)::text AS win
+         FROM game_pools p JOIN accounts a ON a.id = p.admin_id JOIN games g ON g.id = p.game_id
+         LEFT JOIN daily_play d ON d.admin_id = p.admin_id AND d.game_id = p.game_id AND d.day BETWEEN $2 AND $3
+        WHERE a.role = 'admin' AND a.deleted_at IS NULL AND (a.path LIKE $1)
+        GROUP BY g.game_id, g.game_name, a.username, g.nodigit, p.win_percentage, a.id, g.id ORDER BY a.username, g.id`,
+      [`${view.path}%`, days.from, days.to],
+    );
+    return {
+      success: true,
+      data: rows.map((x) => {
+        const play = BigInt(String(x.play));
+        return {
+          gameId: String(x.game_id),
+          gameName: String(x.game_name),
+          username: String(x.username),
+          nofDigit: Number(x.nodigit),
+          winpercentage: Number(x.pct),
+          totalpoints: centsToPoints(play),
+          totalwinpoints: centsToPoints(String(x.win)),
+          commission: centsToPoints(adminCommission(play, percentToBp(String(x.pct)))),
+        };
+      }),
+    };
+  });
+}
+
+function revenueRow(x: Awaited<ReturnType<typeof turnoverOf>>[number]) {
+  return { id: x.id, username: x.username, role: x.role, playPoints: x.playPoints, winPoints: x.winPoints, endPoints: x.endPoints, commission: x.commission, netToPay: x.netToPay };
+}
