@@ -88,10 +88,10 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { db });
+      await api.register(authPlugin, { db, sessionMaxHours: config.sessionMaxHours });
       api.get('/health', async () => ({ success: true }));
       await api.register(authRoutes, { db, config });
-      await api.register(accountRoutes, { db, realtime });
+      await api.register(accountRoutes, { db, guard: config, realtime });
       await api.register(miscAccountRoutes, { db });
       await api.register(geoRoutes, { prefix: '/geo' });
       await api.register(gamesModule, { db, onWallets: (ids) => realtime.walletsChanged(ids) });

@@ -15,6 +15,8 @@ export interface ServerConfig {
   /** Failed logins (per username) before a temporary lockout, and its length. */
   lockoutThreshold: number;
   lockoutMinutes: number;
+  /** A session ends this many hours after login, however active (beside the 30-minute idle expiry). */
+  sessionMaxHours: number;
   /** Login attempts per IP per minute. */
   loginRateLimit: number;
   /** Serve the built client from this folder when it exists. */
@@ -46,6 +48,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     signupParent: env.SIGNUP_PARENT || undefined,
     lockoutThreshold: Number(env.LOGIN_LOCKOUT_THRESHOLD ?? 5),
     lockoutMinutes: Number(env.LOGIN_LOCKOUT_MINUTES ?? 15),
+    sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
     clientDir: resolve(env.CLIENT_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -178,7 +178,3 @@ export async function hasLiveChildren(q: Queryable, id: number): Promise<boolean
   const rows = await q.query(`SELECT 1 FROM accounts WHERE parent_id = $1 AND deleted_at IS NULL LIMIT 1`, [id]);
   return rows.length > 0;
 }
-
-export async function revokeSessions(q: Queryable, accountId: number): Promise<void> {
-  await q.query(`UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL`, [accountId]);
-}

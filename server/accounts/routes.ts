@@ -4,7 +4,7 @@ import type { Caller } from '../auth/caller';
 import { requireCaller } from '../auth/plugin';
 import type { Database } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
-import { adjust, transfer, type CreditBody } from '../credit/service';
+import { adjust, transfer, type CreditBody, type CreditContext } from '../credit/service';
 import { loadChild, loadManaged, loadReadable, loadViewRoot } from './access';
 import { findRef, parseId, type AccountRef } from './repository';
 import type { Realtime } from '../realtime/socket';
@@ -56,7 +56,8 @@ async function parentFor(db: Database, caller: Caller, tier: TierDef, rawId: unk
 }
 
 /** The whole account family of one tier, from its registry entry. */
-function tierRoutes(tier: TierDef, db: Database, realtime: Realtime) {
+function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
+  const { db } = credit;
   // Both wallets of a movement are pushed to their owners' open back offices.
   const moved = (out: CreditOutcome) => {
     realtime.walletsChanged([out.data.sender._id, out.data.receiver?._id]);
@@ -83,11 +84,11 @@ function tierRoutes(tier: TierDef, db: Database, realtime: Realtime) {
     });
 
     app.post('/credit-transfer', { config: { subject: `Credit transfer to ${tier.role}` } }, async (req: Req) => {
-      return moved(await transfer(db, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
+      return moved(await transfer(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
     app.post('/credit-adjust', { config: { subject: `Credit adjust of ${tier.role}` } }, async (req: Req) => {
-      return moved(await adjust(db, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
+      return moved(await adjust(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
     app.patch('/toggle-status/:id/:action', { config: { subject: `Toggle ${tier.role} status` } }, async (req: Req) => {
@@ -147,12 +148,12 @@ function tierRoutes(tier: TierDef, db: Database, realtime: Realtime) {
 
     app.post('/:id/children/:childId/credit-transfer', { config: { subject: `Credit transfer to child of ${tier.role}` } }, async (req: Req) => {
       const { caller, child, target } = await childOf(req);
-      return moved(await transfer(db, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
+      return moved(await transfer(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
     app.post('/:id/children/:childId/credit-adjust', { config: { subject: `Credit adjust of child of ${tier.role}` } }, async (req: Req) => {
       const { caller, child, target } = await childOf(req);
-      return moved(await adjust(db, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
+      return moved(await adjust(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
     app.patch('/:id/children/:childId/toggle-status/:action', { config: { subject: `Toggle child of ${tier.role}` } }, async (req: Req) => {
@@ -169,6 +170,6 @@ function tierRoutes(tier: TierDef, db: Database, realtime: Realtime) {
   };
 }
 
-export async function accountRoutes(app: FastifyInstance, opts: { db: Database; realtime: Realtime }) {
-  for (const tier of TIERS) await app.register(tierRoutes(tier, opts.db, opts.realtime), { prefix: tier.api });
+export async function accountRoutes(app: FastifyInstance, opts: CreditContext & { realtime: Realtime }) {
+  for (const tier of TIERS) await app.register(tierRoutes(tier, opts, opts.realtime), { prefix: tier.api });
 }

@@ -2,6 +2,7 @@ import type { AccountRecord, FieldError } from '../../domain/api';
 import { validateAccount, type AccountInput } from '../../domain/accountValidation';
 import { PROFILE_FIELDS, tierOf, type FieldDef, type FieldName, type TierDef } from '../../resources.config';
 import type { Caller } from '../auth/caller';
+import { revokeSessions } from '../auth/sessions';
 import { hashSecret } from '../auth/passwords';
 import type { Database, Queryable } from '../db/client';
 import { badRequest, conflict, forbidden, invalid, notFound } from '../http/errors';
@@ -15,7 +16,6 @@ import {
   listRows,
   parseId,
   reparent,
-  revokeSessions,
   setGames,
   SORTABLE,
   updateColumns,
@@ -148,7 +148,8 @@ export async function updateAccount(db: Database, caller: Caller, tier: TierDef,
     await updateColumns(tx, target.id, cols);
     if (games) await setGames(tx, target.id, games);
     if (newParent) await reparent(tx, target, newParent);
-    if (cols.active === false || cols.password_hash) await revokeSessions(tx, target.id);
+    if (cols.active === false) await revokeSessions(tx, { subtreeOf: target.path });
+    else if (cols.password_hash) await revokeSessions(tx, { accountId: target.id });
   });
   return getRecord(db, target.id);
 }
@@ -158,7 +159,8 @@ export async function toggleStatus(db: Database, caller: Caller, tier: TierDef, 
   const target = await loadManaged(db, caller, tier, rawId);
   await db.transaction(async (tx) => {
     await updateColumns(tx, target.id, { active: action === 'activate' });
-    if (action === 'deactivate') await revokeSessions(tx, target.id);
+    // Deactivation suspends the whole network below the account: every session in it ends now.
+    if (action === 'deactivate') await revokeSessions(tx, { subtreeOf: target.path });
   });
   return getRecord(db, target.id);
 }
@@ -176,7 +178,7 @@ export async function deleteAccount(db: Database, caller: Caller, tier: TierDef,
       [target.id],
     );
     if (!rows.length) throw conflict(`${target.username} still holds points: take them back with a credit adjust first.`);
-    await revokeSessions(tx, target.id);
+    await revokeSessions(tx, { accountId: target.id });
   });
   return target;
 }

@@ -9,4 +9,6 @@ export interface Caller {
   path: string;
   passwordHash: string;
   sessionId: number;
+  /** When this session last re-entered its password (auth/checkpassword), or null. */
+  steppedUpAt: Date | null;
 }

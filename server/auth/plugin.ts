@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
-import { unauthorized } from '../http/errors';
+import { forbidden, unauthorized } from '../http/errors';
 import type { Caller } from './caller';
-import { resumeSession, SESSION_COOKIE } from './sessions';
+import { DEFAULT_SESSION_MAX_HOURS, resumeSession, SESSION_COOKIE } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,26 +12,49 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Subject of the activity log row this route writes (mutating routes log by default). */
     subject?: string;
-    /** Log this route although it is a GET (a GET that changes state). */
+    /** A GET that changes state: logged like a mutation and refused across origins with a cookie. */
     log?: boolean;
   }
 }
 
-export function tokenOf(req: FastifyRequest): string | null {
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearerOf(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (h && /^Bearer\s+/i.test(h)) {
     const t = h.replace(/^Bearer\s+/i, '').trim();
     if (t && t !== 'null' && t !== 'undefined') return t;
   }
-  return req.cookies?.[SESSION_COOKIE] ?? null;
+  return null;
+}
+
+export function tokenOf(req: FastifyRequest): string | null {
+  return bearerOf(req) ?? req.cookies?.[SESSION_COOKIE] ?? null;
+}
+
+/**
+ * Whether a browser sent this request from another site. Cookies ride along with cross-site
+ * requests, so a cookie alone must not authorise a change made from elsewhere; a Bearer token
+ * cannot be attached by another site and needs no such check.
+ */
+export function isCrossSite(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  const origin = req.headers.origin;
+  if (typeof origin === 'string' && origin !== 'null') return origin !== `${req.protocol}://${req.host}`;
+  return origin === 'null';
 }
 
 /** Resolves the session of every API request; routes that need one call `requireCaller`. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; sessionMaxHours?: number }) => {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (req) => {
-    const token = tokenOf(req);
-    req.caller = token ? await resumeSession(opts.db, token) : null;
+    const bearer = bearerOf(req);
+    const token = bearer ?? req.cookies?.[SESSION_COOKIE] ?? null;
+    if (token && !bearer && (MUTATING.has(req.method) || req.routeOptions.config?.log) && isCrossSite(req)) {
+      throw forbidden('This request came from another site and was refused.');
+    }
+    req.caller = token ? await resumeSession(opts.db, token, opts.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS) : null;
   });
 });
 
@@ -43,3 +66,12 @@ export function requireCaller(req: FastifyRequest): Caller {
 export const requireAuth = async (req: FastifyRequest, _reply: FastifyReply) => {
   requireCaller(req);
 };
+
+/** Money and restore calls need the password re-entered on this session within the last minutes. */
+export const STEP_UP_MINUTES = 5;
+
+export function requireRecentStepUp(caller: Caller, minutes = STEP_UP_MINUTES, now = new Date()): void {
+  if (!caller.steppedUpAt || now.getTime() - caller.steppedUpAt.getTime() > minutes * 60_000) {
+    throw forbidden('Please confirm your password first.');
+  }
+}

@@ -6,13 +6,14 @@ import { SESSION_MINUTES, tierOf, type Role } from '../../resources.config';
 import { writeActivity } from '../activity/log';
 import { getRecord } from '../accounts/service';
 import { loadManaged, loadReadable } from '../accounts/access';
-import { findRef, insertAccount, parseId, revokeSessions, updateColumns } from '../accounts/repository';
+import { findRef, insertAccount, parseId, updateColumns } from '../accounts/repository';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors';
-import { hashSecret, verifySecret } from './passwords';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
+import { checkGuarded } from './guard';
+import { hashSecret } from './passwords';
 import { requireCaller } from './plugin';
-import { closeSession, openSession, SESSION_COOKIE } from './sessions';
+import { openSession, revokeSessions, SESSION_COOKIE, stepUp, SUSPENDED_ANCESTOR } from './sessions';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -28,13 +29,14 @@ const changePasswordBody = z.object({
   cpass: z.string({ error: '⚠️ Please fill all fields.' }).min(1, '⚠️ Please fill all fields.'),
 });
 
-// A hash to verify against when the username is unknown, so both failures take as long.
-let decoy: Promise<string> | null = null;
-
 export async function authRoutes(app: FastifyInstance, opts: { db: Database; config: ServerConfig }) {
   const { db, config } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const secure = process.env.NODE_ENV === 'production';
+  // Nothing an auth call answers may be kept by a browser or proxy cache.
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+  const passwordLimit = { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } };
 
   r.post(
     '/auth/login',
@@ -45,27 +47,21 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     async (req, reply) => {
       const { username, password } = req.body;
       const rows = await db.query(
-        `SELECT id, username, role, active, password_hash, locked_until > now() AS locked,
-                ceil(extract(epoch FROM locked_until - now()) / 60)::int AS minutes_left
-         FROM accounts WHERE lower(username) = lower($1) AND deleted_at IS NULL`,
+        `SELECT a.id, a.active, a.password_hash, ${SUSPENDED_ANCESTOR} AS suspended
+         FROM accounts a WHERE lower(a.username) = lower($1) AND a.deleted_at IS NULL`,
         [username],
       );
       const a = rows[0];
       const log = (subject: string, id: number | null) =>
         writeActivity(db, { accountId: id, username, subject, requestUrl: req.url, method: req.method, ip: req.ip });
-      if (a?.locked) {
-        await log('Login refused: locked out', Number(a.id));
-        throw new HttpError(429, `Too many failed attempts. Try again in ${a.minutes_left} minute(s).`);
+      let ok: boolean;
+      try {
+        ok = await checkGuarded(db, username, a ? String(a.password_hash) : null, password, config);
+      } catch (e) {
+        await log('Login refused: locked out', a ? Number(a.id) : null);
+        throw e;
       }
-      const ok = a ? await verifySecret(String(a.password_hash), password) : await verifySecret(await (decoy ??= hashSecret('decoy')), password);
       if (!a || !ok) {
-        if (a)
-          await db.query(
-            `UPDATE accounts SET failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
-               locked_until = CASE WHEN failed_logins + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
-             WHERE id = $1`,
-            [a.id, config.lockoutThreshold, config.lockoutMinutes],
-          );
         await log('Failed login', a ? Number(a.id) : null);
         throw unauthorized('Invalid username or password.');
       }
@@ -73,11 +69,15 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
         await log('Login refused: account deactivated', Number(a.id));
         throw forbidden('Your account is deactivated.');
       }
+      if (a.suspended) {
+        await log('Login refused: network suspended', Number(a.id));
+        throw forbidden('Your account is suspended: an account above it is deactivated.');
+      }
       const id = Number(a.id);
       const token = await openSession(db, id, req.ip);
-      await db.query(`UPDATE accounts SET last_login = now(), failed_logins = 0, locked_until = NULL WHERE id = $1`, [id]);
+      await db.query(`UPDATE accounts SET last_login = now() WHERE id = $1`, [id]);
       await log('Login', id);
-      reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MINUTES * 60 });
+      reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: SESSION_MINUTES * 60 });
       const user = await getRecord(db, id);
       return { success: true, message: 'Login successful!', token, user, roles: [user.role] };
     },
@@ -92,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   r.get('/auth/logout', async (req, reply) => {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (req.caller) {
-      await closeSession(db, req.caller.sessionId);
+      await revokeSessions(db, { sessionId: req.caller.sessionId });
       await writeActivity(db, { accountId: req.caller.id, username: req.caller.username, subject: 'Logout', requestUrl: req.url, method: req.method, ip: req.ip });
     }
     return { success: true, message: 'Logout successful.' };
@@ -112,16 +112,18 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     if (userId !== undefined && userId !== '' && parseId(userId) !== caller.id) throw forbidden('You can only change your own password.');
     if (npass !== cpass) throw badRequest('❌ New and confirm password do not match.', 'cpass');
     if (npass.length < PASSWORD_MIN_LENGTH) throw badRequest(PASSWORD_LENGTH_MESSAGE, 'npass');
-    if (!(await verifySecret(caller.passwordHash, opass))) throw badRequest('The old password is incorrect.', 'opass');
+    if (!(await checkGuarded(db, caller.username, caller.passwordHash, opass, config))) throw badRequest('The old password is incorrect.', 'opass');
     await updateColumns(db, caller.id, { password_hash: await hashSecret(npass) });
     // Other sessions of this account end; this one goes on.
-    await db.query(`UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND id <> $2 AND revoked_at IS NULL`, [caller.id, caller.sessionId]);
+    await revokeSessions(db, { accountId: caller.id, except: caller.sessionId });
     return { success: true, message: 'Password changed successfully!' };
   });
 
-  r.post('/auth/checkpassword', { schema: { body: z.object({ password: z.string({ error: 'Password is required' }) }) } }, async (req) => {
+  // A stolen token may not guess the password here: failures count with the login's and lock it out.
+  r.post('/auth/checkpassword', { schema: { body: z.object({ password: z.string({ error: 'Password is required' }).max(200) }) }, config: passwordLimit }, async (req) => {
     const caller = requireCaller(req);
-    if (!(await verifySecret(caller.passwordHash, req.body.password))) throw badRequest('Invalid password.', 'password');
+    if (!(await checkGuarded(db, caller.username, caller.passwordHash, req.body.password, config))) throw badRequest('Invalid password.', 'password');
+    await stepUp(db, caller.sessionId);
     return { success: true, message: 'Password verified.' };
   });
 
@@ -151,7 +153,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   r.get<{ Querystring: { id?: string } }>('/app/logout', { config: { subject: 'Force player logout', log: true } }, async (req) => {
     const caller = requireCaller(req);
     const target = await loadManaged(db, caller, tierOf('player'), req.query.id);
-    await revokeSessions(db, target.id);
+    await revokeSessions(db, { accountId: target.id });
     return { success: true, message: 'player logout successfully.' };
   });
 }

@@ -5,6 +5,9 @@ import type { Caller } from './caller';
 
 export const SESSION_COOKIE = 'session-token';
 
+/** Absolute session lifetime when SESSION_MAX_HOURS is not set: a stolen token dies within a working day. */
+export const DEFAULT_SESSION_MAX_HOURS = 12;
+
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new opaque session token; only its hash is stored. */
@@ -20,20 +23,21 @@ export async function openSession(q: Queryable, accountId: number, ip: string): 
 }
 
 /**
- * The caller behind a token, sliding its expiry, in one round trip. A revoked, expired or
- * deactivated session answers null.
+ * The caller behind a token, sliding its expiry, in one round trip. A revoked, expired (30 minutes
+ * idle, or older than `maxHours`) or deactivated session answers null, and so does one whose
+ * account sits below a deactivated account: deactivation suspends the whole subtree.
  */
-export async function resumeSession(q: Queryable, token: string): Promise<Caller | null> {
+export async function resumeSession(q: Queryable, token: string, maxHours = DEFAULT_SESSION_MAX_HOURS): Promise<Caller | null> {
   if (!token || token.length > 200) return null;
   const rows = await q.query(
     `WITH s AS (
-       UPDATE sessions SET expires_at = now() + make_interval(mins => $2)
-       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-       RETURNING id, account_id)
-     SELECT a.id, a.username, a.role, a.path, a.password_hash, s.id AS session_id
+       UPDATE sessions SET expires_at = least(now() + make_interval(mins => $2), created_at + make_interval(hours => $3))
+       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now() AND created_at + make_interval(hours => $3) > now()
+       RETURNING id, account_id, stepped_up_at)
+     SELECT a.id, a.username, a.role, a.path, a.password_hash, s.id AS session_id, s.stepped_up_at
      FROM s JOIN accounts a ON a.id = s.account_id
-     WHERE a.deleted_at IS NULL AND a.active`,
-    [digest(token), SESSION_MINUTES],
+     WHERE a.deleted_at IS NULL AND a.active AND NOT ${SUSPENDED_ANCESTOR}`,
+    [digest(token), SESSION_MINUTES, maxHours],
   );
   const r = rows[0];
   if (!r) return null;
@@ -44,9 +48,32 @@ export async function resumeSession(q: Queryable, token: string): Promise<Caller
     path: String(r.path),
     passwordHash: String(r.password_hash),
     sessionId: Number(r.session_id),
+    steppedUpAt: r.stepped_up_at ? new Date(String(r.stepped_up_at)) : null,
   };
 }
 
-export async function closeSession(q: Queryable, sessionId: number): Promise<void> {
-  await q.query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [sessionId]);
+/** SQL: whether an account `a` has a deactivated account above it (its path lists its ancestors' ids). */
+export const SUSPENDED_ANCESTOR = `EXISTS (SELECT 1 FROM accounts up
+  WHERE up.id = ANY (string_to_array(trim(both '/' FROM a.path), '/')::bigint[]) AND up.id <> a.id AND NOT up.active)`;
+
+/** Which sessions to end: one session, an account's (but one), or every session of a subtree. */
+export type Revocation = { sessionId: number } | { accountId: number; except?: number } | { subtreeOf: string };
+
+/** The one place sessions end: logout, password change, deactivation, deletion, forced logout. */
+export async function revokeSessions(q: Queryable, which: Revocation): Promise<void> {
+  if ('sessionId' in which) {
+    await q.query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [which.sessionId]);
+  } else if ('accountId' in which) {
+    await q.query(`UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL AND id <> $2`, [which.accountId, which.except ?? 0]);
+  } else {
+    await q.query(
+      `UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL AND account_id IN (SELECT id FROM accounts WHERE path LIKE $1)`,
+      [`${which.subtreeOf}%`],
+    );
+  }
+}
+
+/** Records a successful password re-entry on the session (auth/checkpassword). */
+export async function stepUp(q: Queryable, sessionId: number): Promise<void> {
+  await q.query(`UPDATE sessions SET stepped_up_at = now() WHERE id = $1`, [sessionId]);
 }

@@ -3,7 +3,7 @@ import { mintsPoints } from '../../domain/hierarchy';
 import { centsToPoints } from '../../domain/money';
 import type { TierDef } from '../../resources.config';
 import type { Caller } from '../auth/caller';
-import { verifySecret } from '../auth/passwords';
+import { checkSessionPassword, type GuardConfig } from '../auth/guard';
 import type { Database } from '../db/client';
 import { badRequest, forbidden } from '../http/errors';
 import { loadManaged } from '../accounts/access';
@@ -39,17 +39,25 @@ async function checkOperator(caller: Caller, body: CreditBody, kind: 'transfer' 
   return cents;
 }
 
-async function verifyOperatorPassword(caller: Caller, password: string) {
-  if (!(await verifySecret(caller.passwordHash, password))) throw badRequest('Incorrect password.', 'password');
+/** What a credit operation runs on: the database, and the lockout its password check counts against. */
+export interface CreditContext {
+  db: Database;
+  guard: GuardConfig;
+}
+
+// Failures count with the login's: a stolen token cannot guess the password through transfers.
+async function verifyOperatorPassword(ctx: CreditContext, caller: Caller, password: string) {
+  if (!(await checkSessionPassword(ctx.db, caller, password, ctx.guard))) throw badRequest('Incorrect password.', 'password');
 }
 
 const side = (id: number, balance: number | null) => ({ _id: String(id), walletBalance: balance });
 
 /** The caller's wallet → an active account of its subtree. */
-export async function transfer(db: Database, caller: Caller, tier: TierDef, body: CreditBody, key: string | undefined, target?: AccountRef): Promise<CreditOutcome> {
+export async function transfer(ctx: CreditContext, caller: Caller, tier: TierDef, body: CreditBody, key: string | undefined, target?: AccountRef): Promise<CreditOutcome> {
+  const { db } = ctx;
   const cents = await checkOperator(caller, body, 'transfer', 'transferAmount');
   const to = target ?? (await loadManaged(db, caller, tier, body.toUserId));
-  await verifyOperatorPassword(caller, body.password as string);
+  await verifyOperatorPassword(ctx, caller, body.password as string);
   const r = await move(db, {
     from: caller.id,
     to: to.id,
@@ -69,13 +77,14 @@ export async function transfer(db: Database, caller: Caller, tier: TierDef, body
  * transactionType `credit` takes points back from the account into the caller's wallet, `debit` gives.
  * The superadmin adjusting itself creates (`credit`, kind generated) or destroys (`debit`, burned) points.
  */
-export async function adjust(db: Database, caller: Caller, tier: TierDef, body: CreditBody, key: string | undefined, target?: AccountRef): Promise<CreditOutcome> {
+export async function adjust(ctx: CreditContext, caller: Caller, tier: TierDef, body: CreditBody, key: string | undefined, target?: AccountRef): Promise<CreditOutcome> {
+  const { db } = ctx;
   const cents = await checkOperator(caller, body, 'adjust', 'adjustAmount');
   const type = body.transactionType ?? 'credit';
   if (type !== 'credit' && type !== 'debit') throw badRequest(`Transaction type must be credit or debit.`, 'transactionType');
   const self = !target && mintsPoints(caller.role) && tier.role === caller.role && parseId(body.toUserId) === caller.id;
   const other = self ? null : (target ?? (await loadManaged(db, caller, tier, body.toUserId)));
-  await verifyOperatorPassword(caller, body.password as string);
+  await verifyOperatorPassword(ctx, caller, body.password as string);
   const amount = centsToPoints(cents).toFixed(2);
   let m: Movement;
   if (!other) {

@@ -46,8 +46,6 @@ export const accounts = pgTable(
     active: boolean('active').notNull().default(true),
     walletBalance: money('wallet_balance').notNull().default(sql`0`),
     lastLogin: ts('last_login'),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: ts('locked_until'),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
@@ -72,9 +70,21 @@ export const sessions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /** The last successful auth/checkpassword of this session: the step-up that money and restore calls ask for. */
+    steppedUpAt: ts('stepped_up_at'),
   },
   (t) => [uniqueIndex('sessions_token_key').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],
 );
+
+/**
+ * Password failures per username, known or not (so the lockout tells nothing about which exist).
+ * An attempt is counted before its password is checked: parallel guesses cannot pass the threshold.
+ */
+export const loginGuards = pgTable('login_guards', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+});
 
 /** The append-only ledger: every movement of points is one row. */
 export const transactions = pgTable(

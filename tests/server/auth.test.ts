@@ -111,11 +111,10 @@ describe.runIf(engineAvailable())('auth calls', () => {
       expect(unknown.status).toBe(401);
       expect(unknown.json.message).toBe(wrong.json.message);
       // A success clears the failure count.
-      const rows = await h.db.query(`SELECT failed_logins FROM accounts WHERE id = $1`, [Number(c.sam._id)]);
-      expect(Number(rows[0].failed_logins)).toBe(1);
+      const attempts = async () => Number((await h.db.query(`SELECT attempts FROM login_guards WHERE key = lower($1)`, [c.sam.username]))[0].attempts);
+      expect(await attempts()).toBe(1);
       expect((await login(c.sam.username, 'secret-pass')).status).toBe(200);
-      const after = await h.db.query(`SELECT failed_logins FROM accounts WHERE id = $1`, [Number(c.sam._id)]);
-      expect(Number(after[0].failed_logins)).toBe(0);
+      expect(await attempts()).toBe(0);
     });
 
     it('refuses a deactivated account with 403, and a deleted one with 401', async () => {
@@ -341,7 +340,7 @@ describe.runIf(engineAvailable())('login protection and sign-up (LOGIN_LOCKOUT_T
     expect(locked.json.message).toBeTruthy();
     expect((await login(chain.master.username, 'secret-pass')).status).toBe(200);
     // The lock lasts its time, then the right password works again.
-    await h.db.query(`UPDATE accounts SET locked_until = now() - interval '1 second' WHERE id = $1`, [Number(p._id)]);
+    await h.db.query(`UPDATE login_guards SET locked_until = now() - interval '1 second' WHERE key = lower($1)`, [p.username]);
     expect((await login(p.username, 'secret-pass')).status).toBe(200);
   });
 
