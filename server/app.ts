@@ -17,7 +17,7 @@ import { fromDatabaseError, HttpError } from './http/errors';
 import { attachRealtime } from './realtime/socket';
 import { geoRoutes } from './geo/routes';
 import { gamesModule } from './games';
-import { reportRoutes } from './reports/routes';
+import { commissionRoutes, reportRoutes } from './reports/routes';
 
 export interface AppOptions {
   db: Database;
@@ -96,6 +96,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(geoRoutes, { prefix: '/geo' });
       await api.register(gamesModule, { db, onWallets: (ids) => realtime.walletsChanged(ids) });
       await api.register(reportRoutes, { db });
+      await api.register(commissionRoutes, { db, onWallets: (ids) => realtime.walletsChanged(ids) });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, message: `No API route ${req.method} ${req.url}` }));
     },
     { prefix: '/api' },

@@ -45,6 +45,8 @@ export const accounts = pgTable(
     note: text('note').notNull().default('add notes'),
     active: boolean('active').notNull().default(true),
     walletBalance: money('wallet_balance').notNull().default(sql`0`),
+    /** The last day (server time zone) this account's commission was paid for. */
+    commissionPaidThrough: date('commission_paid_through', { mode: 'string' }),
     lastLogin: ts('last_login'),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),

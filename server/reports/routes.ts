@@ -4,13 +4,15 @@ import { z } from 'zod';
 import { adminCommission, percentToBp, sumPoints } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, dayRange, parseDate } from '../../domain/periods';
-import { childTierOf, TIERS, type Role } from '../../resources.config';
-import { requireCaller } from '../auth/plugin';
+import { CHAIN, childTierOf, TIERS, type Role } from '../../resources.config';
+import { requireCaller, requireRecentStepUp } from '../auth/plugin';
 import type { Caller } from '../auth/caller';
 import { loadViewRoot } from '../accounts/access';
 import { findRef, type AccountRef } from '../accounts/repository';
 import type { Database } from '../db/client';
 import { badRequest, forbidden } from '../http/errors';
+import { pendingCommissions, sendCommission } from './commission';
+import { transactionsOf } from './transactions';
 import { turnoverOf, type DayRange } from './turnover';
 
 const reportQuery = z.object({
@@ -108,6 +110,71 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
         };
       }),
     };
+  });
+}
+
+/** Pending commission, commission send, the transaction report and the user filter of report screens. */
+export async function commissionRoutes(app: FastifyInstance, opts: { db: Database; onWallets?: (ids: number[]) => void }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const STAFF = CHAIN.filter((role) => role !== 'player');
+
+  r.get('/reports/commissionpayout', { schema: { querystring: reportQuery } }, async (req) => {
+    const caller = requireCaller(req);
+    allow(caller, STAFF, 'commission payout report');
+    const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
+    if (!view) throw forbidden();
+    const role = (req.query.role ?? childTierOf(view.role as Role)?.role) as Role | undefined;
+    if (!role || !CHAIN.includes(role) || CHAIN.indexOf(role) <= CHAIN.indexOf(view.role as Role)) throw badRequest('Choose a tier below the viewed account.', 'role');
+    return { success: true, data: await pendingCommissions(db, view, role) };
+  });
+
+  r.get('/reports/sendcommission', { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }) }, config: { subject: 'Commission send', log: true } }, async (req) => {
+    const caller = requireCaller(req);
+    allow(caller, ['admin'], 'commission send');
+    requireRecentStepUp(caller);
+    const admin = await findRef(db, caller.id);
+    if (!admin) throw forbidden();
+    const out = await sendCommission(db, admin, req.query.days, caller.id);
+    opts.onWallets?.([admin.id, ...out.data.map((x) => Number(x.id))]);
+    const message = out.paid > 0n ? 'Commission sent successfully' : `Nothing to pay: the commission for ${out.period.from}${out.period.from === out.period.to ? '' : ` to ${out.period.to}`} was already paid or nothing was played.`;
+    return { success: true, message, period: out.period, data: out.data, totals: out.totals };
+  });
+
+  r.get(
+    '/reports/transactionreport',
+    {
+      schema: {
+        querystring: reportQuery.extend({
+          status: z.enum(['completed', 'pending', 'cancelled']).optional().or(z.literal('').transform(() => undefined)),
+          date: z.string().optional(),
+          currentid: z.string().optional(),
+          type: z.enum(['single', 'all']).default('all'),
+          page: z.coerce.number().int().min(1).default(1),
+          limit: z.coerce.number().int().min(1).max(500).default(50),
+        }),
+      },
+    },
+    async (req) => {
+      const caller = requireCaller(req);
+      allow(caller, STAFF, 'transaction report');
+      const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
+      if (!view) throw forbidden();
+      const { type, status, date, page, limit } = req.query;
+      return { success: true, ...(await transactionsOf(db, view, { type, status, date, page, limit })) };
+    },
+  );
+
+  r.get('/reports/findallusers', { schema: { querystring: reportQuery } }, async (req) => {
+    const caller = requireCaller(req);
+    allow(caller, STAFF, 'user list');
+    const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
+    if (!view) throw forbidden();
+    const rows = await db.query(
+      `SELECT id::text AS "_id", username, role FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role <> 'pool' ${req.query.role ? 'AND role = $2' : ''} ORDER BY username LIMIT 5000`,
+      req.query.role ? [`${view.path}%`, req.query.role] : [`${view.path}%`],
+    );
+    return { success: true, data: rows };
   });
 }
 

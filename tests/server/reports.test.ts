@@ -105,4 +105,16 @@ describe.runIf(engineAvailable())('reports: turnover, revenue, admin commission'
     expect((await call(h, 'GET', '/api/reports/turnoverreport', { token: tok.p1 })).status).toBe(403);
     expect((await call(h, 'GET', `/api/reports/turnoverreport?role=master&id=${acc.am._id}`, { token: tok.sam })).status).toBe(400);
   });
+
+  it('lists the ledger as the viewed account sees it, signed, with its balance after', async () => {
+    const mine = await call(h, 'GET', '/api/reports/transactionreport?type=single', { token: tok.admin });
+    const rows = mine.json.data as { amount: number; transactionType: string; newBalance: number; userId: { username: string } | null }[];
+    expect(rows.find((x) => x.transactionType === 'transfer')).toMatchObject({ amount: 2000, userId: { username: 'superadmin' } });
+    expect(rows.find((x) => x.transactionType === 'pool')).toMatchObject({ amount: -1000, newBalance: 1000 });
+    const p1 = await call(h, 'GET', `/api/reports/transactionreport?type=single&id=${acc.p1._id}`, { token: tok.m1 });
+    const kinds = (p1.json.data as { transactionType: string; amount: number }[]).map((x) => [x.transactionType, x.amount]);
+    expect(kinds).toEqual(expect.arrayContaining([['bet', -100], ['win', 900], ['transfer', 200]]));
+    expect((await call(h, 'GET', '/api/reports/transactionreport?status=pending', { token: tok.admin })).json.data).toEqual([]);
+    expect((await call(h, 'GET', `/api/reports/transactionreport?id=${acc.admin._id}`, { token: tok.m1 })).status).toBe(403);
+  });
 });

@@ -1,0 +1,93 @@
+import { applyBp, percentToBp, sumPoints } from '../../domain/commission';
+import { centsToPoints } from '../../domain/money';
+import { dayKey, lastCompletePeriod } from '../../domain/periods';
+import { CHAIN, type Role } from '../../resources.config';
+import type { AccountRef } from '../accounts/repository';
+import type { Database, Queryable } from '../db/client';
+import { move } from '../credit/ledger';
+import { conflict } from '../http/errors';
+
+/** Tiers that earn commission: the chain below the admin. */
+const EARNING = CHAIN.slice(CHAIN.indexOf('admin') + 1);
+
+/**
+ * Play under each earning account of `root`'s subtree (a player: its own play) on the days after
+ * its commission was last paid, optionally only within [from, to]. One pass over the per-day rows.
+ */
+async function playSincePaid(q: Queryable, root: AccountRef, within?: { from: string; to: string }, role?: Role) {
+  return q.query(
+    `SELECT e.id, e.username, e.role, e.commission::text AS commission,
+            coalesce(sum(d.play), 0)::text AS play, coalesce(sum(d.win), 0)::text AS win
+       FROM accounts e
+       LEFT JOIN accounts p ON p.role = 'player' AND p.deleted_at IS NULL AND p.path LIKE e.path || '%'
+       LEFT JOIN daily_play d ON d.player_id = p.id
+            AND (e.commission_paid_through IS NULL OR d.day > e.commission_paid_through)
+            ${within ? 'AND d.day BETWEEN $3 AND $4' : ''}
+      WHERE e.path LIKE $1 AND e.deleted_at IS NULL AND e.role = ANY($2::text[])
+      GROUP BY e.id ORDER BY e.id`,
+    [`${root.path}%`, role ? [role] : EARNING, ...(within ? [within.from, within.to] : [])],
+  );
+}
+
+/** Pending commission of the accounts of one tier under `root`: play since last paid × rate. */
+export async function pendingCommissions(q: Queryable, root: AccountRef, role: Role) {
+  const rows = await playSincePaid(q, root, undefined, role);
+  return rows.map((r) => {
+    const play = BigInt(String(r.play));
+    return {
+      id: String(r.id),
+      username: String(r.username),
+      role: String(r.role),
+      commission: Number(r.commission),
+      totalcommission: centsToPoints(play),
+      pending: centsToPoints(applyBp(play, percentToBp(String(r.commission)))),
+    };
+  });
+}
+
+export const COMMISSION_FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'] as const;
+
+/**
+ * Commission send: every earning account under the admin gets its commission on the play of the
+ * last complete day or week that it was not yet paid for, from the admin's wallet, in one
+ * transaction. The admin row is locked first, so two sends at once run one after the other and the
+ * second finds the period paid.
+ */
+export async function sendCommission(db: Database, admin: AccountRef, kind: 'day' | 'week', actor: number, now = new Date()) {
+  const period = lastCompletePeriod(kind, now);
+  const days = { from: dayKey(period.start), to: dayKey(period.end) };
+  return db.transaction(async (tx) => {
+    const [me] = await tx.query(`SELECT wallet_balance::text AS w FROM accounts WHERE id = $1 FOR UPDATE`, [admin.id]);
+    const rows = (await playSincePaid(tx, admin, days)).map((r) => {
+      const play = BigInt(String(r.play));
+      const win = BigInt(String(r.win));
+      const cents = applyBp(play, percentToBp(String(r.commission)));
+      return { id: Number(r.id), username: String(r.username), role: String(r.role), play, win, cents };
+    });
+    const total = rows.reduce((s, r) => s + r.cents, 0n);
+    if (total > BigInt(String(me.w))) {
+      throw conflict(`Your wallet holds ${centsToPoints(String(me.w)).toFixed(2)} points; this commission needs ${centsToPoints(total).toFixed(2)}. Nothing was paid.`);
+    }
+    for (const r of rows) {
+      if (r.cents > 0n) await move(tx, { from: admin.id, to: r.id, cents: r.cents, kind: 'commission', actor, message: `Commission ${days.from}..${days.to}` });
+    }
+    await tx.query(
+      `UPDATE accounts SET commission_paid_through = $3 WHERE path LIKE $1 AND role = ANY($2::text[]) AND deleted_at IS NULL
+          AND (commission_paid_through IS NULL OR commission_paid_through < $3)`,
+      [`${admin.path}%`, EARNING, days.to],
+    );
+    const data = rows
+      .filter((r) => r.play > 0n || r.cents > 0n)
+      .map((r) => ({
+        id: String(r.id),
+        username: r.username,
+        role: r.role,
+        playPoints: centsToPoints(r.play),
+        winPoints: centsToPoints(r.win),
+        endPoints: centsToPoints(r.play - r.win),
+        commission: centsToPoints(r.cents),
+        netToPay: centsToPoints(r.play - r.win - r.cents),
+      }));
+    return { period: days, paid: total, data, totals: sumPoints(data, COMMISSION_FIGURES) };
+  });
+}
