@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import { fromDatabaseError, HttpError } from './http/errors';
 import { attachRealtime } from './realtime/socket';
 import { geoRoutes } from './geo/routes';
+import { schedulerPlugin } from './scheduler/plugin';
 import { gamesModule } from './games';
 import { commissionRoutes, reportRoutes } from './reports/routes';
 
@@ -51,6 +52,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  await app.register(schedulerPlugin, { db, enabled: config.schedulerEnabled });
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -17,6 +17,8 @@ export interface ServerConfig {
   lockoutMinutes: number;
   /** A session ends this many hours after login, however active (beside the 30-minute idle expiry). */
   sessionMaxHours: number;
+  /** Run the timers (round engine) in this process; tests turn them off and tick by hand. */
+  schedulerEnabled: boolean;
   /** Login attempts per IP per minute. */
   loginRateLimit: number;
   /** Serve the built client from this folder when it exists. */
@@ -49,6 +51,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     lockoutThreshold: Number(env.LOGIN_LOCKOUT_THRESHOLD ?? 5),
     lockoutMinutes: Number(env.LOGIN_LOCKOUT_MINUTES ?? 15),
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
+    schedulerEnabled: env.SCHEDULER !== 'off',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
     clientDir: resolve(env.CLIENT_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -55,7 +55,7 @@ export async function openTestDatabase(poolSize = 10): Promise<{ db: Database; d
 
 export async function startHarness(overrides: Partial<ServerConfig> = {}): Promise<Harness> {
   const { db, drop } = await openTestDatabase();
-  const config = { ...configFromEnv({}), clientDir: '/nonexistent', loginRateLimit: 10_000, ...overrides };
+  const config = { ...configFromEnv({}), clientDir: '/nonexistent', loginRateLimit: 10_000, schedulerEnabled: false, ...overrides };
   await seed(db, { username: 'superadmin', password: SUPERADMIN_PASSWORD });
   const app = await buildApp({ db, config });
   await app.ready();

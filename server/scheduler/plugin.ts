@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+
+/** Work that runs on a timer, once per cluster per tick. */
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(now: Date): Promise<unknown>;
+}
+
+export interface Scheduler {
+  register(job: Job): void;
+  /** Runs the named job (or every job) now, as a tick would; for tests and the simulator. */
+  tick(name?: string, now?: Date): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    scheduler: Scheduler;
+  }
+}
+
+/** The advisory lock id of a job on PostgreSQL: one instance of the cluster runs each tick. */
+const lockIdOf = (name: string) => {
+  let h = 7261100;
+  for (const c of name) h = (h * 31 + c.charCodeAt(0)) | 0;
+  return h;
+};
+
+/**
+ * Timers started when the server is ready and stopped when it closes. On PostgreSQL a tick runs
+ * inside a transaction holding a transaction-scoped advisory lock, so of several instances ticking
+ * at once exactly one does the work (the job's own writes use other connections). The embedded
+ * engine serves one process (its data directory is locked), which needs no lock.
+ */
+export const schedulerPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Database; enabled?: boolean }) => {
+    const jobs = new Map<string, Job>();
+    const running = new Set<string>();
+    const timers: NodeJS.Timeout[] = [];
+    let closed = false;
+
+    async function runOnce(job: Job, now: Date): Promise<void> {
+      if (running.has(job.name) || closed) return;
+      running.add(job.name);
+      try {
+        if (opts.db.engine === 'postgres') {
+          await opts.db.transaction(async (tx) => {
+            const [r] = await tx.query(`SELECT pg_try_advisory_xact_lock($1) AS ok`, [lockIdOf(job.name)]);
+            if (r.ok) await job.run(now);
+          });
+        } else {
+          await job.run(now);
+        }
+      } catch (err) {
+        app.log.error({ err, job: job.name }, 'scheduled job failed');
+      } finally {
+        running.delete(job.name);
+      }
+    }
+
+    const scheduler: Scheduler = {
+      register(job) {
+        if (jobs.has(job.name)) throw new Error(`job ${job.name} registered twice`);
+        jobs.set(job.name, job);
+      },
+      async tick(name, now = new Date()) {
+        const list = name ? [jobs.get(name)].filter((j): j is Job => !!j) : [...jobs.values()];
+        await Promise.all(list.map((j) => runOnce(j, now)));
+      },
+    };
+    app.decorate('scheduler', scheduler);
+    app.addHook('onReady', async () => {
+      if (opts.enabled === false) return;
+      for (const job of jobs.values()) {
+        const t = setInterval(() => void runOnce(job, new Date()), job.everyMs);
+        t.unref();
+        timers.push(t);
+      }
+    });
+    app.addHook('onClose', async () => {
+      closed = true;
+      for (const t of timers) clearInterval(t);
+      // Let a tick in flight finish before the database closes under it.
+      while (running.size) await new Promise((r) => setTimeout(r, 20));
+    });
+  },
+  { name: 'scheduler' },
+);
