@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/client';
+import { DataDirBusyError, lockDataDir } from './db/dataDirLock';
 import { seed } from './db/seed';
 
 /** `npm start`: build the client when missing, migrate, seed an empty database, serve. */
 async function main() {
   const config = configFromEnv();
+  // Before anything else touches the embedded directory (the client build included): a second server exits here.
+  const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   if (!existsSync(join(config.clientDir, 'index.html')) && process.env.SKIP_CLIENT_BUILD !== '1') {
     console.log('Building the client (first start)…');
     execSync('npx vite build', { stdio: 'inherit' });
@@ -24,6 +27,7 @@ async function main() {
   const close = async () => {
     await app.close();
     await db.close();
+    release();
     process.exit(0);
   };
   process.on('SIGINT', close);
@@ -33,6 +37,6 @@ async function main() {
 }
 
 main().catch((e: unknown) => {
-  console.error(e);
+  console.error(e instanceof DataDirBusyError ? e.message : e);
   process.exit(1);
 });
