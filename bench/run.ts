@@ -4,8 +4,12 @@
  * See bench/README.md for what is measured and how to read it.
  */
 import { creditTransferBench, optionsFromEnv } from './credit-transfer';
+import { healthUnderLoadBench } from './health-under-load';
 
-const benches: { name: string; run: () => Promise<{ exitCode: number }> }[] = [{ name: 'credit-transfer', run: () => creditTransferBench(optionsFromEnv()) }];
+const benches: { name: string; run: () => Promise<{ exitCode: number }> }[] = [
+  { name: 'health-under-load', run: healthUnderLoadBench },
+  { name: 'credit-transfer', run: () => creditTransferBench(optionsFromEnv()) },
+];
 
 let code = 0;
 for (const b of benches) {

@@ -1,10 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { openPgliteWorker } from './pglite/client';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -36,21 +34,9 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20) : openPglite(opts.dataDir, opts.loadDataDir);
-}
-
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File | undefined): Promise<Database> {
-  // PGlite ignores the options when the data directory argument is given as undefined.
-  const client = dataDir ? new PGlite(dataDir, loadDataDir ? { loadDataDir } : {}) : new PGlite(loadDataDir ? { loadDataDir } : {});
-  await client.waitReady;
-  const query = async <T extends Row>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
-  return {
-    engine: 'pglite',
-    query,
-    transaction: (fn) => client.transaction((tx) => fn({ query: async <T extends Row>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows })),
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
-  };
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20)
+    : openPgliteWorker({ dataDir: opts.dataDir, load: opts.loadDataDir, migrationsFolder: MIGRATIONS_DIR });
 }
 
 // int8 and numeric come back as strings from pg and as numbers from PGlite: callers convert with Number()/BigInt(String()).

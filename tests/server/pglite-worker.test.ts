@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/client';
+import { ENGINE } from './engine';
+import { openTestDatabase } from './harness';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.runIf(ENGINE === 'pglite')('the embedded database on its own thread', () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await openTestDatabase());
+    await db.query(`CREATE TABLE t_worker (id int PRIMARY KEY, big bigint, at timestamptz)`);
+  });
+  afterAll(() => drop?.());
+
+  it('leaves the HTTP thread free while a long statement runs', async () => {
+    // A 10 ms ticker: the longest gap between two ticks is the longest time the loop stood still.
+    let last = performance.now();
+    let worst = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      worst = Math.max(worst, now - last);
+      last = now;
+    }, 10);
+    const started = performance.now();
+    await db.query(`SELECT count(*) FROM generate_series(1, 3000000) a, generate_series(1, 2) b`);
+    const took = performance.now() - started;
+    await sleep(50);
+    clearInterval(ticker);
+    // In-process, the loop stood still for the whole statement.
+    expect(took).toBeGreaterThan(300);
+    expect(worst).toBeLessThan(Math.max(150, took / 3));
+  });
+
+  it('keeps a transaction to itself until it ends, and rolls back on a throw', async () => {
+    let outsideDone = false;
+    let outside: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO t_worker (id) VALUES (1)`);
+      outside = db.query(`SELECT count(*)::int AS n FROM t_worker`).then((r) => ((outsideDone = true), r));
+      await sleep(100);
+      expect(outsideDone).toBe(false);
+    });
+    expect(await outside).toEqual([{ n: 1 }]);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO t_worker (id) VALUES (2)`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await db.query(`SELECT id FROM t_worker ORDER BY id`)).toEqual([{ id: 1 }]);
+  });
+
+  it('carries PostgreSQL error fields and values across the thread boundary', async () => {
+    await expect(db.query(`INSERT INTO t_worker (id) VALUES (1)`)).rejects.toMatchObject({ code: '23505' });
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    await db.query(`INSERT INTO t_worker (id, big, at) VALUES ($1, $2, $3)`, [3, 9007199254740993n, at]);
+    const [r] = await db.query(`SELECT big::text AS big, at FROM t_worker WHERE id = 3`);
+    expect(r).toEqual({ big: '9007199254740993', at });
+    // A failed statement inside a transaction fails that transaction only.
+    await expect(db.transaction((tx) => tx.query(`SELECT 1/0`))).rejects.toMatchObject({ code: '22012' });
+    expect(await db.query(`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+  });
+});
