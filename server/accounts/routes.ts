@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { childTierOf, TIERS, type TierDef } from '../../resources.config';
 import type { Caller } from '../auth/caller';
 import { requireCaller } from '../auth/plugin';
 import type { Database } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
+import { sendPage } from '../http/list';
 import { adjust, transfer, type CreditBody } from '../credit/service';
 import { loadChild, loadManaged, loadReadable, loadViewRoot } from './access';
 import { findRef, parseId, type AccountRef } from './repository';
@@ -37,15 +38,6 @@ const updatesOf = (req: Req): Record<string, unknown> => {
   return u as Record<string, unknown>;
 };
 
-function paged(reply: FastifyReply, tier: TierDef, page: { data: unknown[]; total: number; offset: number }) {
-  const { offset } = page;
-  const end = offset + page.data.length - 1;
-  reply.header('X-Total-Count', String(page.total));
-  reply.header('Content-Range', `${tier.role} ${offset}-${Math.max(end, offset)}/${page.total}`);
-  reply.header('Access-Control-Expose-Headers', 'X-Total-Count, Content-Range');
-  return { success: true, data: page.data, total: page.total };
-}
-
 /** The account whose children a children-call addresses: the caller itself, or one of this tier it manages. */
 async function parentFor(db: Database, caller: Caller, tier: TierDef, rawId: unknown): Promise<{ parent: AccountRef; child: TierDef }> {
   const child = childTierOf(tier.role);
@@ -73,7 +65,7 @@ function tierRoutes(tier: TierDef, db: Database, realtime: Realtime) {
       const caller = requireCaller(req);
       const root = await loadViewRoot(db, caller, req.query.id);
       const page = await listTier(db, caller, tier, root ? { underPath: root.path } : {}, req.query);
-      return paged(reply, tier, page);
+      return sendPage(reply, tier.role, page);
     });
 
     app.get('/loadcredit/:id', async (req: Req) => {
@@ -115,7 +107,7 @@ function tierRoutes(tier: TierDef, db: Database, realtime: Realtime) {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const page = await listTier(db, caller, child, { underPath: parent.path, parentId: parent.id }, req.query);
-      return paged(reply, child, page);
+      return sendPage(reply, child.role, page);
     });
 
     app.post('/:id/children', { config: { subject: `Create child of ${tier.role}` } }, async (req: Req, reply) => {

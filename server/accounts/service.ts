@@ -24,6 +24,7 @@ import {
   type SortKey,
 } from './repository';
 import { toAccountRecord } from './serialize';
+import { parseListQuery, type ListQuery } from '../http/list';
 
 const TEXT_COLUMNS: Partial<Record<FieldName, keyof AccountColumns>> = {
   firstName: 'first_name',
@@ -181,36 +182,15 @@ export async function deleteAccount(db: Database, caller: Caller, tier: TierDef,
   return target;
 }
 
-export interface ListParams {
-  page?: unknown;
-  perPage?: unknown;
-  limit?: unknown;
-  sort?: unknown;
-  order?: unknown;
-  search?: unknown;
-  username?: unknown;
-  q?: unknown;
-}
+export type ListParams = ListQuery;
 
 /** Lists without paging parameters answer the first MAX_BARE rows (the spec's bare lists). */
 export const MAX_BARE = 1000;
 export const MAX_PER_PAGE = 500;
+const SORT_KEYS = Object.keys(SORTABLE) as SortKey[];
 
-export function pageOf(p: ListParams): { limit: number; offset: number; sort: SortKey; order: 'ASC' | 'DESC'; search?: string } {
-  const int = (v: unknown, d: number) => {
-    const n = Number(v);
-    return Number.isInteger(n) && n > 0 ? n : d;
-  };
-  const per = p.perPage ?? p.limit;
-  const limit = per === undefined ? MAX_BARE : Math.min(int(per, 25), MAX_PER_PAGE);
-  const page = int(p.page, 1);
-  const sortRaw = typeof p.sort === 'string' ? p.sort : 'createdAt';
-  if (!Object.hasOwn(SORTABLE, sortRaw)) throw badRequest(`Cannot sort by '${sortRaw}'.`, 'sort');
-  const orderRaw = typeof p.order === 'string' ? p.order.toUpperCase() : 'DESC';
-  if (orderRaw !== 'ASC' && orderRaw !== 'DESC') throw badRequest(`Order must be ASC or DESC.`, 'order');
-  const s = [p.search, p.username, p.q].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;
-  return { limit, offset: (page - 1) * limit, sort: sortRaw as SortKey, order: orderRaw, ...(s ? { search: s.trim().slice(0, 100) } : {}) };
-}
+export const pageOf = (p: ListParams) =>
+  parseListQuery<SortKey>(p, { sortable: SORT_KEYS, defaultSort: 'createdAt', maxBare: MAX_BARE, maxPerPage: MAX_PER_PAGE });
 
 export async function listTier(
   q: Queryable,
