@@ -5,7 +5,14 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { miscAccountRoutes } from './accounts/misc.routes';
 import { accountRoutes } from './accounts/routes';
 import { writeActivity } from './activity/log';
@@ -24,6 +31,16 @@ export interface AppOptions {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A route schema's refusal in the API's words. Bodies are checked field by field by the domain validators,
+ * so the schemas only refuse shapes: a body that is no object, a parameter given twice.
+ */
+function schemaError(context: string | undefined, field: string, zodMessage: string | undefined): { field: string; message: string } {
+  if (context === 'body' && field === '') return { field, message: 'The request body must be a JSON object.' };
+  if (context === 'querystring' || context === 'params') return { field, message: `Invalid value for '${field}': give it once, as text.` };
+  return { field, message: zodMessage ?? 'Invalid input' };
+}
 
 export async function buildApp({ db, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
@@ -49,10 +66,20 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  // The OpenAPI document is generated from the routes' zod schemas (served under /api/docs below).
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tierdesk API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => ({ field: v.instancePath.replace(/^\//, ''), message: v.message ?? 'Invalid input' }));
+      const errors = err.validation.map((v) => schemaError(err.validationContext, v.instancePath.replace(/^\//, ''), v.message));
       return reply.code(400).send({ success: false, message: errors[0]?.message, field: errors[0]?.field, errors });
     }
     const known = err instanceof HttpError ? err : fromDatabaseError(err);
@@ -88,6 +115,9 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     async (api) => {
       await api.register(authPlugin, { db });
       api.get('/health', async () => ({ success: true }));
+      const openapi = async () => app.swagger();
+      api.get('/docs', { schema: { hide: true } }, openapi);
+      api.get('/docs/json', { schema: { hide: true } }, openapi);
       await api.register(authRoutes, { db, config });
       await api.register(accountRoutes, { db, realtime });
       await api.register(miscAccountRoutes, { db });

@@ -10,10 +10,26 @@ import { loadChild, loadManaged, loadReadable, loadViewRoot } from './access';
 import { findRef, parseId, type AccountRef } from './repository';
 import type { Realtime } from '../realtime/socket';
 import type { CreditOutcome } from '../credit/service';
-import { createAccount, deleteAccount, getRecord, listTier, toggleStatus, updateAccount, type ListParams } from './service';
+import { createAccount, deleteAccount, getRecord, listTier, toggleStatus, updateAccount } from './service';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  childCreateBody,
+  childParams,
+  childToggleParams,
+  createBody,
+  creditBody,
+  creditReply,
+  deletedReply,
+  editBody,
+  idParams,
+  listQuery,
+  listReply,
+  recordReply,
+  replies,
+  toggleParams,
+  walletReply,
+} from './schemas';
 
-type Params = { id: string; childId: string; action: string };
-type Req = FastifyRequest<{ Params: Params; Querystring: ListParams & { id?: string; role?: string }; Body: Record<string, unknown> | undefined }>;
 
 const idempotencyKey = (req: FastifyRequest): string | undefined => {
   const k = req.headers['idempotency-key'];
@@ -23,15 +39,16 @@ const idempotencyKey = (req: FastifyRequest): string | undefined => {
   return v;
 };
 
-const body = (req: Req): Record<string, unknown> => {
+/** The body schemas already refused anything but an object, null or nothing. */
+const body = (req: { body?: unknown }): Record<string, unknown> => {
   const b = req.body;
   if (b === undefined || b === null) return {};
   if (typeof b !== 'object' || Array.isArray(b)) throw badRequest('The request body must be a JSON object.');
-  return b;
+  return b as Record<string, unknown>;
 };
 
 /** Edit payloads are `{updatedFields}`; a flat body is accepted too. */
-const updatesOf = (req: Req): Record<string, unknown> => {
+const updatesOf = (req: { body?: unknown }): Record<string, unknown> => {
   const b = body(req);
   const u = b.updatedFields ?? b;
   if (typeof u !== 'object' || u === null || Array.isArray(u)) throw badRequest('updatedFields must be an object.', 'updatedFields');
@@ -54,63 +71,67 @@ function tierRoutes(tier: TierDef, db: Database, realtime: Realtime) {
     realtime.walletsChanged([out.data.sender._id, out.data.receiver?._id]);
     return { success: true, ...out };
   };
-  return async (app: FastifyInstance) => {
-    app.post('/create', { config: { subject: `Create ${tier.role}` } }, async (req: Req, reply) => {
+  return async (plain: FastifyInstance) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    // Tiers without children keep the routes (they answer 404); their bodies are documented as the tier's own.
+    const childTier = childTierOf(tier.role) ?? tier;
+    const tags = [tier.role];
+    app.post('/create', { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, config: { subject: `Create ${tier.role}` } }, async (req, reply) => {
       const rec = await createAccount(db, requireCaller(req), tier, body(req));
       reply.code(201);
       return { success: true, message: 'User created successfully!', data: rec };
     });
 
-    app.get('/all', async (req: Req, reply) => {
+    app.get('/all', { schema: { tags, querystring: listQuery, response: replies({ 200: listReply }) } }, async (req, reply) => {
       const caller = requireCaller(req);
       const root = await loadViewRoot(db, caller, req.query.id);
       const page = await listTier(db, caller, tier, root ? { underPath: root.path } : {}, req.query);
       return sendPage(reply, tier.role, page);
     });
 
-    app.get('/loadcredit/:id', async (req: Req) => {
+    app.get('/loadcredit/:id', { schema: { tags, params: idParams, response: replies({ 200: walletReply }) } }, async (req) => {
       const caller = requireCaller(req);
       const me = await getRecord(db, caller.id);
       return { success: true, data: [{ _id: me._id, walletBalance: me.walletBalance }] };
     });
 
-    app.post('/credit-transfer', { config: { subject: `Credit transfer to ${tier.role}` } }, async (req: Req) => {
+    app.post('/credit-transfer', { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to ${tier.role}` } }, async (req) => {
       return moved(await transfer(db, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
-    app.post('/credit-adjust', { config: { subject: `Credit adjust of ${tier.role}` } }, async (req: Req) => {
+    app.post('/credit-adjust', { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of ${tier.role}` } }, async (req) => {
       return moved(await adjust(db, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
-    app.patch('/toggle-status/:id/:action', { config: { subject: `Toggle ${tier.role} status` } }, async (req: Req) => {
+    app.patch('/toggle-status/:id/:action', { schema: { tags, params: toggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle ${tier.role} status` } }, async (req) => {
       const rec = await toggleStatus(db, requireCaller(req), tier, req.params.id, req.params.action);
       return { success: true, message: `User ${rec._id} has been successfully ${req.params.action}d.`, data: rec };
     });
 
-    app.get('/:id', async (req: Req) => {
+    app.get('/:id', { schema: { tags, params: idParams, response: replies({ 200: recordReply }) } }, async (req) => {
       const ref = await loadReadable(db, requireCaller(req), tier, req.params.id);
       return { success: true, data: await getRecord(db, ref.id) };
     });
 
-    app.put('/:id', { config: { subject: `Update ${tier.role}` } }, async (req: Req) => {
+    app.put('/:id', { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, config: { subject: `Update ${tier.role}` } }, async (req) => {
       const rec = await updateAccount(db, requireCaller(req), tier, req.params.id, updatesOf(req));
       return { success: true, message: tier.messages.updateSuccess, data: rec };
     });
 
-    app.delete('/:id', { config: { subject: `Delete ${tier.role}` } }, async (req: Req) => {
+    app.delete('/:id', { schema: { tags, params: idParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete ${tier.role}` } }, async (req) => {
       const gone = await deleteAccount(db, requireCaller(req), tier, req.params.id);
       return { success: true, message: tier.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };
     });
 
     // Children: the accounts one level below an account of this tier.
-    app.get('/:id/children', async (req: Req, reply) => {
+    app.get('/:id/children', { schema: { tags, params: idParams, querystring: listQuery, response: replies({ 200: listReply }) } }, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const page = await listTier(db, caller, child, { underPath: parent.path, parentId: parent.id }, req.query);
       return sendPage(reply, child.role, page);
     });
 
-    app.post('/:id/children', { config: { subject: `Create child of ${tier.role}` } }, async (req: Req, reply) => {
+    app.post('/:id/children', { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, config: { subject: `Create child of ${tier.role}` } }, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const b = body(req);
@@ -120,41 +141,41 @@ function tierRoutes(tier: TierDef, db: Database, realtime: Realtime) {
       return { success: true, message: 'User created successfully!', data: rec };
     });
 
-    const childOf = async (req: Req) => {
+    const childOf = async (req: FastifyRequest, params: { id: string; childId: string }) => {
       const caller = requireCaller(req);
-      const { parent, child } = await parentFor(db, caller, tier, req.params.id);
-      return { caller, child, target: await loadChild(db, caller, parent, child, req.params.childId) };
+      const { parent, child } = await parentFor(db, caller, tier, params.id);
+      return { caller, child, target: await loadChild(db, caller, parent, child, params.childId) };
     };
 
-    app.get('/:id/children/:childId', async (req: Req) => {
-      const { target } = await childOf(req);
+    app.get('/:id/children/:childId', { schema: { tags, params: childParams, response: replies({ 200: recordReply }) } }, async (req) => {
+      const { target } = await childOf(req, req.params);
       return { success: true, data: await getRecord(db, target.id) };
     });
 
-    app.put('/:id/children/:childId', { config: { subject: `Update child of ${tier.role}` } }, async (req: Req) => {
-      const { caller, child, target } = await childOf(req);
+    app.put('/:id/children/:childId', { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, config: { subject: `Update child of ${tier.role}` } }, async (req) => {
+      const { caller, child, target } = await childOf(req, req.params);
       const rec = await updateAccount(db, caller, child, String(target.id), updatesOf(req));
       return { success: true, message: child.messages.updateSuccess, data: rec };
     });
 
-    app.post('/:id/children/:childId/credit-transfer', { config: { subject: `Credit transfer to child of ${tier.role}` } }, async (req: Req) => {
-      const { caller, child, target } = await childOf(req);
+    app.post('/:id/children/:childId/credit-transfer', { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to child of ${tier.role}` } }, async (req) => {
+      const { caller, child, target } = await childOf(req, req.params);
       return moved(await transfer(db, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
-    app.post('/:id/children/:childId/credit-adjust', { config: { subject: `Credit adjust of child of ${tier.role}` } }, async (req: Req) => {
-      const { caller, child, target } = await childOf(req);
+    app.post('/:id/children/:childId/credit-adjust', { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of child of ${tier.role}` } }, async (req) => {
+      const { caller, child, target } = await childOf(req, req.params);
       return moved(await adjust(db, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
-    app.patch('/:id/children/:childId/toggle-status/:action', { config: { subject: `Toggle child of ${tier.role}` } }, async (req: Req) => {
-      const { caller, child, target } = await childOf(req);
+    app.patch('/:id/children/:childId/toggle-status/:action', { schema: { tags, params: childToggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle child of ${tier.role}` } }, async (req) => {
+      const { caller, child, target } = await childOf(req, req.params);
       const rec = await toggleStatus(db, caller, child, String(target.id), req.params.action);
       return { success: true, message: `User ${rec._id} has been successfully ${req.params.action}d.`, data: rec };
     });
 
-    app.delete('/:id/children/delete/:childId', { config: { subject: `Delete child of ${tier.role}` } }, async (req: Req) => {
-      const { caller, child, target } = await childOf(req);
+    app.delete('/:id/children/delete/:childId', { schema: { tags, params: childParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete child of ${tier.role}` } }, async (req) => {
+      const { caller, child, target } = await childOf(req, req.params);
       const gone = await deleteAccount(db, caller, child, String(target.id));
       return { success: true, message: child.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };
     });

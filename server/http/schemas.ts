@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * Zod shapes shared by the route schemas. Objects are loose on purpose: the serializer must not strip a field
+ * a route adds, and request bodies keep reaching the domain validators, whose messages are the API's contract.
+ */
+
+export const errorEnvelope = z
+  .looseObject({
+    success: z.literal(false),
+    message: z.string(),
+    field: z.string().optional(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Error' });
+
+export const ok = <T extends z.ZodType>(data: T) => z.looseObject({ success: z.boolean(), message: z.string().optional(), data });
+
+/** The 4xx answers every authenticated route may give, in the one error envelope. */
+export const ERROR_REPLIES = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope } as const;
+
+/** A query value as the URL carries it; numbers are parsed by the route, which names the bad parameter. */
+export const queryText = z.string().optional();
