@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { childTierOf, TIERS, type TierDef } from '../../resources.config';
-import type { Caller } from '../auth/caller';
-import { requireCaller } from '../auth/plugin';
+import type { Caller } from '../access/caller';
+import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
 import { sendPage } from '../http/list';
 import { adjust, transfer, type CreditBody } from '../credit/service';
-import { loadChild, loadManaged, loadReadable, loadViewRoot } from './access';
+import { loadChild, loadManaged, loadReadable, loadViewRoot } from '../access/accounts';
 import { findRef, parseId, type AccountRef } from './repository';
 import type { Realtime } from '../realtime/socket';
 import type { CreditOutcome } from '../credit/service';

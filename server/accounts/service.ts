@@ -1,11 +1,11 @@
 import type { AccountRecord, FieldError } from '../../domain/api';
 import { validateAccount, type AccountInput } from '../../domain/accountValidation';
 import { PROFILE_FIELDS, tierOf, type FieldDef, type FieldName, type TierDef } from '../../resources.config';
-import type { Caller } from '../auth/caller';
-import { hashSecret } from '../auth/passwords';
+import type { Caller } from '../access/caller';
+import { hashSecret } from '../access/passwords';
 import type { Database, Queryable } from '../db/client';
 import { badRequest, conflict, forbidden, invalid, notFound } from '../http/errors';
-import { assertTier, inSubtree, loadManaged } from './access';
+import { assertTier, inSubtree, loadManaged } from '../access/accounts';
 import {
   existingGameIds,
   findRecordRow,
@@ -17,6 +17,7 @@ import {
   reparent,
   revokeSessions,
   setGames,
+  softDeleteEmpty,
   SORTABLE,
   updateColumns,
   type AccountColumns,
@@ -170,13 +171,7 @@ export async function deleteAccount(db: Database, caller: Caller, tier: TierDef,
   if (target.walletCents > 0n) throw conflict(`${target.username} still holds points: take them back with a credit adjust first.`);
   if (await hasLiveChildren(db, target.id)) throw conflict(`${target.username} still has accounts below it: delete or move them first.`);
   await db.transaction(async (tx) => {
-    // The conditional delete re-checks the balance inside the transaction: a transfer may have landed meanwhile.
-    const rows = await tx.query(
-      `UPDATE accounts SET deleted_at = now(), active = false, email = NULL, phone = NULL
-       WHERE id = $1 AND deleted_at IS NULL AND wallet_balance = 0 RETURNING id`,
-      [target.id],
-    );
-    if (!rows.length) throw conflict(`${target.username} still holds points: take them back with a credit adjust first.`);
+    if (!(await softDeleteEmpty(tx, target.id))) throw conflict(`${target.username} still holds points: take them back with a credit adjust first.`);
     await revokeSessions(tx, target.id);
   });
   return target;

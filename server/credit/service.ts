@@ -2,12 +2,12 @@ import { CREDIT_MESSAGES, parseCreditAmount } from '../../domain/creditValidatio
 import { mintsPoints } from '../../domain/hierarchy';
 import { centsToPoints } from '../../domain/money';
 import type { TierDef } from '../../resources.config';
-import type { Caller } from '../auth/caller';
-import { verifySecret } from '../auth/passwords';
+import type { Caller } from '../access/caller';
+import { verifySecret } from '../access/passwords';
 import type { Database } from '../db/client';
 import { badRequest, forbidden } from '../http/errors';
-import { loadManaged } from '../accounts/access';
-import { parseId, type AccountRef } from '../accounts/repository';
+import { loadManaged } from '../access/accounts';
+import { parseId, type AccountRef } from '../access/repository';
 import { move, type Movement } from './ledger';
 
 export interface CreditBody {
