@@ -20,6 +20,8 @@ import { authPlugin } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
+import type { FieldError } from '../domain/api';
+import { msg } from '../domain/messages';
 import { fromDatabaseError, HttpError } from './http/errors';
 import { attachRealtime } from './realtime/socket';
 import { geoRoutes } from './geo/routes';
@@ -36,9 +38,9 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * A route schema's refusal in the API's words. Bodies are checked field by field by the domain validators,
  * so the schemas only refuse shapes: a body that is no object, a parameter given twice.
  */
-function schemaError(context: string | undefined, field: string, zodMessage: string | undefined): { field: string; message: string } {
-  if (context === 'body' && field === '') return { field, message: 'The request body must be a JSON object.' };
-  if (context === 'querystring' || context === 'params') return { field, message: `Invalid value for '${field}': give it once, as text.` };
+function schemaError(context: string | undefined, field: string, zodMessage: string | undefined): FieldError {
+  if (context === 'body' && field === '') return { field, ...msg('bodyNotObject') };
+  if (context === 'querystring' || context === 'params') return { field, ...msg('badParameter', { name: field }) };
   return { field, message: zodMessage ?? 'Invalid input' };
 }
 
@@ -51,7 +53,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     // Errors the router raises before any route (bad URL encoding, over-long ids) get the same envelope, without echoing the URL.
     frameworkErrors: (err, _req, reply) => {
       const status = err.statusCode ?? 400;
-      void (reply as FastifyReply).code(status).send({ success: false, message: status === 414 ? 'The address is too long.' : 'The address is malformed.' });
+      void (reply as FastifyReply).code(status).send({ success: false, ...msg(status === 414 ? 'addressTooLong' : 'addressMalformed') });
     },
   };
   const app = Fastify(options);
@@ -80,20 +82,25 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => schemaError(err.validationContext, v.instancePath.replace(/^\//, ''), v.message));
-      return reply.code(400).send({ success: false, message: errors[0]?.message, field: errors[0]?.field, errors });
+      const first = errors[0];
+      return reply.code(400).send({ success: false, message: first?.message, code: first?.code, params: first?.params, field: first?.field, errors });
     }
     const known = err instanceof HttpError ? err : fromDatabaseError(err);
     if (known) {
       const first = known.errors?.[0];
-      return reply.code(known.statusCode).send({ success: false, message: known.message, ...(first ? { field: first.field, errors: known.errors } : {}) });
+      return reply.code(known.statusCode).send({
+        success: false,
+        message: known.message,
+        ...(known.code ? { code: known.code, params: known.params ?? {} } : {}),
+        ...(first ? { field: first.field, errors: known.errors } : {}),
+      });
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = status === 429 ? 'Too many requests. Please wait a moment and try again.' : err.message;
-      return reply.code(status).send({ success: false, message });
+      return reply.code(status).send(status === 429 ? { success: false, ...msg('tooManyRequests') } : { success: false, message: err.message });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ success: false, message: 'Something went wrong' });
+    return reply.code(500).send({ success: false, ...msg('somethingWrong') });
   });
 
   // Every mutating request (and the GETs that change state) leaves an activity row; never a body.
@@ -122,7 +129,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(accountRoutes, { db, realtime });
       await api.register(miscAccountRoutes, { db });
       await api.register(geoRoutes, { prefix: '/geo' });
-      api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, message: `No API route ${req.method} ${req.url}` }));
+      api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, ...msg('noRoute', { method: req.method, url: req.url }) }));
     },
     { prefix: '/api' },
   );
@@ -132,7 +139,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   if (existsSync(index)) {
     await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
     app.setNotFoundHandler((req, reply) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send({ success: false, message: 'Not found' });
+      if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send({ success: false, ...msg('notFound') });
       return reply.type('text/html').sendFile('index.html');
     });
   }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../resources.config';
-import { unauthorized } from '../http/errors';
+import { coded } from '../http/errors';
 
 /** Who is calling: from the session only, never from query or body ids. */
 export interface Caller {
@@ -15,7 +15,7 @@ export interface Caller {
 
 /** The caller the auth plugin resolved (it decorates `req.caller`), or 401. */
 export function requireCaller(req: FastifyRequest): Caller {
-  if (!req.caller) throw unauthorized('Your session has expired. Please log in again.');
+  if (!req.caller) throw coded(401, 'sessionExpired');
   return req.caller;
 }
 

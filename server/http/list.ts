@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { badRequest } from './errors';
+import { coded } from './errors';
 
 /**
  * List query parameters as the API accepts them: the back office's own `page`/`perPage`/`sort`/`order`/`search`,
@@ -43,7 +43,7 @@ function json(name: string, raw: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    throw badRequest(`${name} is not valid JSON.`, name);
+    throw coded(400, 'badJson', { name }, name);
   }
 }
 
@@ -63,20 +63,20 @@ export function parseListQuery<S extends string>(p: ListQuery, o: ListOptions<S>
   let orderRaw: unknown = p.order;
   if (typeof p.sort === 'string' && p.sort.trim().startsWith('[')) {
     const s = json('sort', p.sort);
-    if (!Array.isArray(s) || typeof s[0] !== 'string') throw badRequest('sort must be ["field","ASC|DESC"].', 'sort');
+    if (!Array.isArray(s) || typeof s[0] !== 'string') throw coded(400, 'badSortPair', {}, 'sort');
     [sortRaw, orderRaw] = [s[0], s[1] ?? orderRaw];
   }
   const sortName = typeof sortRaw === 'string' && sortRaw !== '' ? sortRaw : o.defaultSort;
-  if (!(o.sortable as readonly string[]).includes(sortName)) throw badRequest(`Cannot sort by '${sortName}'.`, 'sort');
+  if (!(o.sortable as readonly string[]).includes(sortName)) throw coded(400, 'unknownSort', { sort: sortName }, 'sort');
   const order = typeof orderRaw === 'string' ? orderRaw.toUpperCase() : (o.defaultOrder ?? 'DESC');
-  if (order !== 'ASC' && order !== 'DESC') throw badRequest('Order must be ASC or DESC.', 'order');
+  if (order !== 'ASC' && order !== 'DESC') throw coded(400, 'badOrder', {}, 'order');
 
   let limit: number;
   let offset: number;
   if (typeof p.range === 'string' && p.range !== '') {
     const r = json('range', p.range);
     if (!Array.isArray(r) || r.length !== 2 || !r.every((n) => Number.isInteger(n) && n >= 0) || r[1] < r[0])
-      throw badRequest('range must be [first, last] with 0 <= first <= last.', 'range');
+      throw coded(400, 'badRange', {}, 'range');
     offset = r[0];
     limit = Math.min(r[1] - r[0] + 1, o.maxPerPage);
   } else {
@@ -88,7 +88,7 @@ export function parseListQuery<S extends string>(p: ListQuery, o: ListOptions<S>
   let filterQ: unknown;
   if (typeof p.filter === 'string' && p.filter !== '') {
     const f = json('filter', p.filter);
-    if (typeof f !== 'object' || f === null || Array.isArray(f)) throw badRequest('filter must be a JSON object.', 'filter');
+    if (typeof f !== 'object' || f === null || Array.isArray(f)) throw coded(400, 'badFilter', {}, 'filter');
     const fo = f as Record<string, unknown>;
     filterQ = fo.q ?? fo.search ?? fo.username;
   }

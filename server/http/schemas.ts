@@ -9,8 +9,12 @@ export const errorEnvelope = z
   .looseObject({
     success: z.literal(false),
     message: z.string(),
+    code: z.string().optional().describe('Message code (domain/messages.ts); clients translate by it'),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     field: z.string().optional(),
-    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    errors: z
+      .array(z.looseObject({ field: z.string(), message: z.string(), code: z.string().optional(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }))
+      .optional(),
   })
   .meta({ id: 'Error' });
 
