@@ -21,10 +21,11 @@ import { authRoutes } from './auth/routes';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import type { FieldError } from '../domain/api';
+import { API_PATHS } from '../domain/apiPaths';
 import { msg } from '../domain/messages';
 import { fromDatabaseError, HttpError } from './http/errors';
 import { attachRealtime } from './realtime/socket';
-import { geoRoutes } from './geo/routes';
+import { GEO, geoRoutes } from './geo/routes';
 
 export interface AppOptions {
   db: Database;
@@ -123,12 +124,12 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(authPlugin, { db });
       api.get('/health', async () => ({ success: true }));
       const openapi = async () => app.swagger();
-      api.get('/docs', { schema: { hide: true } }, openapi);
-      api.get('/docs/json', { schema: { hide: true } }, openapi);
+      api.get(API_PATHS.docs, { schema: { hide: true } }, openapi);
+      api.get(API_PATHS.docsJson, { schema: { hide: true } }, openapi);
       await api.register(authRoutes, { db, config });
       await api.register(accountRoutes, { db, realtime });
       await api.register(miscAccountRoutes, { db });
-      await api.register(geoRoutes, { prefix: '/geo' });
+      await api.register(geoRoutes, { prefix: GEO });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, ...msg('noRoute', { method: req.method, url: req.url }) }));
     },
     { prefix: '/api' },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API_PATHS } from '../../domain/apiPaths';
 import { DASHBOARD_COUNTS, tierOf } from '../../resources.config';
 import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
@@ -23,14 +24,14 @@ export async function miscAccountRoutes(plain: FastifyInstance, opts: { db: Data
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
 
-  app.get('/credit/loadcredit', { schema: { tags, response: { ...ERROR_REPLIES, 200: walletReply } } }, async (req) => {
+  app.get(API_PATHS.myCredit, { schema: { tags, response: { ...ERROR_REPLIES, 200: walletReply } } }, async (req) => {
     const caller = requireCaller(req);
     const me = await getRecord(db, caller.id);
     return { success: true, data: [{ _id: me._id, walletBalance: me.walletBalance }] };
   });
 
   app.get(
-    '/counts/usercount',
+    API_PATHS.userCount,
     { schema: { tags, querystring: z.looseObject({ id: queryText }), response: { ...ERROR_REPLIES, 200: countsReply } } },
     async (req) => {
       const caller = requireCaller(req);
@@ -41,7 +42,7 @@ export async function miscAccountRoutes(plain: FastifyInstance, opts: { db: Data
   );
 
   // An admin's games; the superadmin's are the whole catalogue (it assigns them).
-  app.get('/game/usergames/:id', { schema: { tags, params: idParams, response: { ...ERROR_REPLIES, 200: gamesReply } } }, async (req) => {
+  app.get(API_PATHS.userGames, { schema: { tags, params: idParams, response: { ...ERROR_REPLIES, 200: gamesReply } } }, async (req) => {
     const caller = requireCaller(req);
     const target = await findRef(db, parseId(req.params.id));
     if (!target) throw notFound();

@@ -5,6 +5,7 @@ import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
 import { sendPage } from '../http/list';
+import { ACCOUNT_PATHS as P } from '../../domain/apiPaths';
 import { adjust, transfer, type CreditBody } from '../credit/service';
 import { loadChild, loadManaged, loadReadable, loadViewRoot } from '../access/accounts';
 import { findRef, parseId, type AccountRef } from './repository';
@@ -76,62 +77,62 @@ function tierRoutes(tier: TierDef, db: Database, realtime: Realtime) {
     // Tiers without children keep the routes (they answer 404); their bodies are documented as the tier's own.
     const childTier = childTierOf(tier.role) ?? tier;
     const tags = [tier.role];
-    app.post('/create', { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, config: { subject: `Create ${tier.role}` } }, async (req, reply) => {
+    app.post(P.create, { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, config: { subject: `Create ${tier.role}` } }, async (req, reply) => {
       const rec = await createAccount(db, requireCaller(req), tier, body(req));
       reply.code(201);
       return { success: true, message: 'User created successfully!', data: rec };
     });
 
-    app.get('/all', { schema: { tags, querystring: listQuery, response: replies({ 200: listReply }) } }, async (req, reply) => {
+    app.get(P.list, { schema: { tags, querystring: listQuery, response: replies({ 200: listReply }) } }, async (req, reply) => {
       const caller = requireCaller(req);
       const root = await loadViewRoot(db, caller, req.query.id);
       const page = await listTier(db, caller, tier, root ? { underPath: root.path } : {}, req.query);
       return sendPage(reply, tier.role, page);
     });
 
-    app.get('/loadcredit/:id', { schema: { tags, params: idParams, response: replies({ 200: walletReply }) } }, async (req) => {
+    app.get(P.loadCredit, { schema: { tags, params: idParams, response: replies({ 200: walletReply }) } }, async (req) => {
       const caller = requireCaller(req);
       const me = await getRecord(db, caller.id);
       return { success: true, data: [{ _id: me._id, walletBalance: me.walletBalance }] };
     });
 
-    app.post('/credit-transfer', { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to ${tier.role}` } }, async (req) => {
+    app.post(P.creditTransfer, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to ${tier.role}` } }, async (req) => {
       return moved(await transfer(db, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
-    app.post('/credit-adjust', { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of ${tier.role}` } }, async (req) => {
+    app.post(P.creditAdjust, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of ${tier.role}` } }, async (req) => {
       return moved(await adjust(db, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
-    app.patch('/toggle-status/:id/:action', { schema: { tags, params: toggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle ${tier.role} status` } }, async (req) => {
+    app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle ${tier.role} status` } }, async (req) => {
       const rec = await toggleStatus(db, requireCaller(req), tier, req.params.id, req.params.action);
       return { success: true, message: `User ${rec._id} has been successfully ${req.params.action}d.`, data: rec };
     });
 
-    app.get('/:id', { schema: { tags, params: idParams, response: replies({ 200: recordReply }) } }, async (req) => {
+    app.get(P.one, { schema: { tags, params: idParams, response: replies({ 200: recordReply }) } }, async (req) => {
       const ref = await loadReadable(db, requireCaller(req), tier, req.params.id);
       return { success: true, data: await getRecord(db, ref.id) };
     });
 
-    app.put('/:id', { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, config: { subject: `Update ${tier.role}` } }, async (req) => {
+    app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, config: { subject: `Update ${tier.role}` } }, async (req) => {
       const rec = await updateAccount(db, requireCaller(req), tier, req.params.id, updatesOf(req));
       return { success: true, message: tier.messages.updateSuccess, data: rec };
     });
 
-    app.delete('/:id', { schema: { tags, params: idParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete ${tier.role}` } }, async (req) => {
+    app.delete(P.one, { schema: { tags, params: idParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete ${tier.role}` } }, async (req) => {
       const gone = await deleteAccount(db, requireCaller(req), tier, req.params.id);
       return { success: true, message: tier.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };
     });
 
     // Children: the accounts one level below an account of this tier.
-    app.get('/:id/children', { schema: { tags, params: idParams, querystring: listQuery, response: replies({ 200: listReply }) } }, async (req, reply) => {
+    app.get(P.children, { schema: { tags, params: idParams, querystring: listQuery, response: replies({ 200: listReply }) } }, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const page = await listTier(db, caller, child, { underPath: parent.path, parentId: parent.id }, req.query);
       return sendPage(reply, child.role, page);
     });
 
-    app.post('/:id/children', { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, config: { subject: `Create child of ${tier.role}` } }, async (req, reply) => {
+    app.post(P.children, { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, config: { subject: `Create child of ${tier.role}` } }, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const b = body(req);
@@ -147,34 +148,34 @@ function tierRoutes(tier: TierDef, db: Database, realtime: Realtime) {
       return { caller, child, target: await loadChild(db, caller, parent, child, params.childId) };
     };
 
-    app.get('/:id/children/:childId', { schema: { tags, params: childParams, response: replies({ 200: recordReply }) } }, async (req) => {
+    app.get(P.child, { schema: { tags, params: childParams, response: replies({ 200: recordReply }) } }, async (req) => {
       const { target } = await childOf(req, req.params);
       return { success: true, data: await getRecord(db, target.id) };
     });
 
-    app.put('/:id/children/:childId', { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, config: { subject: `Update child of ${tier.role}` } }, async (req) => {
+    app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, config: { subject: `Update child of ${tier.role}` } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const rec = await updateAccount(db, caller, child, String(target.id), updatesOf(req));
       return { success: true, message: child.messages.updateSuccess, data: rec };
     });
 
-    app.post('/:id/children/:childId/credit-transfer', { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to child of ${tier.role}` } }, async (req) => {
+    app.post(P.childCreditTransfer, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to child of ${tier.role}` } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       return moved(await transfer(db, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
-    app.post('/:id/children/:childId/credit-adjust', { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of child of ${tier.role}` } }, async (req) => {
+    app.post(P.childCreditAdjust, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of child of ${tier.role}` } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       return moved(await adjust(db, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
-    app.patch('/:id/children/:childId/toggle-status/:action', { schema: { tags, params: childToggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle child of ${tier.role}` } }, async (req) => {
+    app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle child of ${tier.role}` } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const rec = await toggleStatus(db, caller, child, String(target.id), req.params.action);
       return { success: true, message: `User ${rec._id} has been successfully ${req.params.action}d.`, data: rec };
     });
 
-    app.delete('/:id/children/delete/:childId', { schema: { tags, params: childParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete child of ${tier.role}` } }, async (req) => {
+    app.delete(P.childDelete, { schema: { tags, params: childParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete child of ${tier.role}` } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const gone = await deleteAccount(db, caller, child, String(target.id));
       return { success: true, message: child.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { City, Country, State } from 'country-state-city';
 import { z } from 'zod';
+import { API_PATHS, under } from '../../domain/apiPaths';
 import { requireAuth } from '../access/caller';
 import { ERROR_REPLIES, ok } from '../http/schemas';
 
@@ -16,6 +17,9 @@ const choices = { response: { ...ERROR_REPLIES, 200: ok(z.array(z.object({ id: z
  * The ISO country → state → city dataset, one level at a time: the whole set is ~8 MB of
  * JavaScript, too much to ship to every browser that opens an account form.
  */
+/** Where app.ts registers this family. */
+export const GEO = '/geo';
+
 export async function geoRoutes(plain: FastifyInstance) {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const tags = ['geo'];
@@ -23,9 +27,9 @@ export async function geoRoutes(plain: FastifyInstance) {
   app.addHook('onSend', async (_req, reply) => {
     reply.header('Cache-Control', 'private, max-age=86400');
   });
-  app.get('/countries', { preHandler: requireAuth, schema: { tags, ...choices } }, async () => ({ success: true, data: countries }));
+  app.get(under(GEO, API_PATHS.geoCountries), { preHandler: requireAuth, schema: { tags, ...choices } }, async () => ({ success: true, data: countries }));
   app.get(
-    '/states/:country',
+    under(GEO, API_PATHS.geoStates),
     { preHandler: requireAuth, schema: { tags, params: z.object({ country: z.string() }), ...choices } },
     async (req) => ({
       success: true,
@@ -33,7 +37,7 @@ export async function geoRoutes(plain: FastifyInstance) {
     }),
   );
   app.get(
-    '/cities/:country/:state',
+    under(GEO, API_PATHS.geoCities),
     { preHandler: requireAuth, schema: { tags, params: z.object({ country: z.string(), state: z.string() }), ...choices } },
     async (req) => ({
       success: true,
