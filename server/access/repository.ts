@@ -1,15 +1,8 @@
 import type { Queryable } from '../db/client';
+import type { accounts } from '../db/schema';
 
-/** The few columns access checks need. */
-export interface AccountRef {
-  id: number;
-  username: string;
-  role: string;
-  path: string;
-  active: boolean;
-  walletCents: bigint;
-  parentId: number | null;
-}
+/** The few columns access checks need (types from the Drizzle schema; the balance as exact cents). */
+export type AccountRef = Pick<typeof accounts.$inferSelect, 'id' | 'username' | 'role' | 'path' | 'active' | 'parentId'> & { walletCents: bigint };
 
 const toRef = (r: Record<string, unknown>): AccountRef => ({
   id: Number(r.id),

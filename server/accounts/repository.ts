@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client';
 import type { AccountRef } from '../access/repository';
+import type { AccountTableInsert } from '../access/rows';
 import { ACCOUNT_FROM, ACCOUNT_SELECT, type AccountRow } from './serialize';
 
 // Account refs (the columns access checks read) live in the base module, which accounts, auth and credit share.
@@ -72,25 +73,28 @@ export async function listRows(q: Queryable, f: ListFilter): Promise<{ rows: Acc
   return { rows, total };
 }
 
-/** Column values of an insert or update, already validated and converted. */
-export type AccountColumns = Partial<{
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  date_of_birth: string | null;
-  country: string | null;
-  state: string | null;
-  city: string | null;
-  address: string | null;
-  pin_code: string | null;
-  occupation: string | null;
-  commission: string;
-  note: string;
-  active: boolean;
-  password_hash: string;
-  pin_hash: string;
-}>;
+/** Column values of an insert or update, already validated and converted (names and types from the Drizzle schema). */
+export type AccountColumns = Partial<
+  Pick<
+    AccountTableInsert,
+    | 'first_name'
+    | 'last_name'
+    | 'email'
+    | 'phone'
+    | 'date_of_birth'
+    | 'country'
+    | 'state'
+    | 'city'
+    | 'address'
+    | 'pin_code'
+    | 'occupation'
+    | 'commission'
+    | 'note'
+    | 'active'
+    | 'password_hash'
+    | 'pin_hash'
+  >
+>;
 
 /** Inserts an account in one statement: the id, its path and its username (prefix + id) come from one sequence value. */
 export async function insertAccount(
