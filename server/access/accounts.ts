@@ -2,14 +2,14 @@ import { canManageTier, isStrictDescendant } from '../../domain/hierarchy';
 import type { TierDef } from '../../resources.config';
 import type { Caller } from './caller';
 import type { Queryable } from '../db/client';
-import { forbidden, notFound } from '../http/errors';
+import { coded, notFound } from '../http/errors';
 import { findRef, parseId, type AccountRef } from './repository';
 
 export const inSubtree = (caller: Caller, target: { path: string }) => isStrictDescendant(caller.path, target.path);
 
 /** The caller may manage this tier at all (spec section 6), whatever the target. */
 export function assertTier(caller: Caller, tier: TierDef): void {
-  if (!canManageTier(caller.role, tier.role)) throw forbidden(`A ${caller.role} may not manage ${tier.labels.plural} accounts.`);
+  if (!canManageTier(caller.role, tier.role)) throw coded(403, 'tierNotManaged', { role: caller.role, tiers: tier.labels.plural });
 }
 
 /**
@@ -20,8 +20,8 @@ export async function loadManaged(q: Queryable, caller: Caller, tier: TierDef, r
   assertTier(caller, tier);
   const target = await findRef(q, parseId(rawId));
   if (!target) throw notFound();
-  if (!inSubtree(caller, target)) throw forbidden('This account is outside your hierarchy.');
-  if (target.role !== tier.role) throw notFound(`No ${tier.labels.singular} account with this id.`);
+  if (!inSubtree(caller, target)) throw coded(403, 'outsideHierarchy');
+  if (target.role !== tier.role) throw coded(404, 'noAccountOfTier', { tier: tier.labels.singular });
   return target;
 }
 
@@ -38,7 +38,7 @@ export async function loadReadable(q: Queryable, caller: Caller, tier: TierDef, 
 /** A direct child of `parent`: the parent must be managed (or the caller itself), the child one level down. */
 export async function loadChild(q: Queryable, caller: Caller, parent: AccountRef, childTier: TierDef, rawChildId: unknown): Promise<AccountRef> {
   const child = await loadManaged(q, caller, childTier, rawChildId);
-  if (child.parentId !== parent.id) throw notFound(`No ${childTier.labels.singular} account with this id under ${parent.username}.`);
+  if (child.parentId !== parent.id) throw coded(404, 'noChildAccount', { tier: childTier.labels.singular, parent: parent.username });
   return child;
 }
 
@@ -48,6 +48,6 @@ export async function loadViewRoot(q: Queryable, caller: Caller, rawId: unknown)
   if (id === null || id === caller.id) return null;
   const root = await findRef(q, id);
   if (!root) throw notFound();
-  if (!inSubtree(caller, root)) throw forbidden('This account is outside your hierarchy.');
+  if (!inSubtree(caller, root)) throw coded(403, 'outsideHierarchy');
   return root;
 }

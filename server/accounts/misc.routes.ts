@@ -5,7 +5,7 @@ import { API_PATHS } from '../../domain/apiPaths';
 import { DASHBOARD_COUNTS, tierOf } from '../../resources.config';
 import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
-import { forbidden, notFound } from '../http/errors';
+import { coded, forbidden, notFound } from '../http/errors';
 import { ERROR_REPLIES, ok, queryText } from '../http/schemas';
 import { loadReadable, loadViewRoot } from '../access/accounts';
 import { activeGames, countByRole, findRef, parseId } from './repository';
@@ -46,7 +46,7 @@ export async function miscAccountRoutes(plain: FastifyInstance, opts: { db: Data
     const caller = requireCaller(req);
     const target = await findRef(db, parseId(req.params.id));
     if (!target) throw notFound();
-    if (target.role !== 'superadmin' && target.role !== 'admin') throw notFound('Only admins have games.');
+    if (target.role !== 'superadmin' && target.role !== 'admin') throw coded(404, 'onlyAdminsHaveGames');
     if (target.role === 'superadmin') {
       if (target.id !== caller.id) throw forbidden();
       return { success: true, data: await activeGames(db) };

@@ -3,7 +3,7 @@ import { childTierOf, TIERS, type TierDef } from '../../resources.config';
 import type { Caller } from '../access/caller';
 import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
-import { badRequest, notFound } from '../http/errors';
+import { coded, notFound } from '../http/errors';
 import { sendPage } from '../http/list';
 import { ACCOUNT_PATHS as P } from '../../domain/apiPaths';
 import { adjust, transfer, type CreditBody } from '../credit/service';
@@ -36,7 +36,7 @@ const idempotencyKey = (req: FastifyRequest): string | undefined => {
   const k = req.headers['idempotency-key'];
   const v = Array.isArray(k) ? k[0] : k;
   if (v === undefined || v === '') return undefined;
-  if (v.length > 100) throw badRequest('Idempotency-Key is too long (100 characters at most).');
+  if (v.length > 100) throw coded(400, 'idempotencyKeyTooLong');
   return v;
 };
 
@@ -44,7 +44,7 @@ const idempotencyKey = (req: FastifyRequest): string | undefined => {
 const body = (req: { body?: unknown }): Record<string, unknown> => {
   const b = req.body;
   if (b === undefined || b === null) return {};
-  if (typeof b !== 'object' || Array.isArray(b)) throw badRequest('The request body must be a JSON object.');
+  if (typeof b !== 'object' || Array.isArray(b)) throw coded(400, 'bodyNotObject');
   return b as Record<string, unknown>;
 };
 
@@ -52,14 +52,14 @@ const body = (req: { body?: unknown }): Record<string, unknown> => {
 const updatesOf = (req: { body?: unknown }): Record<string, unknown> => {
   const b = body(req);
   const u = b.updatedFields ?? b;
-  if (typeof u !== 'object' || u === null || Array.isArray(u)) throw badRequest('updatedFields must be an object.', 'updatedFields');
+  if (typeof u !== 'object' || u === null || Array.isArray(u)) throw coded(400, 'updatedFieldsNotObject', {}, 'updatedFields');
   return u as Record<string, unknown>;
 };
 
 /** The account whose children a children-call addresses: the caller itself, or one of this tier it manages. */
 async function parentFor(db: Database, caller: Caller, tier: TierDef, rawId: unknown): Promise<{ parent: AccountRef; child: TierDef }> {
   const child = childTierOf(tier.role);
-  if (!child || tier.kind !== 'chain') throw notFound(`${tier.labels.plural} accounts have no accounts below them.`);
+  if (!child || tier.kind !== 'chain') throw coded(404, 'noChildTier', { tiers: tier.labels.plural });
   const parent = parseId(rawId) === caller.id && tier.role === caller.role ? await findRef(db, caller.id) : await loadManaged(db, caller, tier, rawId);
   if (!parent) throw notFound();
   return { parent, child };

@@ -4,7 +4,7 @@ import { PROFILE_FIELDS, tierOf, type FieldDef, type FieldName, type TierDef } f
 import type { Caller } from '../access/caller';
 import { hashSecret } from '../access/passwords';
 import type { Database, Queryable } from '../db/client';
-import { badRequest, conflict, forbidden, invalid, notFound } from '../http/errors';
+import { coded, forbidden, invalid, notFound } from '../http/errors';
 import { assertTier, inSubtree, loadManaged } from '../access/accounts';
 import {
   existingGameIds,
@@ -77,10 +77,10 @@ async function toColumns(input: AccountInput): Promise<AccountColumns> {
 async function gameIdsOf(q: Queryable, value: unknown): Promise<number[] | undefined> {
   if (value === undefined) return undefined;
   const list = (Array.isArray(value) ? value : [value]).map((g) => parseId(typeof g === 'object' && g !== null ? (g as { _id?: unknown })._id : g));
-  if (list.some((g) => g === null)) throw badRequest('Unknown game.', 'games');
+  if (list.some((g) => g === null)) throw coded(400, 'unknownGame', {}, 'games');
   const ids = [...new Set(list as number[])];
   const found = await existingGameIds(q, ids);
-  if (found.length !== ids.length) throw badRequest('Unknown game.', 'games');
+  if (found.length !== ids.length) throw coded(400, 'unknownGame', {}, 'games');
   return ids;
 }
 
@@ -89,11 +89,11 @@ async function resolveParent(q: Queryable, caller: Caller, tier: TierDef, rawRef
   const parentTier = tier.parent ? tierOf(tier.parent) : null;
   if (!parentTier) throw forbidden();
   const id = rawRef === undefined || rawRef === null || rawRef === '' ? (caller.role === parentTier.role ? caller.id : null) : parseId(rawRef);
-  if (id === null) throw badRequest('Reference is required', 'refId');
+  if (id === null) throw coded(400, 'referenceRequired', {}, 'refId');
   const parent = await findRef(q, id);
-  if (!parent) throw badRequest('The reference account does not exist.', 'refId');
-  if (parent.id !== caller.id && !inSubtree(caller, parent)) throw forbidden('The reference account is outside your hierarchy.');
-  if (parent.role !== parentTier.role) throw badRequest(`The reference must be a ${parentTier.labels.singular} account.`, 'refId');
+  if (!parent) throw coded(400, 'referenceMissing', {}, 'refId');
+  if (parent.id !== caller.id && !inSubtree(caller, parent)) throw coded(403, 'referenceOutside');
+  if (parent.role !== parentTier.role) throw coded(400, 'referenceWrongTier', { tier: parentTier.labels.singular }, 'refId');
   return parent;
 }
 
@@ -116,9 +116,9 @@ export async function createAccount(db: Database, caller: Caller, tier: TierDef,
   else if ((input.refId === undefined || input.refId === '') && tier.parent === caller.role) input.refId = String(caller.id);
   check(tier.createFields, input, false);
   const parent = await resolveParent(db, caller, tier, input.refId);
-  if (!parent.active) throw conflict('The reference account is not active.');
+  if (!parent.active) throw coded(409, 'referenceInactive');
   const cols = await toColumns(input);
-  if (!cols.password_hash) throw badRequest('Password is required', 'password');
+  if (!cols.password_hash) throw coded(400, 'passwordRequired', {}, 'password');
   const games = await gameIdsOf(db, input.games);
   const id = await db.transaction(async (tx) => {
     const newId = await insertAccount(tx, { role: tier.role, prefix: tier.usernamePrefix, parentId: parent.id, parentPath: parent.path, cols });
@@ -137,7 +137,7 @@ export async function updateAccount(db: Database, caller: Caller, tier: TierDef,
   const fields = self ? tier.editFields.filter((f) => PROFILE_FIELDS.includes(f.name)) : tier.editFields;
   const input = pick(fields, updates);
   if (self && Object.keys(updates).some((k) => !PROFILE_FIELDS.includes(k as FieldName)))
-    throw forbidden('You may not change this on your own account.');
+    throw coded(403, 'notOnOwnAccount');
   // Secrets left empty mean "unchanged" on edit forms.
   for (const k of ['password', 'pin'] as const) if (input[k] === '' || input[k] === null) delete input[k];
   check(fields, input, true);
@@ -145,7 +145,7 @@ export async function updateAccount(db: Database, caller: Caller, tier: TierDef,
   const games = await gameIdsOf(db, input.games);
   const newParent =
     input.refId !== undefined && parseId(input.refId) !== target.parentId ? await resolveParent(db, caller, tier, input.refId) : null;
-  if (newParent && !newParent.active) throw conflict('The reference account is not active.');
+  if (newParent && !newParent.active) throw coded(409, 'referenceInactive');
   await db.transaction(async (tx) => {
     await updateColumns(tx, target.id, cols);
     if (games) await setGames(tx, target.id, games);
@@ -156,7 +156,7 @@ export async function updateAccount(db: Database, caller: Caller, tier: TierDef,
 }
 
 export async function toggleStatus(db: Database, caller: Caller, tier: TierDef, rawId: unknown, action: string): Promise<AccountRecord> {
-  if (action !== 'activate' && action !== 'deactivate') throw badRequest(`Unknown action '${action}': use activate or deactivate.`, 'action');
+  if (action !== 'activate' && action !== 'deactivate') throw coded(400, 'unknownAction', { action }, 'action');
   const target = await loadManaged(db, caller, tier, rawId);
   await db.transaction(async (tx) => {
     await updateColumns(tx, target.id, { active: action === 'activate' });
@@ -168,10 +168,10 @@ export async function toggleStatus(db: Database, caller: Caller, tier: TierDef, 
 /** Delete is one-way and may not lose points or orphan accounts: both must be moved first. */
 export async function deleteAccount(db: Database, caller: Caller, tier: TierDef, rawId: unknown): Promise<AccountRef> {
   const target = await loadManaged(db, caller, tier, rawId);
-  if (target.walletCents > 0n) throw conflict(`${target.username} still holds points: take them back with a credit adjust first.`);
-  if (await hasLiveChildren(db, target.id)) throw conflict(`${target.username} still has accounts below it: delete or move them first.`);
+  if (target.walletCents > 0n) throw coded(409, 'stillHoldsPoints', { username: target.username });
+  if (await hasLiveChildren(db, target.id)) throw coded(409, 'stillHasChildren', { username: target.username });
   await db.transaction(async (tx) => {
-    if (!(await softDeleteEmpty(tx, target.id))) throw conflict(`${target.username} still holds points: take them back with a credit adjust first.`);
+    if (!(await softDeleteEmpty(tx, target.id))) throw coded(409, 'stillHoldsPoints', { username: target.username });
     await revokeSessions(tx, target.id);
   });
   return target;

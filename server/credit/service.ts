@@ -5,7 +5,7 @@ import type { TierDef } from '../../resources.config';
 import type { Caller } from '../access/caller';
 import { verifySecret } from '../access/passwords';
 import type { Database } from '../db/client';
-import { badRequest, forbidden } from '../http/errors';
+import { badRequest, coded } from '../http/errors';
 import { loadManaged } from '../access/accounts';
 import { parseId, type AccountRef } from '../access/repository';
 import { move, type Movement } from './ledger';
@@ -35,12 +35,12 @@ async function checkOperator(caller: Caller, body: CreditBody, kind: 'transfer' 
   if (typeof body.password !== 'string' || body.password === '') throw badRequest(CREDIT_MESSAGES[kind].password, 'password');
   // userId names the sender's wallet: only the caller's own may be spent.
   if (body.userId !== undefined && body.userId !== null && body.userId !== '' && parseId(body.userId) !== caller.id)
-    throw forbidden('You can only move points from your own wallet.');
+    throw coded(403, 'ownWalletOnly');
   return cents;
 }
 
 async function verifyOperatorPassword(caller: Caller, password: string) {
-  if (!(await verifySecret(caller.passwordHash, password))) throw badRequest('Incorrect password.', 'password');
+  if (!(await verifySecret(caller.passwordHash, password))) throw coded(400, 'incorrectPassword', {}, 'password');
 }
 
 const side = (id: number, balance: number | null) => ({ _id: String(id), walletBalance: balance });
@@ -72,7 +72,7 @@ export async function transfer(db: Database, caller: Caller, tier: TierDef, body
 export async function adjust(db: Database, caller: Caller, tier: TierDef, body: CreditBody, key: string | undefined, target?: AccountRef): Promise<CreditOutcome> {
   const cents = await checkOperator(caller, body, 'adjust', 'adjustAmount');
   const type = body.transactionType ?? 'credit';
-  if (type !== 'credit' && type !== 'debit') throw badRequest(`Transaction type must be credit or debit.`, 'transactionType');
+  if (type !== 'credit' && type !== 'debit') throw coded(400, 'transactionType', {}, 'transactionType');
   const self = !target && mintsPoints(caller.role) && tier.role === caller.role && parseId(body.toUserId) === caller.id;
   const other = self ? null : (target ?? (await loadManaged(db, caller, tier, body.toUserId)));
   await verifyOperatorPassword(caller, body.password as string);

@@ -49,6 +49,13 @@ describe.runIf(engineAvailable())('error envelopes carry {code, params}', () => 
     expect(body.status).toBe(400);
     expect(body.json).toMatchObject({ code: 'bodyNotObject', message: 'The request body must be a JSON object.' });
 
+    const made = await call(h, 'POST', `/api${admin.api}/create`, { token: h.root.token, body: validBody('admin', { refId: h.root.id }) });
+    const id = (made.json.data as { _id: string })._id;
+    const action = await call(h, 'PATCH', `/api${admin.api}/toggle-status/${id}/explode`, { token: h.root.token });
+    expect(action.json).toMatchObject({ code: 'unknownAction', params: { action: 'explode' }, field: 'action', message: "Unknown action 'explode': use activate or deactivate." });
+    const wrongTier = await call(h, 'GET', `/api${tierOf('master').api}/${id}`, { token: h.root.token });
+    expect(wrongTier.json).toMatchObject({ code: 'noAccountOfTier', params: { tier: tierOf('master').labels.singular } });
+
     const none = await call(h, 'GET', '/api/nowhere', { token: h.root.token });
     expect(none.json).toMatchObject({ code: 'noRoute', params: { method: 'GET', url: '/api/nowhere' } });
   });
