@@ -1,46 +1,49 @@
 import type { FieldDef, FieldName } from '../resources.config';
 import type { FieldError } from './api';
+import { msg, type CodedMessage } from './messages';
 
 export type AccountInput = Partial<Record<FieldName, unknown>>;
 
 const isBlank = (v: unknown): boolean =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
-export const requiredMessage = (f: FieldDef): string => f.requiredMessage ?? `${f.label} is required`;
+export const requiredMessage = (f: FieldDef): string => f.requiredMessage ?? msg('required', { field: f.label }).message;
+
+/** A registry wording of its own has no code: it is shown as written. */
+const required = (f: FieldDef): Omit<CodedMessage, 'code' | 'params'> & Partial<CodedMessage> =>
+  f.requiredMessage ? { message: f.requiredMessage } : msg('required', { field: f.label });
 
 /** One password rule for every form and call that sets a password (the spec's login message). */
 export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_LENGTH_MESSAGE = 'Password must be at least 6 characters';
+export const PASSWORD_LENGTH_MESSAGE = msg('passwordLength').message;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Format checks shared by the forms and the server; the message names the field's label. */
-function formatError(f: FieldDef, v: unknown): string | null {
+function formatError(f: FieldDef, v: unknown): CodedMessage | null {
   if (isBlank(v)) return null;
+  const field = { field: f.label };
   switch (f.type) {
     case 'email':
-      return typeof v === 'string' && EMAIL.test(v.trim()) ? null : 'Please enter a valid email address';
+      return typeof v === 'string' && EMAIL.test(v.trim()) ? null : msg('invalidEmail');
     case 'number':
       if (f.name === 'commission' || f.name === 'commissionAmount') {
         const n = typeof v === 'number' ? v : Number(v);
-        return Number.isFinite(n) && n >= 0 && n <= 100 ? null : `${f.label} must be a number between 0 and 100`;
+        return Number.isFinite(n) && n >= 0 && n <= 100 ? null : msg('commissionRange', field);
       }
-      return /^\+?\d{3,15}$/.test(String(v).trim()) ? null : `${f.label} must be a number`;
+      return /^\+?\d{3,15}$/.test(String(v).trim()) ? null : msg('notANumber', field);
     case 'date':
-      return typeof v === 'string' && DATE.test(v.slice(0, 10)) && !Number.isNaN(Date.parse(v.slice(0, 10)))
-        ? null
-        : `${f.label} must be a valid date`;
+      return typeof v === 'string' && DATE.test(v.slice(0, 10)) && !Number.isNaN(Date.parse(v.slice(0, 10))) ? null : msg('invalidDate', field);
     case 'password':
-      if (f.name === 'pin')
-        return (typeof v === 'string' || typeof v === 'number') && /^\d{4,12}$/.test(String(v)) ? null : 'PIN must be 4 to 12 digits';
-      return typeof v === 'string' && v.length >= PASSWORD_MIN_LENGTH && v.length <= 128 ? null : PASSWORD_LENGTH_MESSAGE;
+      if (f.name === 'pin') return (typeof v === 'string' || typeof v === 'number') && /^\d{4,12}$/.test(String(v)) ? null : msg('pinFormat');
+      return typeof v === 'string' && v.length >= PASSWORD_MIN_LENGTH && v.length <= 128 ? null : msg('passwordLength');
     case 'status':
-      return v === true || v === false || v === 'true' || v === 'false' ? null : `${f.label} must be Active or Deactive`;
+      return v === true || v === false || v === 'true' || v === 'false' ? null : msg('statusValue', field);
     case 'games':
-      return Array.isArray(v) ? null : `${f.label} must be a list`;
+      return Array.isArray(v) ? null : msg('notAList', field);
     default:
-      return typeof v === 'string' || typeof v === 'number' ? (String(v).length <= 500 ? null : `${f.label} is too long`) : `${f.label} is invalid`;
+      return typeof v === 'string' || typeof v === 'number' ? (String(v).length <= 500 ? null : msg('tooLong', field)) : msg('invalidField', field);
   }
 }
 
@@ -55,11 +58,11 @@ export function validateAccount(fields: readonly FieldDef[], values: AccountInpu
     const v = values[f.name];
     if (partial && !present) continue;
     if (f.required && isBlank(v)) {
-      errors.push({ field: f.name, message: requiredMessage(f) });
+      errors.push({ field: f.name, ...required(f) });
       continue;
     }
     const e = formatError(f, v);
-    if (e) errors.push({ field: f.name, message: e });
+    if (e) errors.push({ field: f.name, ...e });
   }
   return errors;
 }

@@ -1,4 +1,5 @@
 import type { Role } from '../resources.config';
+import type { MessageCode, MessageParams } from './messages';
 
 /** The one response envelope of every API call. */
 export interface Envelope<T = unknown> {
@@ -8,6 +9,9 @@ export interface Envelope<T = unknown> {
   /** On 400: the first invalid field, and every field error. */
   field?: string;
   errors?: FieldError[];
+  /** On errors: the message's code and parameters (domain/messages.ts), beside the English `message`. */
+  code?: MessageCode;
+  params?: MessageParams;
   /** On paged lists: the total count before paging. */
   total?: number;
 }
@@ -15,6 +19,9 @@ export interface Envelope<T = unknown> {
 export interface FieldError {
   field: string;
   message: string;
+  /** The message's code in domain/messages.ts and its parameters: what a client translates. */
+  code?: MessageCode;
+  params?: MessageParams;
 }
 
 export interface RefSummary {

@@ -5,7 +5,14 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { miscAccountRoutes } from './accounts/misc.routes';
 import { accountRoutes } from './accounts/routes';
 import { writeActivity } from './activity/log';
@@ -13,9 +20,12 @@ import { authPlugin } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
+import type { FieldError } from '../domain/api';
+import { API_PATHS } from '../domain/apiPaths';
+import { msg } from '../domain/messages';
 import { fromDatabaseError, HttpError } from './http/errors';
 import { attachRealtime } from './realtime/socket';
-import { geoRoutes } from './geo/routes';
+import { GEO, geoRoutes } from './geo/routes';
 import { schedulerPlugin } from './scheduler/plugin';
 import { gamesModule } from './games';
 import { commissionRoutes, reportRoutes } from './reports/routes';
@@ -28,6 +38,16 @@ export interface AppOptions {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * A route schema's refusal in the API's words. Bodies are checked field by field by the domain validators,
+ * so the schemas only refuse shapes: a body that is no object, a parameter given twice.
+ */
+function schemaError(context: string | undefined, field: string, zodMessage: string | undefined): FieldError {
+  if (context === 'body' && field === '') return { field, ...msg('bodyNotObject') };
+  if (context === 'querystring' || context === 'params') return { field, ...msg('badParameter', { name: field }) };
+  return { field, message: zodMessage ?? 'Invalid input' };
+}
+
 export async function buildApp({ db, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
     logger,
@@ -37,7 +57,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     // Errors the router raises before any route (bad URL encoding, over-long ids) get the same envelope, without echoing the URL.
     frameworkErrors: (err, _req, reply) => {
       const status = err.statusCode ?? 400;
-      void (reply as FastifyReply).code(status).send({ success: false, message: status === 414 ? 'The address is too long.' : 'The address is malformed.' });
+      void (reply as FastifyReply).code(status).send({ success: false, ...msg(status === 414 ? 'addressTooLong' : 'addressMalformed') });
     },
   };
   const app = Fastify(options);
@@ -53,24 +73,39 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(schedulerPlugin, { db, enabled: config.schedulerEnabled });
+  // The OpenAPI document is generated from the routes' zod schemas (served under /api/docs below).
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tierdesk API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => ({ field: v.instancePath.replace(/^\//, ''), message: v.message ?? 'Invalid input' }));
-      return reply.code(400).send({ success: false, message: errors[0]?.message, field: errors[0]?.field, errors });
+      const errors = err.validation.map((v) => schemaError(err.validationContext, v.instancePath.replace(/^\//, ''), v.message));
+      const first = errors[0];
+      return reply.code(400).send({ success: false, message: first?.message, code: first?.code, params: first?.params, field: first?.field, errors });
     }
     const known = err instanceof HttpError ? err : fromDatabaseError(err);
     if (known) {
       const first = known.errors?.[0];
-      return reply.code(known.statusCode).send({ success: false, message: known.message, ...(first ? { field: first.field, errors: known.errors } : {}) });
+      return reply.code(known.statusCode).send({
+        success: false,
+        message: known.message,
+        ...(known.code ? { code: known.code, params: known.params ?? {} } : {}),
+        ...(first ? { field: first.field, errors: known.errors } : {}),
+      });
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = status === 429 ? 'Too many requests. Please wait a moment and try again.' : err.message;
-      return reply.code(status).send({ success: false, message });
+      return reply.code(status).send(status === 429 ? { success: false, ...msg('tooManyRequests') } : { success: false, message: err.message });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ success: false, message: 'Something went wrong' });
+    return reply.code(500).send({ success: false, ...msg('somethingWrong') });
   });
 
   // Every mutating request (and the GETs that change state) leaves an activity row; never a body.
@@ -92,14 +127,17 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     async (api) => {
       await api.register(authPlugin, { db, sessionMaxHours: config.sessionMaxHours });
       api.get('/health', async () => ({ success: true }));
+      const openapi = async () => app.swagger();
+      api.get(API_PATHS.docs, { schema: { hide: true } }, openapi);
+      api.get(API_PATHS.docsJson, { schema: { hide: true } }, openapi);
       await api.register(authRoutes, { db, config });
       await api.register(accountRoutes, { db, guard: config, realtime });
       await api.register(miscAccountRoutes, { db });
-      await api.register(geoRoutes, { prefix: '/geo' });
+      await api.register(geoRoutes, { prefix: GEO });
       await api.register(gamesModule, { db, onWallets: (ids) => realtime.walletsChanged(ids) });
       await api.register(reportRoutes, { db });
       await api.register(commissionRoutes, { db, onWallets: (ids) => realtime.walletsChanged(ids) });
-      api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, message: `No API route ${req.method} ${req.url}` }));
+      api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, ...msg('noRoute', { method: req.method, url: req.url }) }));
     },
     { prefix: '/api' },
   );
@@ -109,7 +147,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   if (existsSync(index)) {
     await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
     app.setNotFoundHandler((req, reply) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send({ success: false, message: 'Not found' });
+      if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send({ success: false, ...msg('notFound') });
       return reply.type('text/html').sendFile('index.html');
     });
   }

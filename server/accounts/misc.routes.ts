@@ -1,44 +1,55 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_PATHS } from '../../domain/apiPaths';
 import { DASHBOARD_COUNTS, tierOf } from '../../resources.config';
-import { requireCaller } from '../auth/plugin';
+import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
-import { loadReadable, loadViewRoot } from './access';
-import { findRef, parseId } from './repository';
+import { coded, forbidden, notFound } from '../http/errors';
+import { ERROR_REPLIES, ok, queryText } from '../http/schemas';
+import { loadReadable, loadViewRoot } from '../access/accounts';
+import { activeGames, countByRole, findRef, parseId } from './repository';
+import { idParams, walletReply } from './schemas';
 import { getRecord } from './service';
-import { forbidden, notFound } from '../http/errors';
+
+const gamesReply = ok(z.array(z.object({ _id: z.string(), gameId: z.string(), gameName: z.string() })));
+const countsReply = z.looseObject({
+  success: z.boolean(),
+  ...Object.fromEntries(DASHBOARD_COUNTS.map((d) => [d.field, z.number().int()])),
+});
 
 /** Account-related calls outside the tier families: the caller's wallet, counts, an admin's games. */
-export async function miscAccountRoutes(app: FastifyInstance, opts: { db: Database }) {
+export async function miscAccountRoutes(plain: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const tags = ['account'];
 
-  app.get('/credit/loadcredit', async (req) => {
+  app.get(API_PATHS.myCredit, { schema: { tags, response: { ...ERROR_REPLIES, 200: walletReply } } }, async (req) => {
     const caller = requireCaller(req);
     const me = await getRecord(db, caller.id);
     return { success: true, data: [{ _id: me._id, walletBalance: me.walletBalance }] };
   });
 
-  app.get<{ Querystring: { id?: string } }>('/counts/usercount', async (req) => {
-    const caller = requireCaller(req);
-    const root = (await loadViewRoot(db, caller, req.query.id)) ?? caller;
-    const counts = DASHBOARD_COUNTS.map((d, i) => `count(*) FILTER (WHERE role = $${i + 3})::int AS "${d.field}"`).join(', ');
-    const [c] = await db.query(`SELECT ${counts} FROM accounts WHERE deleted_at IS NULL AND path LIKE $1 AND id <> $2`, [
-      `${root.path}%`,
-      root.id,
-      ...DASHBOARD_COUNTS.map((d) => d.tier),
-    ]);
-    return { success: true, ...Object.fromEntries(DASHBOARD_COUNTS.map((d) => [d.field, Number(c[d.field])])) };
-  });
+  app.get(
+    API_PATHS.userCount,
+    { schema: { tags, querystring: z.looseObject({ id: queryText }), response: { ...ERROR_REPLIES, 200: countsReply } } },
+    async (req) => {
+      const caller = requireCaller(req);
+      const root = (await loadViewRoot(db, caller, req.query.id)) ?? caller;
+      const counts = await countByRole(db, root, DASHBOARD_COUNTS.map((d) => d.tier));
+      return { success: true, ...Object.fromEntries(DASHBOARD_COUNTS.map((d, i) => [d.field, counts[i]])) };
+    },
+  );
 
   // An admin's games; the superadmin's are the whole catalogue (it assigns them).
-  app.get<{ Params: { id: string } }>('/game/usergames/:id', async (req) => {
+  app.get(API_PATHS.userGames, { schema: { tags, params: idParams, response: { ...ERROR_REPLIES, 200: gamesReply } } }, async (req) => {
     const caller = requireCaller(req);
     const target = await findRef(db, parseId(req.params.id));
     if (!target) throw notFound();
-    if (target.role !== 'superadmin' && target.role !== 'admin') throw notFound('Only admins have games.');
+    if (target.role !== 'superadmin' && target.role !== 'admin') throw coded(404, 'onlyAdminsHaveGames');
     if (target.role === 'superadmin') {
       if (target.id !== caller.id) throw forbidden();
-      const rows = await db.query(`SELECT id::text AS "_id", game_id AS "gameId", game_name AS "gameName" FROM games WHERE status = 'active' ORDER BY id`);
-      return { success: true, data: rows };
+      return { success: true, data: await activeGames(db) };
     }
     await loadReadable(db, caller, tierOf('admin'), req.params.id);
     const rec = await getRecord(db, target.id);

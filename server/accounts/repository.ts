@@ -1,41 +1,10 @@
 import type { Queryable } from '../db/client';
+import type { AccountRef } from '../access/repository';
+import type { AccountTableInsert } from '../access/rows';
 import { ACCOUNT_FROM, ACCOUNT_SELECT, type AccountRow } from './serialize';
 
-/** The few columns access checks need. */
-export interface AccountRef {
-  id: number;
-  username: string;
-  role: string;
-  path: string;
-  active: boolean;
-  walletCents: bigint;
-  parentId: number | null;
-}
-
-const toRef = (r: Record<string, unknown>): AccountRef => ({
-  id: Number(r.id),
-  username: String(r.username),
-  role: String(r.role),
-  path: String(r.path),
-  active: Boolean(r.active),
-  walletCents: BigInt(String(r.wallet_balance)),
-  parentId: r.parent_id === null ? null : Number(r.parent_id),
-});
-
-/** Ids in the API are decimal strings; anything else names no account. */
-export const parseId = (v: unknown): number | null => {
-  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
-  return /^[1-9]\d{0,15}$/.test(s) ? Number(s) : null;
-};
-
-export async function findRef(q: Queryable, id: number | null): Promise<AccountRef | null> {
-  if (id === null) return null;
-  const rows = await q.query(
-    `SELECT id, username, role, path, active, wallet_balance::text AS wallet_balance, parent_id FROM accounts WHERE id = $1 AND deleted_at IS NULL`,
-    [id],
-  );
-  return rows[0] ? toRef(rows[0]) : null;
-}
+// Account refs (the columns access checks read) live in the base module, which accounts, auth and credit share.
+export { findRef, parseId, type AccountRef } from '../access/repository';
 
 export async function findRecordRow(q: Queryable, id: number): Promise<AccountRow | null> {
   const rows = await q.query<AccountRow>(`SELECT ${ACCOUNT_SELECT} FROM ${ACCOUNT_FROM} WHERE a.id = $1 AND a.deleted_at IS NULL`, [id]);
@@ -104,25 +73,28 @@ export async function listRows(q: Queryable, f: ListFilter): Promise<{ rows: Acc
   return { rows, total };
 }
 
-/** Column values of an insert or update, already validated and converted. */
-export type AccountColumns = Partial<{
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  date_of_birth: string | null;
-  country: string | null;
-  state: string | null;
-  city: string | null;
-  address: string | null;
-  pin_code: string | null;
-  occupation: string | null;
-  commission: string;
-  note: string;
-  active: boolean;
-  password_hash: string;
-  pin_hash: string;
-}>;
+/** Column values of an insert or update, already validated and converted (names and types from the Drizzle schema). */
+export type AccountColumns = Partial<
+  Pick<
+    AccountTableInsert,
+    | 'first_name'
+    | 'last_name'
+    | 'email'
+    | 'phone'
+    | 'date_of_birth'
+    | 'country'
+    | 'state'
+    | 'city'
+    | 'address'
+    | 'pin_code'
+    | 'occupation'
+    | 'commission'
+    | 'note'
+    | 'active'
+    | 'password_hash'
+    | 'pin_hash'
+  >
+>;
 
 /** Inserts an account in one statement: the id, its path and its username (prefix + id) come from one sequence value. */
 export async function insertAccount(
@@ -176,5 +148,33 @@ export async function existingGameIds(q: Queryable, ids: number[]): Promise<numb
 
 export async function hasLiveChildren(q: Queryable, id: number): Promise<boolean> {
   const rows = await q.query(`SELECT 1 FROM accounts WHERE parent_id = $1 AND deleted_at IS NULL LIMIT 1`, [id]);
+  return rows.length > 0;
+}
+
+/** Live accounts of each role strictly below `root`, in one scan of its subtree. */
+export async function countByRole(q: Queryable, root: { id: number; path: string }, roles: readonly string[]): Promise<number[]> {
+  if (!roles.length) return [];
+  const counts = roles.map((_, i) => `count(*) FILTER (WHERE role = $${i + 3})::int AS c${i}`).join(', ');
+  const [c] = await q.query(`SELECT ${counts} FROM accounts WHERE deleted_at IS NULL AND path LIKE $1 AND id <> $2`, [`${root.path}%`, root.id, ...roles]);
+  return roles.map((_, i) => Number(c?.[`c${i}`] ?? 0));
+}
+
+export type GameSummary = { _id: string; gameId: string; gameName: string };
+
+/** The whole active catalogue (what the superadmin assigns). */
+export async function activeGames(q: Queryable): Promise<GameSummary[]> {
+  return q.query<GameSummary>(`SELECT id::text AS "_id", game_id AS "gameId", game_name AS "gameName" FROM games WHERE status = 'active' ORDER BY id`);
+}
+
+/**
+ * Soft-deletes an account whose wallet is empty; the condition is re-checked in the statement itself because a
+ * transfer may have landed since the caller looked. False when it did not apply.
+ */
+export async function softDeleteEmpty(q: Queryable, id: number): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE accounts SET deleted_at = now(), active = false, email = NULL, phone = NULL
+     WHERE id = $1 AND deleted_at IS NULL AND wallet_balance = 0 RETURNING id`,
+    [id],
+  );
   return rows.length > 0;
 }

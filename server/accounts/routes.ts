@@ -1,55 +1,65 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { childTierOf, TIERS, type TierDef } from '../../resources.config';
-import type { Caller } from '../auth/caller';
-import { requireCaller } from '../auth/plugin';
+import type { Caller } from '../access/caller';
+import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
-import { badRequest, notFound } from '../http/errors';
+import { coded, notFound } from '../http/errors';
+import { sendPage } from '../http/list';
+import { ACCOUNT_PATHS as P } from '../../domain/apiPaths';
 import { adjust, transfer, type CreditBody, type CreditContext } from '../credit/service';
-import { loadChild, loadManaged, loadReadable, loadViewRoot } from './access';
+import { loadChild, loadManaged, loadReadable, loadViewRoot } from '../access/accounts';
 import { findRef, parseId, type AccountRef } from './repository';
 import type { Realtime } from '../realtime/socket';
 import type { CreditOutcome } from '../credit/service';
-import { createAccount, deleteAccount, getRecord, listTier, toggleStatus, updateAccount, type ListParams } from './service';
+import { createAccount, deleteAccount, getRecord, listTier, toggleStatus, updateAccount } from './service';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  childCreateBody,
+  childParams,
+  childToggleParams,
+  createBody,
+  creditBody,
+  creditReply,
+  deletedReply,
+  editBody,
+  idParams,
+  listQuery,
+  listReply,
+  recordReply,
+  replies,
+  toggleParams,
+  walletReply,
+} from './schemas';
 
-type Params = { id: string; childId: string; action: string };
-type Req = FastifyRequest<{ Params: Params; Querystring: ListParams & { id?: string; role?: string }; Body: Record<string, unknown> | undefined }>;
 
 const idempotencyKey = (req: FastifyRequest): string | undefined => {
   const k = req.headers['idempotency-key'];
   const v = Array.isArray(k) ? k[0] : k;
   if (v === undefined || v === '') return undefined;
-  if (v.length > 100) throw badRequest('Idempotency-Key is too long (100 characters at most).');
+  if (v.length > 100) throw coded(400, 'idempotencyKeyTooLong');
   return v;
 };
 
-const body = (req: Req): Record<string, unknown> => {
+/** The body schemas already refused anything but an object, null or nothing. */
+const body = (req: { body?: unknown }): Record<string, unknown> => {
   const b = req.body;
   if (b === undefined || b === null) return {};
-  if (typeof b !== 'object' || Array.isArray(b)) throw badRequest('The request body must be a JSON object.');
-  return b;
+  if (typeof b !== 'object' || Array.isArray(b)) throw coded(400, 'bodyNotObject');
+  return b as Record<string, unknown>;
 };
 
 /** Edit payloads are `{updatedFields}`; a flat body is accepted too. */
-const updatesOf = (req: Req): Record<string, unknown> => {
+const updatesOf = (req: { body?: unknown }): Record<string, unknown> => {
   const b = body(req);
   const u = b.updatedFields ?? b;
-  if (typeof u !== 'object' || u === null || Array.isArray(u)) throw badRequest('updatedFields must be an object.', 'updatedFields');
+  if (typeof u !== 'object' || u === null || Array.isArray(u)) throw coded(400, 'updatedFieldsNotObject', {}, 'updatedFields');
   return u as Record<string, unknown>;
 };
-
-function paged(reply: FastifyReply, tier: TierDef, page: { data: unknown[]; total: number; offset: number }) {
-  const { offset } = page;
-  const end = offset + page.data.length - 1;
-  reply.header('X-Total-Count', String(page.total));
-  reply.header('Content-Range', `${tier.role} ${offset}-${Math.max(end, offset)}/${page.total}`);
-  reply.header('Access-Control-Expose-Headers', 'X-Total-Count, Content-Range');
-  return { success: true, data: page.data, total: page.total };
-}
 
 /** The account whose children a children-call addresses: the caller itself, or one of this tier it manages. */
 async function parentFor(db: Database, caller: Caller, tier: TierDef, rawId: unknown): Promise<{ parent: AccountRef; child: TierDef }> {
   const child = childTierOf(tier.role);
-  if (!child || tier.kind !== 'chain') throw notFound(`${tier.labels.plural} accounts have no accounts below them.`);
+  if (!child || tier.kind !== 'chain') throw coded(404, 'noChildTier', { tiers: tier.labels.plural });
   const parent = parseId(rawId) === caller.id && tier.role === caller.role ? await findRef(db, caller.id) : await loadManaged(db, caller, tier, rawId);
   if (!parent) throw notFound();
   return { parent, child };
@@ -63,63 +73,67 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
     realtime.walletsChanged([out.data.sender._id, out.data.receiver?._id]);
     return { success: true, ...out };
   };
-  return async (app: FastifyInstance) => {
-    app.post('/create', { config: { subject: `Create ${tier.role}` } }, async (req: Req, reply) => {
+  return async (plain: FastifyInstance) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    // Tiers without children keep the routes (they answer 404); their bodies are documented as the tier's own.
+    const childTier = childTierOf(tier.role) ?? tier;
+    const tags = [tier.role];
+    app.post(P.create, { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, config: { subject: `Create ${tier.role}` } }, async (req, reply) => {
       const rec = await createAccount(db, requireCaller(req), tier, body(req));
       reply.code(201);
       return { success: true, message: 'User created successfully!', data: rec };
     });
 
-    app.get('/all', async (req: Req, reply) => {
+    app.get(P.list, { schema: { tags, querystring: listQuery, response: replies({ 200: listReply }) } }, async (req, reply) => {
       const caller = requireCaller(req);
       const root = await loadViewRoot(db, caller, req.query.id);
       const page = await listTier(db, caller, tier, root ? { underPath: root.path } : {}, req.query);
-      return paged(reply, tier, page);
+      return sendPage(reply, tier.role, page);
     });
 
-    app.get('/loadcredit/:id', async (req: Req) => {
+    app.get(P.loadCredit, { schema: { tags, params: idParams, response: replies({ 200: walletReply }) } }, async (req) => {
       const caller = requireCaller(req);
       const me = await getRecord(db, caller.id);
       return { success: true, data: [{ _id: me._id, walletBalance: me.walletBalance }] };
     });
 
-    app.post('/credit-transfer', { config: { subject: `Credit transfer to ${tier.role}` } }, async (req: Req) => {
+    app.post(P.creditTransfer, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to ${tier.role}` } }, async (req) => {
       return moved(await transfer(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
-    app.post('/credit-adjust', { config: { subject: `Credit adjust of ${tier.role}` } }, async (req: Req) => {
+    app.post(P.creditAdjust, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of ${tier.role}` } }, async (req) => {
       return moved(await adjust(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
-    app.patch('/toggle-status/:id/:action', { config: { subject: `Toggle ${tier.role} status` } }, async (req: Req) => {
+    app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle ${tier.role} status` } }, async (req) => {
       const rec = await toggleStatus(db, requireCaller(req), tier, req.params.id, req.params.action);
       return { success: true, message: `User ${rec._id} has been successfully ${req.params.action}d.`, data: rec };
     });
 
-    app.get('/:id', async (req: Req) => {
+    app.get(P.one, { schema: { tags, params: idParams, response: replies({ 200: recordReply }) } }, async (req) => {
       const ref = await loadReadable(db, requireCaller(req), tier, req.params.id);
       return { success: true, data: await getRecord(db, ref.id) };
     });
 
-    app.put('/:id', { config: { subject: `Update ${tier.role}` } }, async (req: Req) => {
+    app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, config: { subject: `Update ${tier.role}` } }, async (req) => {
       const rec = await updateAccount(db, requireCaller(req), tier, req.params.id, updatesOf(req));
       return { success: true, message: tier.messages.updateSuccess, data: rec };
     });
 
-    app.delete('/:id', { config: { subject: `Delete ${tier.role}` } }, async (req: Req) => {
+    app.delete(P.one, { schema: { tags, params: idParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete ${tier.role}` } }, async (req) => {
       const gone = await deleteAccount(db, requireCaller(req), tier, req.params.id);
       return { success: true, message: tier.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };
     });
 
     // Children: the accounts one level below an account of this tier.
-    app.get('/:id/children', async (req: Req, reply) => {
+    app.get(P.children, { schema: { tags, params: idParams, querystring: listQuery, response: replies({ 200: listReply }) } }, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const page = await listTier(db, caller, child, { underPath: parent.path, parentId: parent.id }, req.query);
-      return paged(reply, child, page);
+      return sendPage(reply, child.role, page);
     });
 
-    app.post('/:id/children', { config: { subject: `Create child of ${tier.role}` } }, async (req: Req, reply) => {
+    app.post(P.children, { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, config: { subject: `Create child of ${tier.role}` } }, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const b = body(req);
@@ -129,41 +143,41 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, message: 'User created successfully!', data: rec };
     });
 
-    const childOf = async (req: Req) => {
+    const childOf = async (req: FastifyRequest, params: { id: string; childId: string }) => {
       const caller = requireCaller(req);
-      const { parent, child } = await parentFor(db, caller, tier, req.params.id);
-      return { caller, child, target: await loadChild(db, caller, parent, child, req.params.childId) };
+      const { parent, child } = await parentFor(db, caller, tier, params.id);
+      return { caller, child, target: await loadChild(db, caller, parent, child, params.childId) };
     };
 
-    app.get('/:id/children/:childId', async (req: Req) => {
-      const { target } = await childOf(req);
+    app.get(P.child, { schema: { tags, params: childParams, response: replies({ 200: recordReply }) } }, async (req) => {
+      const { target } = await childOf(req, req.params);
       return { success: true, data: await getRecord(db, target.id) };
     });
 
-    app.put('/:id/children/:childId', { config: { subject: `Update child of ${tier.role}` } }, async (req: Req) => {
-      const { caller, child, target } = await childOf(req);
+    app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, config: { subject: `Update child of ${tier.role}` } }, async (req) => {
+      const { caller, child, target } = await childOf(req, req.params);
       const rec = await updateAccount(db, caller, child, String(target.id), updatesOf(req));
       return { success: true, message: child.messages.updateSuccess, data: rec };
     });
 
-    app.post('/:id/children/:childId/credit-transfer', { config: { subject: `Credit transfer to child of ${tier.role}` } }, async (req: Req) => {
-      const { caller, child, target } = await childOf(req);
+    app.post(P.childCreditTransfer, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to child of ${tier.role}` } }, async (req) => {
+      const { caller, child, target } = await childOf(req, req.params);
       return moved(await transfer(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
-    app.post('/:id/children/:childId/credit-adjust', { config: { subject: `Credit adjust of child of ${tier.role}` } }, async (req: Req) => {
-      const { caller, child, target } = await childOf(req);
+    app.post(P.childCreditAdjust, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of child of ${tier.role}` } }, async (req) => {
+      const { caller, child, target } = await childOf(req, req.params);
       return moved(await adjust(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
-    app.patch('/:id/children/:childId/toggle-status/:action', { config: { subject: `Toggle child of ${tier.role}` } }, async (req: Req) => {
-      const { caller, child, target } = await childOf(req);
+    app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle child of ${tier.role}` } }, async (req) => {
+      const { caller, child, target } = await childOf(req, req.params);
       const rec = await toggleStatus(db, caller, child, String(target.id), req.params.action);
       return { success: true, message: `User ${rec._id} has been successfully ${req.params.action}d.`, data: rec };
     });
 
-    app.delete('/:id/children/delete/:childId', { config: { subject: `Delete child of ${tier.role}` } }, async (req: Req) => {
-      const { caller, child, target } = await childOf(req);
+    app.delete(P.childDelete, { schema: { tags, params: childParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete child of ${tier.role}` } }, async (req) => {
+      const { caller, child, target } = await childOf(req, req.params);
       const gone = await deleteAccount(db, caller, child, String(target.id));
       return { success: true, message: child.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };
     });

@@ -1,39 +1,46 @@
 import type { AccountRecord } from '../../domain/api';
 import { centsToPoints } from '../../domain/money';
 import type { Role } from '../../resources.config';
+import type { AccountTableRow } from '../access/rows';
 
-/** The columns every account read selects (see ACCOUNT_SELECT); never a hash. */
-export interface AccountRow {
-  id: number | string;
-  username: string;
-  role: string;
-  path: string;
-  parent_id: number | string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  date_of_birth: string | Date | null;
-  country: string | null;
-  state: string | null;
-  city: string | null;
-  address: string | null;
-  pin_code: string | null;
-  occupation: string | null;
-  commission: string | number;
-  note: string;
-  active: boolean;
+type Table = AccountTableRow;
+
+/**
+ * The columns every account read selects (see ACCOUNT_SELECT); never a hash. Names and nullability come from
+ * the Drizzle schema; int8/numeric/date columns arrive as text (the driver's and ACCOUNT_SELECT's casts).
+ */
+export type AccountRow = Pick<
+  Table,
+  | 'username'
+  | 'role'
+  | 'path'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'phone'
+  | 'country'
+  | 'state'
+  | 'city'
+  | 'address'
+  | 'pin_code'
+  | 'occupation'
+  | 'note'
+  | 'active'
+> & {
+  id: Table['id'] | string;
+  parent_id: Table['parent_id'] | string;
+  date_of_birth: Table['date_of_birth'] | Date;
+  commission: Table['commission'] | number;
   wallet_balance: string | number;
-  last_login: string | Date | null;
-  created_at: string | Date;
-  parent_username: string | null;
+  last_login: Table['last_login'] | string;
+  created_at: Table['created_at'] | string;
+  parent_username: Table['username'] | null;
   parent_wallet: string | number | null;
-  parent_role: string | null;
+  parent_role: Table['role'] | null;
   is_logged_in: boolean;
   games: { _id: string; gameId: string; gameName: string }[] | string | null;
   total?: string | number;
-  [k: string]: unknown;
-}
+};
 
 /**
  * One SELECT list for every account read: the parent summary, live online state

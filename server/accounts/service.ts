@@ -1,12 +1,12 @@
 import type { AccountRecord, FieldError } from '../../domain/api';
 import { validateAccount, type AccountInput } from '../../domain/accountValidation';
 import { PROFILE_FIELDS, tierOf, type FieldDef, type FieldName, type TierDef } from '../../resources.config';
-import type { Caller } from '../auth/caller';
-import { revokeSessions } from '../auth/sessions';
-import { hashSecret } from '../auth/passwords';
+import type { Caller } from '../access/caller';
+import { hashSecret } from '../access/passwords';
+import { revokeSessions } from '../access/sessions';
 import type { Database, Queryable } from '../db/client';
-import { badRequest, conflict, forbidden, invalid, notFound } from '../http/errors';
-import { assertTier, inSubtree, loadManaged } from './access';
+import { coded, forbidden, invalid, notFound } from '../http/errors';
+import { assertTier, inSubtree, loadManaged } from '../access/accounts';
 import {
   existingGameIds,
   findRecordRow,
@@ -17,6 +17,7 @@ import {
   parseId,
   reparent,
   setGames,
+  softDeleteEmpty,
   SORTABLE,
   updateColumns,
   type AccountColumns,
@@ -24,6 +25,7 @@ import {
   type SortKey,
 } from './repository';
 import { toAccountRecord } from './serialize';
+import { parseListQuery, type ListQuery } from '../http/list';
 
 const TEXT_COLUMNS: Partial<Record<FieldName, keyof AccountColumns>> = {
   firstName: 'first_name',
@@ -75,10 +77,10 @@ async function toColumns(input: AccountInput): Promise<AccountColumns> {
 async function gameIdsOf(q: Queryable, value: unknown): Promise<number[] | undefined> {
   if (value === undefined) return undefined;
   const list = (Array.isArray(value) ? value : [value]).map((g) => parseId(typeof g === 'object' && g !== null ? (g as { _id?: unknown })._id : g));
-  if (list.some((g) => g === null)) throw badRequest('Unknown game.', 'games');
+  if (list.some((g) => g === null)) throw coded(400, 'unknownGame', {}, 'games');
   const ids = [...new Set(list as number[])];
   const found = await existingGameIds(q, ids);
-  if (found.length !== ids.length) throw badRequest('Unknown game.', 'games');
+  if (found.length !== ids.length) throw coded(400, 'unknownGame', {}, 'games');
   return ids;
 }
 
@@ -87,11 +89,11 @@ async function resolveParent(q: Queryable, caller: Caller, tier: TierDef, rawRef
   const parentTier = tier.parent ? tierOf(tier.parent) : null;
   if (!parentTier) throw forbidden();
   const id = rawRef === undefined || rawRef === null || rawRef === '' ? (caller.role === parentTier.role ? caller.id : null) : parseId(rawRef);
-  if (id === null) throw badRequest('Reference is required', 'refId');
+  if (id === null) throw coded(400, 'referenceRequired', {}, 'refId');
   const parent = await findRef(q, id);
-  if (!parent) throw badRequest('The reference account does not exist.', 'refId');
-  if (parent.id !== caller.id && !inSubtree(caller, parent)) throw forbidden('The reference account is outside your hierarchy.');
-  if (parent.role !== parentTier.role) throw badRequest(`The reference must be a ${parentTier.labels.singular} account.`, 'refId');
+  if (!parent) throw coded(400, 'referenceMissing', {}, 'refId');
+  if (parent.id !== caller.id && !inSubtree(caller, parent)) throw coded(403, 'referenceOutside');
+  if (parent.role !== parentTier.role) throw coded(400, 'referenceWrongTier', { tier: parentTier.labels.singular }, 'refId');
   return parent;
 }
 
@@ -114,9 +116,9 @@ export async function createAccount(db: Database, caller: Caller, tier: TierDef,
   else if ((input.refId === undefined || input.refId === '') && tier.parent === caller.role) input.refId = String(caller.id);
   check(tier.createFields, input, false);
   const parent = await resolveParent(db, caller, tier, input.refId);
-  if (!parent.active) throw conflict('The reference account is not active.');
+  if (!parent.active) throw coded(409, 'referenceInactive');
   const cols = await toColumns(input);
-  if (!cols.password_hash) throw badRequest('Password is required', 'password');
+  if (!cols.password_hash) throw coded(400, 'passwordRequired', {}, 'password');
   const games = await gameIdsOf(db, input.games);
   const id = await db.transaction(async (tx) => {
     const newId = await insertAccount(tx, { role: tier.role, prefix: tier.usernamePrefix, parentId: parent.id, parentPath: parent.path, cols });
@@ -135,7 +137,7 @@ export async function updateAccount(db: Database, caller: Caller, tier: TierDef,
   const fields = self ? tier.editFields.filter((f) => PROFILE_FIELDS.includes(f.name)) : tier.editFields;
   const input = pick(fields, updates);
   if (self && Object.keys(updates).some((k) => !PROFILE_FIELDS.includes(k as FieldName)))
-    throw forbidden('You may not change this on your own account.');
+    throw coded(403, 'notOnOwnAccount');
   // Secrets left empty mean "unchanged" on edit forms.
   for (const k of ['password', 'pin'] as const) if (input[k] === '' || input[k] === null) delete input[k];
   check(fields, input, true);
@@ -143,7 +145,7 @@ export async function updateAccount(db: Database, caller: Caller, tier: TierDef,
   const games = await gameIdsOf(db, input.games);
   const newParent =
     input.refId !== undefined && parseId(input.refId) !== target.parentId ? await resolveParent(db, caller, tier, input.refId) : null;
-  if (newParent && !newParent.active) throw conflict('The reference account is not active.');
+  if (newParent && !newParent.active) throw coded(409, 'referenceInactive');
   await db.transaction(async (tx) => {
     await updateColumns(tx, target.id, cols);
     if (games) await setGames(tx, target.id, games);
@@ -155,7 +157,7 @@ export async function updateAccount(db: Database, caller: Caller, tier: TierDef,
 }
 
 export async function toggleStatus(db: Database, caller: Caller, tier: TierDef, rawId: unknown, action: string): Promise<AccountRecord> {
-  if (action !== 'activate' && action !== 'deactivate') throw badRequest(`Unknown action '${action}': use activate or deactivate.`, 'action');
+  if (action !== 'activate' && action !== 'deactivate') throw coded(400, 'unknownAction', { action }, 'action');
   const target = await loadManaged(db, caller, tier, rawId);
   await db.transaction(async (tx) => {
     await updateColumns(tx, target.id, { active: action === 'activate' });
@@ -168,51 +170,24 @@ export async function toggleStatus(db: Database, caller: Caller, tier: TierDef, 
 /** Delete is one-way and may not lose points or orphan accounts: both must be moved first. */
 export async function deleteAccount(db: Database, caller: Caller, tier: TierDef, rawId: unknown): Promise<AccountRef> {
   const target = await loadManaged(db, caller, tier, rawId);
-  if (target.walletCents > 0n) throw conflict(`${target.username} still holds points: take them back with a credit adjust first.`);
-  if (await hasLiveChildren(db, target.id)) throw conflict(`${target.username} still has accounts below it: delete or move them first.`);
+  if (target.walletCents > 0n) throw coded(409, 'stillHoldsPoints', { username: target.username });
+  if (await hasLiveChildren(db, target.id)) throw coded(409, 'stillHasChildren', { username: target.username });
   await db.transaction(async (tx) => {
-    // The conditional delete re-checks the balance inside the transaction: a transfer may have landed meanwhile.
-    const rows = await tx.query(
-      `UPDATE accounts SET deleted_at = now(), active = false, email = NULL, phone = NULL
-       WHERE id = $1 AND deleted_at IS NULL AND wallet_balance = 0 RETURNING id`,
-      [target.id],
-    );
-    if (!rows.length) throw conflict(`${target.username} still holds points: take them back with a credit adjust first.`);
+    if (!(await softDeleteEmpty(tx, target.id))) throw coded(409, 'stillHoldsPoints', { username: target.username });
     await revokeSessions(tx, { accountId: target.id });
   });
   return target;
 }
 
-export interface ListParams {
-  page?: unknown;
-  perPage?: unknown;
-  limit?: unknown;
-  sort?: unknown;
-  order?: unknown;
-  search?: unknown;
-  username?: unknown;
-  q?: unknown;
-}
+export type ListParams = ListQuery;
 
 /** Lists without paging parameters answer the first MAX_BARE rows (the spec's bare lists). */
 export const MAX_BARE = 1000;
 export const MAX_PER_PAGE = 500;
+const SORT_KEYS = Object.keys(SORTABLE) as SortKey[];
 
-export function pageOf(p: ListParams): { limit: number; offset: number; sort: SortKey; order: 'ASC' | 'DESC'; search?: string } {
-  const int = (v: unknown, d: number) => {
-    const n = Number(v);
-    return Number.isInteger(n) && n > 0 ? n : d;
-  };
-  const per = p.perPage ?? p.limit;
-  const limit = per === undefined ? MAX_BARE : Math.min(int(per, 25), MAX_PER_PAGE);
-  const page = int(p.page, 1);
-  const sortRaw = typeof p.sort === 'string' ? p.sort : 'createdAt';
-  if (!Object.hasOwn(SORTABLE, sortRaw)) throw badRequest(`Cannot sort by '${sortRaw}'.`, 'sort');
-  const orderRaw = typeof p.order === 'string' ? p.order.toUpperCase() : 'DESC';
-  if (orderRaw !== 'ASC' && orderRaw !== 'DESC') throw badRequest(`Order must be ASC or DESC.`, 'order');
-  const s = [p.search, p.username, p.q].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;
-  return { limit, offset: (page - 1) * limit, sort: sortRaw as SortKey, order: orderRaw, ...(s ? { search: s.trim().slice(0, 100) } : {}) };
-}
+export const pageOf = (p: ListParams) =>
+  parseListQuery<SortKey>(p, { sortable: SORT_KEYS, defaultSort: 'createdAt', maxBare: MAX_BARE, maxPerPage: MAX_PER_PAGE });
 
 export async function listTier(
   q: Queryable,

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden } from '../http/errors';
 import type { Caller } from './caller';
 import { DEFAULT_SESSION_MAX_HOURS, resumeSession, SESSION_COOKIE } from './sessions';
 
@@ -58,14 +58,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
   });
 });
 
-export function requireCaller(req: FastifyRequest): Caller {
-  if (!req.caller) throw unauthorized('Your session has expired. Please log in again.');
-  return req.caller;
-}
-
-export const requireAuth = async (req: FastifyRequest, _reply: FastifyReply) => {
-  requireCaller(req);
-};
+// Kept here for the auth routes; defined in the base module so accounts and credit need not import auth.
+export { requireAuth, requireCaller } from '../access/caller';
 
 /** Money and restore calls need the password re-entered on this session within the last minutes. */
 export const STEP_UP_MINUTES = 5;

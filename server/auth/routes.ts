@@ -10,7 +10,7 @@ import { findRef, insertAccount, parseId, updateColumns } from '../accounts/repo
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
-import { checkGuarded } from './guard';
+import { checkGuarded } from '../access/guard';
 import { hashSecret } from './passwords';
 import { requireCaller } from './plugin';
 import { openSession, revokeSessions, SESSION_COOKIE, stepUp, SUSPENDED_ANCESTOR } from './sessions';

@@ -3,6 +3,8 @@ import { SESSION_MINUTES, type Role } from '../../resources.config';
 import type { Queryable } from '../db/client';
 import type { Caller } from './caller';
 
+export { revokeSessions, type Revocation } from '../access/sessions';
+
 export const SESSION_COOKIE = 'session-token';
 
 /** Absolute session lifetime when SESSION_MAX_HOURS is not set: a stolen token dies within a working day. */
@@ -55,23 +57,6 @@ export async function resumeSession(q: Queryable, token: string, maxHours = DEFA
 /** SQL: whether an account `a` has a deactivated account above it (its path lists its ancestors' ids). */
 export const SUSPENDED_ANCESTOR = `EXISTS (SELECT 1 FROM accounts up
   WHERE up.id = ANY (string_to_array(trim(both '/' FROM a.path), '/')::bigint[]) AND up.id <> a.id AND NOT up.active)`;
-
-/** Which sessions to end: one session, an account's (but one), or every session of a subtree. */
-export type Revocation = { sessionId: number } | { accountId: number; except?: number } | { subtreeOf: string };
-
-/** The one place sessions end: logout, password change, deactivation, deletion, forced logout. */
-export async function revokeSessions(q: Queryable, which: Revocation): Promise<void> {
-  if ('sessionId' in which) {
-    await q.query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [which.sessionId]);
-  } else if ('accountId' in which) {
-    await q.query(`UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL AND id <> $2`, [which.accountId, which.except ?? 0]);
-  } else {
-    await q.query(
-      `UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL AND account_id IN (SELECT id FROM accounts WHERE path LIKE $1)`,
-      [`${which.subtreeOf}%`],
-    );
-  }
-}
 
 /** Records a successful password re-entry on the session (auth/checkpassword). */
 export async function stepUp(q: Queryable, sessionId: number): Promise<void> {

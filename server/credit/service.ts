@@ -2,12 +2,12 @@ import { CREDIT_MESSAGES, parseCreditAmount } from '../../domain/creditValidatio
 import { mintsPoints } from '../../domain/hierarchy';
 import { centsToPoints } from '../../domain/money';
 import type { TierDef } from '../../resources.config';
-import type { Caller } from '../auth/caller';
-import { checkSessionPassword, type GuardConfig } from '../auth/guard';
+import type { Caller } from '../access/caller';
+import { checkSessionPassword, type GuardConfig } from '../access/guard';
 import type { Database } from '../db/client';
-import { badRequest, forbidden } from '../http/errors';
-import { loadManaged } from '../accounts/access';
-import { parseId, type AccountRef } from '../accounts/repository';
+import { badRequest, coded } from '../http/errors';
+import { loadManaged } from '../access/accounts';
+import { parseId, type AccountRef } from '../access/repository';
 import { move, type Movement } from './ledger';
 
 export interface CreditBody {
@@ -35,7 +35,7 @@ async function checkOperator(caller: Caller, body: CreditBody, kind: 'transfer' 
   if (typeof body.password !== 'string' || body.password === '') throw badRequest(CREDIT_MESSAGES[kind].password, 'password');
   // userId names the sender's wallet: only the caller's own may be spent.
   if (body.userId !== undefined && body.userId !== null && body.userId !== '' && parseId(body.userId) !== caller.id)
-    throw forbidden('You can only move points from your own wallet.');
+    throw coded(403, 'ownWalletOnly');
   return cents;
 }
 
@@ -47,7 +47,7 @@ export interface CreditContext {
 
 // Failures count with the login's: a stolen token cannot guess the password through transfers.
 async function verifyOperatorPassword(ctx: CreditContext, caller: Caller, password: string) {
-  if (!(await checkSessionPassword(ctx.db, caller, password, ctx.guard))) throw badRequest('Incorrect password.', 'password');
+  if (!(await checkSessionPassword(ctx.db, caller, password, ctx.guard))) throw coded(400, 'incorrectPassword', {}, 'password');
 }
 
 const side = (id: number, balance: number | null) => ({ _id: String(id), walletBalance: balance });
@@ -81,7 +81,7 @@ export async function adjust(ctx: CreditContext, caller: Caller, tier: TierDef, 
   const { db } = ctx;
   const cents = await checkOperator(caller, body, 'adjust', 'adjustAmount');
   const type = body.transactionType ?? 'credit';
-  if (type !== 'credit' && type !== 'debit') throw badRequest(`Transaction type must be credit or debit.`, 'transactionType');
+  if (type !== 'credit' && type !== 'debit') throw coded(400, 'transactionType', {}, 'transactionType');
   const self = !target && mintsPoints(caller.role) && tier.role === caller.role && parseId(body.toUserId) === caller.id;
   const other = self ? null : (target ?? (await loadManaged(db, caller, tier, body.toUserId)));
   await verifyOperatorPassword(ctx, caller, body.password as string);

@@ -1,22 +1,32 @@
 import type { FieldError } from '../../domain/api';
+import { msg, type MessageCode, type MessageParams } from '../../domain/messages';
 
-/** An error with the HTTP status and message the client sees. */
+/** An error with the HTTP status and message the client sees; `code`/`params` when it has one (domain/messages.ts). */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly errors?: FieldError[],
+    public readonly code?: MessageCode,
+    public readonly params?: MessageParams,
   ) {
     super(message);
   }
 }
 
+/** An error of a known message: the English text comes from its code. */
+export function coded(status: number, code: MessageCode, params: MessageParams = {}, field?: string): HttpError {
+  const m = msg(code, params);
+  return new HttpError(status, m.message, field !== undefined ? [{ field, ...m }] : undefined, code, params);
+}
+
 export const badRequest = (message: string, field?: string) =>
   new HttpError(400, message, field ? [{ field, message }] : undefined);
-export const invalid = (errors: FieldError[]) => new HttpError(400, errors[0]?.message ?? 'Invalid input', errors);
-export const unauthorized = (message = 'Please log in again.') => new HttpError(401, message);
-export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, message);
-export const notFound = (message = 'Account not found.') => new HttpError(404, message);
+export const invalid = (errors: FieldError[]) =>
+  new HttpError(400, errors[0]?.message ?? 'Invalid input', errors, errors[0]?.code, errors[0]?.params);
+export const unauthorized = (message?: string) => (message ? new HttpError(401, message) : coded(401, 'loginAgain'));
+export const forbidden = (message?: string) => (message ? new HttpError(403, message) : coded(403, 'notAllowed'));
+export const notFound = (message?: string) => (message ? new HttpError(404, message) : coded(404, 'accountNotFound'));
 export const conflict = (message: string) => new HttpError(409, message);
 
 interface PgLikeError {
@@ -31,28 +41,26 @@ export function fromDatabaseError(e: unknown): HttpError | null {
   if (!err || typeof err.code !== 'string') return null;
   switch (err.code) {
     case 'TD001':
-      return conflict('Insufficient balance.');
+      return coded(409, 'insufficientBalance');
     case 'TD002':
-      return conflict('The receiving account is not active.');
+      return coded(409, 'receiverInactive');
     case 'TD003':
-      return new HttpError(422, 'This Idempotency-Key was already used for a different request.');
+      return coded(422, 'idempotencyReused');
     case '22021':
-      return badRequest('Text may not contain NUL characters.');
+      return coded(400, 'nulCharacter');
     case '23505': {
       const c = `${err.constraint ?? ''} ${err.message ?? ''}`;
-      if (c.includes('email')) return new HttpError(409, 'This email is already in use.', [{ field: 'email', message: 'This email is already in use.' }]);
-      if (c.includes('phone')) return new HttpError(409, 'This phone number is already in use.', [{ field: 'phone', message: 'This phone number is already in use.' }]);
-      return conflict('This record already exists.');
+      if (c.includes('email')) return coded(409, 'emailTaken', {}, 'email');
+      if (c.includes('phone')) return coded(409, 'phoneTaken', {}, 'phone');
+      return coded(409, 'duplicate');
     }
     case '23514':
-      return `${err.constraint ?? ''} ${err.message ?? ''}`.includes('wallet_max')
-        ? conflict('This amount would take the balance above the largest an account can hold.')
-        : conflict('Insufficient balance.');
+      return `${err.constraint ?? ''} ${err.message ?? ''}`.includes('wallet_max') ? coded(409, 'walletMax') : coded(409, 'insufficientBalance');
     case '22P02':
     case '22003':
     case '22008':
     case '22007':
-      return badRequest('Invalid value.');
+      return coded(400, 'invalidValue');
     default:
       return null;
   }

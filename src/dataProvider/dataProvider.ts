@@ -11,6 +11,7 @@ import type {
   UpdateParams,
 } from 'react-admin';
 import type { AccountRecord, Envelope } from '../../domain/api';
+import { accountPath, API_PATHS, fillPath, type AccountPath } from '../../domain/apiPaths';
 import { DASHBOARD_COUNTS, tierOf, type CountField, type Role, type TierDef } from '../../resources.config';
 import { ROLES } from '../../resources.config';
 import { request, type RequestOptions } from './http';
@@ -76,7 +77,9 @@ export const tierOfResource = (resource: string): TierDef => {
   if (!(ROLES as readonly string[]).includes(resource)) throw new Error(`Unknown resource ${resource}`);
   return tierOf(resource as Role);
 };
-const api = (resource: string): string => tierOfResource(resource).api.replace(/^\//, '');
+/** A call of a resource's account family, from the shared path map (domain/apiPaths.ts). */
+const path = (resource: string, call: AccountPath, params: Record<string, string | number> = {}): string =>
+  accountPath(tierOfResource(resource).api, call, params);
 
 export const toRow = (r: AccountRecord): AccountRow => ({ ...r, id: r._id });
 
@@ -108,7 +111,7 @@ const parentOf = (meta: unknown): ParentRef | undefined => {
   return p && p.id !== undefined && p.id !== '' ? p : undefined;
 };
 
-const childrenPath = (p: ParentRef): string => `${api(p.resource)}/${p.id}/children`;
+const childrenPath = (p: ParentRef): string => path(p.resource, 'children', { id: p.id });
 
 function creditBody(kind: 'transfer' | 'adjust', p: CreditParams): Record<string, unknown> {
   const base = { userId: p.userId, password: p.password, toUserId: p.toUserId, authUser: p.authUser };
@@ -118,10 +121,11 @@ function creditBody(kind: 'transfer' | 'adjust', p: CreditParams): Record<string
 }
 
 async function credit(kind: 'transfer' | 'adjust', resource: string, p: CreditParams) {
-  const suffix = kind === 'transfer' ? 'credit-transfer' : 'credit-adjust';
   // A child's operation goes through its parent's family (docs/API.md).
-  const path = p.parent ? `${childrenPath(p.parent)}/${p.toUserId}/${suffix}` : `${api(resource)}/${suffix}`;
-  const { json } = await request<CreditResult>(path, {
+  const url = p.parent
+    ? path(p.parent.resource, kind === 'transfer' ? 'childCreditTransfer' : 'childCreditAdjust', { id: p.parent.id, childId: String(p.toUserId) })
+    : path(resource, kind === 'transfer' ? 'creditTransfer' : 'creditAdjust');
+  const { json } = await request<CreditResult>(url, {
     method: 'POST',
     body: creditBody(kind, p),
     headers: { 'Idempotency-Key': p.idempotencyKey },
@@ -137,13 +141,13 @@ async function mutate(path: string, options: RequestOptions): Promise<{ data: Ac
 export function createDataProvider(): TierDataProvider {
   const getList = (resource: string, params: GetListParams & { meta?: unknown }) => {
     const parent = parentOf(params.meta);
-    return fetchList(parent ? childrenPath(parent) : `${api(resource)}/all`, params);
+    return fetchList(parent ? childrenPath(parent) : path(resource, 'list'), params);
   };
 
   const getOne = async (resource: string, params: GetOneParams) => {
     const parent = parentOf(params.meta);
-    const path = parent ? `${childrenPath(parent)}/${params.id}` : `${api(resource)}/${params.id}`;
-    const { json } = await request<AccountRecord>(path);
+    const url = parent ? path(parent.resource, 'child', { id: parent.id, childId: params.id }) : path(resource, 'one', { id: params.id });
+    const { json } = await request<AccountRecord>(url);
     if (!json.data) throw new Error('Something went wrong');
     return { data: toRow(json.data) };
   };
@@ -156,11 +160,11 @@ export function createDataProvider(): TierDataProvider {
       return { data: rows.map((r) => r.data) };
     }) as DataProvider['getMany'],
     getManyReference: ((resource: string, params: GetManyReferenceParams) =>
-      fetchList(`${api(params.meta?.parentResource ?? resource)}/${params.id}/children`, params)) as DataProvider['getManyReference'],
+      fetchList(path(params.meta?.parentResource ?? resource, 'children', { id: params.id }), params)) as DataProvider['getManyReference'],
     create: (async (resource: string, params: CreateParams) => {
       const parent = parentOf(params.meta);
       if (parent) return provider.createChild(parent.resource, { parentId: parent.id, data: params.data as Record<string, unknown> });
-      return mutate(`${api(resource)}/create`, { method: 'POST', body: params.data });
+      return mutate(path(resource, 'create'), { method: 'POST', body: params.data });
     }) as DataProvider['create'],
     update: (async (resource: string, params: UpdateParams) => {
       const parent = parentOf(params.meta);
@@ -168,13 +172,13 @@ export function createDataProvider(): TierDataProvider {
       // Nothing changed: no call (spec section 4).
       if (Object.keys(updatedFields).length === 0) return { data: params.previousData as AccountRow };
       if (parent) return provider.updateChild(parent.resource, { parentId: parent.id, id: params.id, updatedFields });
-      return mutate(`${api(resource)}/${params.id}`, { method: 'PUT', body: { updatedFields } });
+      return mutate(path(resource, 'one', { id: params.id }), { method: 'PUT', body: { updatedFields } });
     }) as DataProvider['update'],
     updateMany: () => Promise.reject(new Error('updateMany is not supported')),
     delete: (async (resource: string, params: DeleteParams) => {
       const parent = parentOf(params.meta);
       if (parent) await provider.deleteChild(parent.resource, { parentId: parent.id, id: params.id });
-      else await request(`${api(resource)}/${params.id}`, { method: 'DELETE' });
+      else await request(path(resource, 'one', { id: params.id }), { method: 'DELETE' });
       return { data: (params.previousData ?? { id: params.id }) as RaRecord };
     }) as DataProvider['delete'],
     deleteMany: (async (resource: string, params: { ids: Identifier[]; meta?: unknown }) => {
@@ -185,50 +189,50 @@ export function createDataProvider(): TierDataProvider {
     creditTransfer: (resource, p) => credit('transfer', resource, p),
     creditAdjust: (resource, p) => credit('adjust', resource, p),
     toggleStatus: async (resource, { id, action, parent }) => {
-      const path = parent
-        ? `${childrenPath(parent)}/${id}/toggle-status/${action}`
-        : `${api(resource)}/toggle-status/${id}/${action}`;
+      const url = parent
+        ? path(parent.resource, 'childToggleStatus', { id: parent.id, childId: id, action })
+        : path(resource, 'toggleStatus', { id, action });
       const body: Record<string, unknown> = { userId: id, action, ...(parent ? { adminId: parent.id } : {}) };
-      const { json } = await request(path, { method: 'PATCH', body });
+      const { json } = await request(url, { method: 'PATCH', body });
       return { data: json.data, message: json.message };
     },
     logoutPlayer: async ({ id }) => {
-      const { json } = await request('app/logout', { query: { id, role: 'player' } });
+      const { json } = await request(API_PATHS.logoutPlayer, { query: { id, role: 'player' } });
       return { message: json.message };
     },
-    getChildren: (resource, params) => fetchList(`${api(resource)}/${params.id}/children`, params),
+    getChildren: (resource, params) => fetchList(path(resource, 'children', { id: params.id }), params),
     getChild: async (resource, { parentId, id }) => getOne(resource, { id, meta: { parent: { resource, id: parentId } } }),
     createChild: (resource, { parentId, data }) =>
-      mutate(`${api(resource)}/${parentId}/children`, { method: 'POST', body: { childAdminData: data, parentAdminId: parentId } }),
+      mutate(path(resource, 'children', { id: parentId }), { method: 'POST', body: { childAdminData: data, parentAdminId: parentId } }),
     updateChild: (resource, { parentId, id, updatedFields }) =>
-      mutate(`${api(resource)}/${parentId}/children/${id}`, { method: 'PUT', body: { updatedFields } }),
+      mutate(path(resource, 'child', { id: parentId, childId: id }), { method: 'PUT', body: { updatedFields } }),
     deleteChild: async (resource, { parentId, id }) => {
-      const { json } = await request(`${api(resource)}/${parentId}/children/delete/${id}`, { method: 'DELETE' });
+      const { json } = await request(path(resource, 'childDelete', { id: parentId, childId: id }), { method: 'DELETE' });
       return { message: json.message };
     },
     loadCredit: async ({ id }) => {
-      const { json } = await request<{ _id: string; walletBalance: number }[]>('credit/loadcredit', { query: { id } });
+      const { json } = await request<{ _id: string; walletBalance: number }[]>(API_PATHS.myCredit, { query: { id } });
       return { data: json.data?.[0] ?? null };
     },
     userCount: async () => {
-      const { json } = await request('counts/usercount');
+      const { json } = await request(API_PATHS.userCount);
       const n = (k: string): number => (typeof json[k] === 'number' ? (json[k] as number) : 0);
       return Object.fromEntries(DASHBOARD_COUNTS.map((d) => [d.field, n(d.field)])) as Record<CountField, number>;
     },
     userGames: async ({ id }) => {
-      const { json } = await request<{ _id: string; gameId: string; gameName: string }[]>(`game/usergames/${id}`);
+      const { json } = await request<{ _id: string; gameId: string; gameName: string }[]>(fillPath(API_PATHS.userGames, { id }));
       return { data: json.data ?? [] };
     },
     changePassword: async (body) => {
-      const { json } = await request('auth/chnagepassword', { method: 'POST', body });
+      const { json } = await request(API_PATHS.changePassword, { method: 'POST', body });
       return { message: json.message };
     },
     getAll: async (resource, params) => {
       const perPage = 500;
       const out: AccountRow[] = [];
       for (let page = 1; ; page++) {
-        const path = params.parent ? childrenPath(params.parent) : `${api(resource)}/all`;
-        const { data, total } = await fetchList(path, { ...params, pagination: { page, perPage } });
+        const url = params.parent ? childrenPath(params.parent) : path(resource, 'list');
+        const { data, total } = await fetchList(url, { ...params, pagination: { page, perPage } });
         out.push(...data);
         // Stop on the total, not on a short page: a server may cap perPage below what was asked.
         if (data.length === 0 || out.length >= total) return out;

@@ -1,5 +1,6 @@
 import type { Envelope } from '../../domain/api';
 import { extendSession, getToken } from '../auth/session';
+import { translateMessage } from '../i18n/translate';
 
 /** Base of every call (docs/API.md); the dev server and the server itself serve it same-origin. */
 export const API_BASE = '/api';
@@ -56,7 +57,9 @@ export async function request<T = unknown>(
     json = null;
   }
   if (!res.ok || !json) {
-    throw new ApiError(json?.message ?? res.statusText ?? 'Something went wrong', res.status, json);
+    // Coded answers are shown in the client's texts (by code, never by matching the English).
+    const message = json?.message ? translateMessage({ message: json.message, code: json.code, params: json.params }) : undefined;
+    throw new ApiError(message ?? res.statusText ?? 'Something went wrong', res.status, json);
   }
   extendSession();
   return { json, headers: res.headers, status: res.status };

@@ -3,8 +3,12 @@
  * (sections 5 and 8) lives here under a key; tier labels come from resources.config.ts.
  * Placeholders use polyglot's %{name} form.
  */
+import { MESSAGES } from '../../domain/messages';
+
 export const en = {
   td: {
+    /** The domain's and the server's messages by code (their English text is written once, in domain/messages.ts). */
+    errors: MESSAGES,
     app: { title: 'Tierdesk', footer: 'Tierdesk back office', loading: 'Loading...', na: 'N/A' },
     login: {
       title: 'Sign In',

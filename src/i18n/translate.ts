@@ -22,40 +22,7 @@ export function translate(key: string, vars: Vars = {}): string {
   return interpolate(lookup(key) ?? vars._ ?? key, vars);
 }
 
-/** Every leaf of the messages as [key, text]. */
-function leaves(node: unknown, prefix: string, out: [string, string][]): [string, string][] {
-  if (typeof node === 'string') out.push([prefix, node]);
-  else if (node && typeof node === 'object')
-    for (const [k, v] of Object.entries(node)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
-  return out;
-}
-
-let patterns: { key: string; re: RegExp; names: string[] }[] | null = null;
-
-/**
- * Domain rules (domain/*.ts) return English text so the server can answer with it too.
- * The client finds the message key whose text matches, so a locale other than English
- * can still replace it; an unknown text is shown as is.
- */
-export function keyOfMessage(text: string): { key: string; vars: Record<string, string> } | null {
-  patterns ??= leaves(en, '', []).map(([key, msg]) => {
-    const names: string[] = [];
-    const source = msg
-      .split(/(%\{\w+\})/)
-      .map((part) => {
-        const m = /^%\{(\w+)\}$/.exec(part);
-        if (m) {
-          names.push(m[1]);
-          return '(.+?)';
-        }
-        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      })
-      .join('');
-    return { key, re: new RegExp(`^${source}$`), names };
-  });
-  for (const p of patterns) {
-    const m = p.re.exec(text);
-    if (m) return { key: p.key, vars: Object.fromEntries(p.names.map((n, i) => [n, m[i + 1]])) };
-  }
-  return null;
+/** A message the domain or the server coded (domain/messages.ts), in the current texts; the English as given otherwise. */
+export function translateMessage(m: { message: string; code?: string; params?: Record<string, string | number> }): string {
+  return m.code ? translate(`td.errors.${m.code}`, { ...m.params, _: m.message }) : m.message;
 }

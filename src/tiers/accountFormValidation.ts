@@ -1,13 +1,12 @@
 import type { FieldDef } from '../../resources.config';
 import { validateAccount } from '../../domain/accountValidation';
-import { keyOfMessage } from '../i18n/translate';
 import { toApiValue, type FormValues } from './changedFields';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
  * The form-level validator of an account form: the shared domain rule (the server applies
- * the same one), its English messages mapped back onto i18n keys.
+ * the same one), its messages translated by their code (domain/messages.ts).
  * On edit, secrets may stay empty (the password and PIN are only sent when typed).
  */
 export function accountValidator(fields: readonly FieldDef[], mode: 'create' | 'edit', translate: Translate) {
@@ -22,8 +21,7 @@ export function accountValidator(fields: readonly FieldDef[], mode: 'create' | '
     const errors: Record<string, string> = {};
     for (const e of validateAccount(fields, input)) {
       if (errors[e.field]) continue;
-      const k = keyOfMessage(e.message);
-      errors[e.field] = k ? translate(k.key, { ...k.vars, _: e.message }) : e.message;
+      errors[e.field] = e.code ? translate(`td.errors.${e.code}`, { ...e.params, _: e.message }) : e.message;
     }
     return errors;
   };

@@ -239,7 +239,7 @@ describe.runIf(engineAvailable())('credit: transfer, adjust, generation and burn
       const snap = await stateSnapshot(h);
       const r = await transfer('areamanager', 'master', c.master._id, Number(have + 1n) / 100);
       expect(r.status).toBe(409);
-      expect(r.json).toEqual({ success: false, message: CREDIT_MESSAGES.insufficient });
+      expect(r.json).toEqual({ success: false, message: CREDIT_MESSAGES.insufficient, code: 'insufficientBalance', params: {} });
       expect(await stateSnapshot(h)).toBe(snap);
       // Exactly the whole wallet is fine.
       const all = await transfer('areamanager', 'master', c.master._id, Number(have) / 100);

@@ -78,7 +78,7 @@ describe.runIf(engineAvailable())('hardening against user input', () => {
   it('answers an over-long or malformed address with the JSON envelope, without echoing it', async () => {
     const long = await call(h, 'GET', `/api/admins/${'9'.repeat(300)}`, { token: h.root.token });
     expect(long.status).toBe(414);
-    expect(long.json).toEqual({ success: false, message: 'The address is too long.' });
+    expect(long.json).toEqual({ success: false, message: 'The address is too long.', code: 'addressTooLong', params: {} });
     const bad = await call(h, 'GET', '/api/admins/%E0%A4%A', { token: h.root.token });
     expect(bad.status).toBe(400);
     expect(bad.json.success).toBe(false);

@@ -1,0 +1,94 @@
+/**
+ * One code per message the domain rules and the server give, with its English text. Answers carry
+ * `{code, params}` beside the English `message`; the client translates by code (src/i18n/en.ts takes these
+ * texts under `td.errors`), so no text is ever matched back to its meaning. Placeholders are polyglot's %{name}.
+ */
+export const MESSAGES = {
+  // Account form fields (domain/accountValidation.ts)
+  required: '%{field} is required',
+  invalidEmail: 'Please enter a valid email address',
+  commissionRange: '%{field} must be a number between 0 and 100',
+  notANumber: '%{field} must be a number',
+  invalidDate: '%{field} must be a valid date',
+  pinFormat: 'PIN must be 4 to 12 digits',
+  passwordLength: 'Password must be at least 6 characters',
+  statusValue: '%{field} must be Active or Deactive',
+  notAList: '%{field} must be a list',
+  tooLong: '%{field} is too long',
+  invalidField: '%{field} is invalid',
+  // Request shape and list parameters
+  bodyNotObject: 'The request body must be a JSON object.',
+  badParameter: "Invalid value for '%{name}': give it once, as text.",
+  badJson: '%{name} is not valid JSON.',
+  badSortPair: 'sort must be ["field","ASC|DESC"].',
+  badRange: 'range must be [first, last] with 0 <= first <= last.',
+  badFilter: 'filter must be a JSON object.',
+  unknownSort: "Cannot sort by '%{sort}'.",
+  badOrder: 'Order must be ASC or DESC.',
+  // Access
+  loginAgain: 'Please log in again.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  notAllowed: 'You are not allowed to do this.',
+  accountNotFound: 'Account not found.',
+  // Account calls
+  idempotencyKeyTooLong: 'Idempotency-Key is too long (100 characters at most).',
+  updatedFieldsNotObject: 'updatedFields must be an object.',
+  noChildTier: '%{tiers} accounts have no accounts below them.',
+  onlyAdminsHaveGames: 'Only admins have games.',
+  unknownGame: 'Unknown game.',
+  referenceRequired: 'Reference is required',
+  referenceMissing: 'The reference account does not exist.',
+  referenceOutside: 'The reference account is outside your hierarchy.',
+  referenceWrongTier: 'The reference must be a %{tier} account.',
+  referenceInactive: 'The reference account is not active.',
+  passwordRequired: 'Password is required',
+  notOnOwnAccount: 'You may not change this on your own account.',
+  unknownAction: "Unknown action '%{action}': use activate or deactivate.",
+  stillHoldsPoints: '%{username} still holds points: take them back with a credit adjust first.',
+  stillHasChildren: '%{username} still has accounts below it: delete or move them first.',
+  tierNotManaged: 'A %{role} may not manage %{tiers} accounts.',
+  outsideHierarchy: 'This account is outside your hierarchy.',
+  noAccountOfTier: 'No %{tier} account with this id.',
+  noChildAccount: 'No %{tier} account with this id under %{parent}.',
+  // Credit calls (the form texts are domain/creditValidation.ts's)
+  ownWalletOnly: 'You can only move points from your own wallet.',
+  incorrectPassword: 'Incorrect password.',
+  transactionType: 'Transaction type must be credit or debit.',
+  // What the database refuses
+  insufficientBalance: 'Insufficient balance.',
+  receiverInactive: 'The receiving account is not active.',
+  idempotencyReused: 'This Idempotency-Key was already used for a different request.',
+  nulCharacter: 'Text may not contain NUL characters.',
+  emailTaken: 'This email is already in use.',
+  phoneTaken: 'This phone number is already in use.',
+  duplicate: 'This record already exists.',
+  walletMax: 'This amount would take the balance above the largest an account can hold.',
+  invalidValue: 'Invalid value.',
+  // Transport
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  addressTooLong: 'The address is too long.',
+  addressMalformed: 'The address is malformed.',
+  noRoute: 'No API route %{method} %{url}',
+  notFound: 'Not found',
+  somethingWrong: 'Something went wrong',
+} as const;
+
+export type MessageCode = keyof typeof MESSAGES;
+export type MessageParams = Record<string, string | number>;
+
+export interface CodedMessage {
+  code: MessageCode;
+  params: MessageParams;
+  /** The English text, for logs, curl users and clients that do not translate. */
+  message: string;
+}
+
+export const interpolate = (text: string, params: MessageParams = {}): string =>
+  text.replace(/%\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+
+/** The message of a code, with its English text. */
+export function msg(code: MessageCode, params: MessageParams = {}): CodedMessage {
+  return { code, params, message: interpolate(MESSAGES[code], params) };
+}
+
+export const isMessageCode = (v: unknown): v is MessageCode => typeof v === 'string' && Object.hasOwn(MESSAGES, v);

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Zod shapes shared by the route schemas. Objects are loose on purpose: the serializer must not strip a field
+ * a route adds, and request bodies keep reaching the domain validators, whose messages are the API's contract.
+ */
+
+export const errorEnvelope = z
+  .looseObject({
+    success: z.literal(false),
+    message: z.string(),
+    code: z.string().optional().describe('Message code (domain/messages.ts); clients translate by it'),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    field: z.string().optional(),
+    errors: z
+      .array(z.looseObject({ field: z.string(), message: z.string(), code: z.string().optional(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }))
+      .optional(),
+  })
+  .meta({ id: 'Error' });
+
+export const ok = <T extends z.ZodType>(data: T) => z.looseObject({ success: z.boolean(), message: z.string().optional(), data });
+
+/** The 4xx answers every authenticated route may give, in the one error envelope. */
+export const ERROR_REPLIES = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope } as const;
+
+/** A query value as the URL carries it; numbers are parsed by the route, which names the bad parameter. */
+export const queryText = z.string().optional();
