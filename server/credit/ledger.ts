@@ -22,7 +22,10 @@ export interface MovementResult {
   replayed: boolean;
 }
 
-/** One movement of points: one round trip to td_move (see migration 0001_ledger.sql). */
+/**
+ * One movement of points: one round trip to td_move (see migration 0001_ledger.sql). `q` may be a
+ * caller's transaction: the movement then commits or rolls back with the caller's other writes.
+ */
 export async function move(q: Queryable, m: Movement): Promise<MovementResult> {
   const run = () =>
     q.query(`SELECT tx_id, from_after::text AS from_after, to_after::text AS to_after, replayed FROM td_move($1, $2, $3, $4, $5, $6, $7)`, [
@@ -36,7 +39,9 @@ export async function move(q: Queryable, m: Movement): Promise<MovementResult> {
     ]);
   let rows;
   try {
-    rows = await run();
+    // Inside a caller's transaction a keyed movement runs under a savepoint, so its failure does not
+    // abort the caller's other writes and the retry below can run.
+    rows = q.savepoint && m.idempotencyKey ? await q.savepoint(run) : await run();
   } catch (e) {
     // Two requests with one idempotency key raced: the loser replays the winner's movement.
     if ((e as { code?: string }).code === '23505' && m.idempotencyKey) rows = await run();

@@ -23,6 +23,31 @@ export interface Database {
 
 export interface Queryable {
   query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Inside a transaction: runs fn under a savepoint, so a statement that fails there (and is handled)
+   * leaves the outer transaction usable. Absent outside transactions, where each statement stands alone.
+   */
+  savepoint?<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+let savepoints = 0;
+/** The savepoint of a transaction handle, from its own query function. */
+export function withSavepoints(query: Queryable['query']): Queryable {
+  return {
+    query,
+    async savepoint(fn) {
+      const name = `td_sp_${++savepoints}`;
+      await query(`SAVEPOINT ${name}`);
+      try {
+        const out = await fn();
+        await query(`RELEASE SAVEPOINT ${name}`);
+        return out;
+      } catch (e) {
+        await query(`ROLLBACK TO SAVEPOINT ${name}`);
+        throw e;
+      }
+    },
+  };
 }
 
 export interface OpenOptions {
@@ -53,7 +78,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       const c = await pool.connect();
       try {
         await c.query('BEGIN');
-        const out = await fn({ query: async <T extends Row>(text: string, params: unknown[] = []) => (await c.query(text, params)).rows as T[] });
+        const out = await fn(withSavepoints(async <T extends Row>(text: string, params: unknown[] = []) => (await c.query(text, params)).rows as T[]));
         await c.query('COMMIT');
         return out;
       } catch (e) {

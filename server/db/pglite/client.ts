@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Database, Queryable, Row } from '../client';
+import { withSavepoints, type Database, type Queryable, type Row } from '../client';
 import type { Envelope, ErrorData, Reply, Request } from './protocol';
 
 /** An error from the database thread, with its PostgreSQL fields (code, constraint…) restored. */
@@ -48,7 +48,7 @@ export async function openPgliteWorker(opts: { dataDir?: string | undefined; loa
       const tx = await send<number>({ op: 'begin' });
       let out: T;
       try {
-        out = await fn({ query: (text, params) => query(text, params, tx) });
+        out = await fn(withSavepoints((text, params) => query(text, params, tx)));
       } catch (e) {
         await send({ op: 'end', tx, commit: false }).catch(() => undefined);
         throw e;
