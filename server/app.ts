@@ -24,11 +24,18 @@ import type { FieldError } from '../domain/api';
 import { API_PATHS } from '../domain/apiPaths';
 import { msg } from '../domain/messages';
 import { fromDatabaseError, HttpError } from './http/errors';
-import { attachRealtime } from './realtime/socket';
+import { attachRealtime, type Realtime } from './realtime/socket';
 import { GEO, geoRoutes } from './geo/routes';
 import { schedulerPlugin } from './scheduler/plugin';
 import { gamesModule } from './games';
 import { commissionRoutes, reportRoutes } from './reports/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** socket.io for the modules: their events, rooms and pushes. */
+    realtime: Realtime;
+  }
+}
 
 export interface AppOptions {
   db: Database;
@@ -62,6 +69,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   };
   const app = Fastify(options);
   const realtime = attachRealtime(app.server, db, config.redisUrl);
+  app.decorate('realtime', realtime);
   app.addHook('onClose', () => realtime.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -134,7 +142,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(accountRoutes, { db, guard: config, realtime });
       await api.register(miscAccountRoutes, { db });
       await api.register(geoRoutes, { prefix: GEO });
-      await api.register(gamesModule, { db, onWallets: (ids) => realtime.walletsChanged(ids) });
+      await api.register(gamesModule, { db });
       await api.register(reportRoutes, { db });
       await api.register(commissionRoutes, { db, onWallets: (ids) => realtime.walletsChanged(ids) });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, ...msg('noRoute', { method: req.method, url: req.url }) }));

@@ -12,6 +12,7 @@ export interface BetLine {
 
 export interface PlacedBet {
   ticketId: string;
+  adminId: number;
   roundId: string;
   drawNo: number;
   stakeCents: bigint;
@@ -80,6 +81,7 @@ export async function placeBet(
     await upsertDailyPlay(tx, { playerId: player.id, day: dayKey(now), gameDbId: game.id, adminId, play: stakeCents, win: 0n });
     return {
       ticketId: String(ticketId),
+      adminId,
       roundId: String(roundId),
       drawNo: window.drawNo,
       stakeCents,

@@ -4,20 +4,30 @@ import { liveRoutes } from './live.routes';
 import { percentageRoutes } from './percentage.routes';
 import { historyRoutes } from './history.routes';
 import { playerRoutes } from './player.routes';
+import { consoleRoom, pushTick, registerConsoleEvents } from './realtime';
 import { engineTick } from './settle';
 
 export interface GamesModuleOptions {
   db: Database;
-  /** Tells the back offices of these accounts that a wallet changed. */
-  onWallets?: (ids: number[]) => void;
 }
 
 /** The game side of the API: player calls, live consoles, win percentages. */
 export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions) {
-  // Every second: settle the rounds whose time is over, open the current ones.
-  app.scheduler.register({ name: 'rounds', everyMs: 1000, run: (now) => engineTick(opts.db, now) });
-  await app.register(playerRoutes, opts);
-  await app.register(liveRoutes, opts);
+  const { realtime } = app;
+  // Every second: settle the rounds whose time is over, open the current ones, tell the consoles.
+  app.scheduler.register({
+    name: 'rounds',
+    everyMs: 1000,
+    run: async (now) => {
+      const { settled } = await engineTick(opts.db, now);
+      realtime.walletsChanged(settled.flatMap((s) => s.winners));
+      await pushTick(realtime, opts.db, settled, now);
+    },
+  });
+  registerConsoleEvents(realtime, opts.db);
+  const onWallets = (ids: number[]) => realtime.walletsChanged(ids);
+  await app.register(playerRoutes, { db: opts.db, onWallets, onBet: (adminId: number, gameId: string) => realtime.emitTo(consoleRoom(adminId, gameId), 'consoleChanged', { adminId: String(adminId), gameId }) });
+  await app.register(liveRoutes, { db: opts.db, onWallets });
   await app.register(percentageRoutes, { db: opts.db });
   await app.register(historyRoutes, { db: opts.db });
 }

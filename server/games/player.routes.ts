@@ -19,7 +19,10 @@ const requirePlayer = (caller: Caller): Caller => {
 };
 
 /** The player API: bets, own tickets, results of the own admin's rounds, the round timer. */
-export async function playerRoutes(app: FastifyInstance, opts: { db: Database; onWallets?: (ids: number[]) => void }) {
+export async function playerRoutes(
+  app: FastifyInstance,
+  opts: { db: Database; onWallets?: (ids: number[]) => void; onBet?: (adminId: number, gameId: string) => void },
+) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -41,6 +44,7 @@ export async function playerRoutes(app: FastifyInstance, opts: { db: Database; o
       const player = requirePlayer(requireCaller(req));
       const bet = await placeBet(db, { id: player.id, path: player.path }, req.body.gameId, req.body.bets);
       opts.onWallets?.([player.id]);
+      opts.onBet?.(bet.adminId, req.body.gameId);
       return reply.code(201).send({
         success: true,
         message: 'Bet placed.',

@@ -20,6 +20,10 @@ export const secureRandom = (): number => randomInt(2 ** 32) / 2 ** 32;
 
 export interface Settlement {
   roundId: number;
+  adminId: number;
+  gameId: string;
+  /** Players paid a win (their wallets changed). */
+  winners: number[];
   result: string;
   booster: Booster;
   playCents: bigint;
@@ -109,7 +113,8 @@ export async function settleRound(db: Database, roundId: number, now: Date = new
     );
     if (queued) await tx.query(`UPDATE console_results SET round_id = $2 WHERE id = $1`, [queued.id, roundId]);
     await saveBoosterState(tx, adminId, gameDbId, decision.booster === boost.booster ? boost.state : { roundsSinceBoost: pool.roundsSinceBoost + 1, nextGap: pool.nextBoostGap });
-    return { roundId, result: decision.chosen, booster: decision.booster, playCents: play, winCents: paid, decision };
+    const winnerIds = [...new Set([...wins.values()].filter((w) => w.cents > 0n).map((w) => w.playerId))];
+    return { roundId, adminId, gameId: game.gameId, winners: winnerIds, result: decision.chosen, booster: decision.booster, playCents: play, winCents: paid, decision };
   });
 }
 
@@ -137,8 +142,8 @@ export async function openCurrentRounds(db: Database, now: Date = new Date()): P
 }
 
 /** One engine step, the scheduler's job: settle what is due, then open what is current. */
-export async function engineTick(db: Database, now: Date = new Date()): Promise<{ settled: number; open: number }> {
+export async function engineTick(db: Database, now: Date = new Date()): Promise<{ settled: Settlement[]; open: number }> {
   const settled = await settleDue(db, now);
   const open = await openCurrentRounds(db, now);
-  return { settled: settled.length, open };
+  return { settled, open };
 }

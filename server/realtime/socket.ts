@@ -1,17 +1,35 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
+import type { Caller } from '../access/caller';
 import { resumeSession, SESSION_COOKIE } from '../auth/sessions';
 import type { Database } from '../db/client';
 
-/** What the server tells connected back offices: a wallet changed, so its views refetch. */
+/** What a module's event handler gets: who asked, a reply to that socket, and rooms to join. */
+export interface RealtimeContext {
+  caller: Caller;
+  reply(event: string, data: unknown): void;
+  join(room: string): void;
+}
+
+export type RealtimeHandler = (ctx: RealtimeContext, payload: unknown) => Promise<void>;
+
+/**
+ * socket.io for the modules: each registers the events it answers and the rooms it sends to.
+ * Rooms are joined only by a module's handler, after its own access check, so a socket hears only
+ * what the same account could read through the REST API.
+ */
 export interface Realtime {
+  /** Answers `event` from a connected back office; a thrown error is sent back as `errorEvent`. */
+  on(event: string, handler: RealtimeHandler, errorEvent?: string): void;
+  emitTo(room: string, event: string, data: unknown): void;
+  /** The accounts' own rooms: their wallets changed, so their open views refetch. */
   walletsChanged(accountIds: (number | string | null | undefined)[]): void;
   close(): Promise<void>;
 }
 
-const roomOf = (id: number | string) => `account:${id}`;
+const accountRoom = (id: number | string) => `account:${id}`;
 
 const cookieToken = (header: string | undefined): string | null => {
   const m = header?.match(new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`));
@@ -21,28 +39,51 @@ const cookieToken = (header: string | undefined): string | null => {
 /**
  * socket.io on the Fastify server (the fastify-socket.io plugin is Fastify 4 only). A socket is
  * admitted with a live session (handshake auth.token or the session cookie) and joins its
- * account's room; it never sends anything that a REST call would not show the same account.
- * With a Redis URL, events cross instances (several servers behind one load balancer).
+ * account's room. With a Redis URL, events cross instances (several servers behind one load balancer).
  */
 export function attachRealtime(server: HttpServer, db: Database, redisUrl?: string): Realtime {
   const io = new Server(server, { path: '/socket.io', serveClient: false, transports: ['websocket', 'polling'] });
   const redis = redisUrl ? [new Redis(redisUrl, { lazyConnect: false }), new Redis(redisUrl, { lazyConnect: false })] : [];
   if (redis.length === 2) io.adapter(createAdapter(redis[0], redis[1]));
+  const handlers = new Map<string, { handler: RealtimeHandler; errorEvent: string }>();
   io.use(async (socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = typeof auth?.token === 'string' ? auth.token : cookieToken(socket.handshake.headers.cookie);
     const caller = token ? await resumeSession(db, token).catch(() => null) : null;
     if (!caller) return next(new Error('unauthorized'));
     socket.data.accountId = caller.id;
+    socket.data.token = token;
     next();
   });
-  io.on('connection', (socket) => {
-    void socket.join(roomOf(socket.data.accountId as number));
+  io.on('connection', (socket: Socket) => {
+    void socket.join(accountRoom(socket.data.accountId as number));
+    for (const [event, { handler, errorEvent }] of handlers) {
+      socket.on(event, async (payload: unknown) => {
+        // The session is checked on every event: a revoked or expired one stops answering at once.
+        const caller = await resumeSession(db, String(socket.data.token)).catch(() => null);
+        if (!caller) {
+          socket.emit(errorEvent, { message: 'Your session has expired. Please log in again.' });
+          socket.disconnect(true);
+          return;
+        }
+        try {
+          await handler({ caller, reply: (e, d) => socket.emit(e, d), join: (room) => void socket.join(room) }, payload);
+        } catch (e) {
+          socket.emit(errorEvent, { message: e instanceof Error ? e.message : 'Something went wrong' });
+        }
+      });
+    }
   });
   return {
+    on(event, handler, errorEvent = 'realtimeError') {
+      handlers.set(event, { handler, errorEvent });
+    },
+    emitTo(room, event, data) {
+      io.to(room).emit(event, data);
+    },
     walletsChanged(ids) {
       for (const id of new Set(ids.filter((x): x is number | string => x !== null && x !== undefined)))
-        io.to(roomOf(id)).emit('wallet', { _id: String(id) });
+        io.to(accountRoom(id)).emit('wallet', { _id: String(id) });
     },
     async close() {
       await io.close();

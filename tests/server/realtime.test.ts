@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { call, createAs, engineAvailable, generate, loginAs, SUPERADMIN_PASSWORD, startHarness, type Harness } from './harness';
+import { call, createAs, engineAvailable, fund, generate, loginAs, SUPERADMIN_PASSWORD, startHarness, type Harness } from './harness';
 
 describe.runIf(engineAvailable())('realtime wallet events', () => {
   let h: Harness;
@@ -42,5 +42,32 @@ describe.runIf(engineAvailable())('realtime wallet events', () => {
     expect(seen).toEqual([]);
     adminSocket.close();
     otherSocket.close();
+  });
+
+  it('answers a console’s gameData and timerData, and tells it when a bet lands', async () => {
+    const games = (await h.db.query(`SELECT id FROM games ORDER BY id`)).map((r) => String(r.id));
+    const admin = await createAs(h, h.root.token, 'admin', h.root.id, { games });
+    const other = await createAs(h, h.root.token, 'admin', h.root.id, { games });
+    const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
+    const am = await createAs(h, h.root.token, 'areamanager', sam._id);
+    const master = await createAs(h, h.root.token, 'master', am._id);
+    const player = await createAs(h, h.root.token, 'player', master._id);
+    await fund(h, player._id, 10, 'player');
+    const socket = await connect(await loginAs(h, admin.username));
+    const data = new Promise<{ data: { drawno: string }[] }>((resolve) => socket.once('responseData', resolve));
+    socket.emit('gameData', { adminId: admin._id, gameId: 'MNOQqWWi' });
+    expect((await data).data.map((d) => d.drawno)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    const timer = new Promise<{ gameId: string; time: string }>((resolve) => socket.once('timer', resolve));
+    socket.emit('timerData', { adminId: admin._id, gameId: 'MNOQqWWi' });
+    expect(await timer).toMatchObject({ gameId: 'MNOQqWWi', time: expect.stringMatching(/^\d\d:\d\d$/) });
+    const changed = new Promise<{ adminId: string; gameId: string }>((resolve) => socket.once('consoleChanged', resolve));
+    const bet = await call(h, 'POST', '/api/app/createbet', { token: await loginAs(h, player.username), body: { gameId: 'MNOQqWWi', bets: [{ option: '4', qty: 1 }] } });
+    expect(bet.status).toBe(201);
+    expect(await changed).toEqual({ adminId: admin._id, gameId: 'MNOQqWWi' });
+    // Another admin's console is not this admin's to watch.
+    const refused = new Promise<{ message: string }>((resolve) => socket.once('responseError', resolve));
+    socket.emit('gameData', { adminId: other._id, gameId: 'MNOQqWWi' });
+    expect((await refused).message).toMatch(/outside your hierarchy/);
+    socket.close();
   });
 });
