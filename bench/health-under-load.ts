@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { accountBody } from '../tests/fixtures/accountBody';
 
 const ROOT = resolve(process.env.BENCH_SERVER_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 const SECONDS = Number(process.env.BENCH_HEALTH_SECONDS ?? 10);
@@ -76,9 +77,26 @@ interface Figures {
   errors: number;
 }
 
+/** One admin per client, so every client logs in as itself (parallel logins of one name are throttled by design). */
+async function makeUsers(url: string, token: string): Promise<string[]> {
+  const names: string[] = [];
+  for (let i = 0; i < CLIENTS; i += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, CLIENTS - i) }, async () => {
+        const r = await json(`${url}/api/admins/create`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: JSON.stringify(accountBody('admin', { password: PASSWORD })) });
+        if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
+        return String((r.body.data as { username: string }).username);
+      }),
+    );
+    names.push(...batch);
+  }
+  return names;
+}
+
 async function measure(engine: string, url: string): Promise<Figures> {
   const root = await json(`${url}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'superadmin', password: PASSWORD }) });
   const token = String(root.body.token);
+  const users = await makeUsers(url, token);
   const deadline = Date.now() + SECONDS * 1000;
   const health: number[] = [];
   const logins: number[] = [];
@@ -93,10 +111,10 @@ async function measure(engine: string, url: string): Promise<Figures> {
       await new Promise((res) => setTimeout(res, 20));
     }
   })();
-  const client = async () => {
+  const client = async (username: string) => {
     while (Date.now() < deadline) {
       const t = performance.now();
-      const l = await json(`${url}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'superadmin', password: PASSWORD }) });
+      const l = await json(`${url}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username, password: PASSWORD }) });
       logins.push(performance.now() - t);
       requests++;
       if (l.status !== 200) errors++;
@@ -109,7 +127,7 @@ async function measure(engine: string, url: string): Promise<Figures> {
     }
   };
   const started = performance.now();
-  await Promise.all([probe, ...Array.from({ length: CLIENTS }, client)]);
+  await Promise.all([probe, ...users.map(client)]);
   const secs = (performance.now() - started) / 1000;
   return {
     engine,
@@ -170,7 +188,7 @@ export async function healthUnderLoadBench(): Promise<{ exitCode: number }> {
     console.log(`PostgreSQL at ${PG_ADMIN} is not reachable: its row is skipped.`);
   }
   const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
-  console.log(`server: ${ROOT}; ${CLIENTS} clients for ${SECONDS} s each (login, session, list, counts, wallet in a loop)`);
+  console.log(`server: ${ROOT}; ${CLIENTS} clients (one account each) for ${SECONDS} s per engine: login, session, list, counts, wallet in a loop`);
   console.log('engine              | health p50 ms | health p99 ms | probes | login p50 ms | login p99 ms | req/s | errors');
   for (const r of results)
     console.log(`${r.engine.padEnd(19)} | ${f(r.healthP50).padStart(13)} | ${f(r.healthP99).padStart(13)} | ${String(r.healthN).padStart(6)} | ${f(r.loginP50).padStart(12)} | ${f(r.loginP99).padStart(12)} | ${f(r.requestsPerSecond).padStart(5)} | ${r.errors}`);
