@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -79,6 +80,8 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null } },
   });
   await app.register(cookie);
+  // Game images (Add Game): each part is checked and capped by the route itself.
+  await app.register(multipart, { limits: { fileSize: 1_048_576, files: 1000, fields: 50 } });
   await app.register(rateLimit, { global: false });
   await app.register(schedulerPlugin, { db, enabled: config.schedulerEnabled });
   // The OpenAPI document is generated from the routes' zod schemas (served under /api/docs below).
@@ -142,7 +145,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(accountRoutes, { db, guard: config, realtime });
       await api.register(miscAccountRoutes, { db });
       await api.register(geoRoutes, { prefix: GEO });
-      await api.register(gamesModule, { db });
+      await api.register(gamesModule, { db, dataDir: config.dataDir });
       await api.register(reportRoutes, { db });
       await api.register(commissionRoutes, { db, onWallets: (ids) => realtime.walletsChanged(ids) });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, ...msg('noRoute', { method: req.method, url: req.url }) }));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { liveRoutes } from './live.routes';
 import { percentageRoutes } from './percentage.routes';
+import { catalogueRoutes } from './catalogue.routes';
 import { historyRoutes } from './history.routes';
 import { playerRoutes } from './player.routes';
 import { consoleRoom, pushTick, registerConsoleEvents } from './realtime';
@@ -9,6 +10,8 @@ import { engineTick } from './settle';
 
 export interface GamesModuleOptions {
   db: Database;
+  /** Where uploaded game images are kept (under the data directory). */
+  dataDir: string;
 }
 
 /** The game side of the API: player calls, live consoles, win percentages. */
@@ -30,4 +33,5 @@ export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions
   await app.register(liveRoutes, { db: opts.db, onWallets });
   await app.register(percentageRoutes, { db: opts.db });
   await app.register(historyRoutes, { db: opts.db });
+  await app.register(catalogueRoutes, { db: opts.db, dataDir: opts.dataDir });
 }

@@ -161,4 +161,19 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
     expect(row.playPoints).toBeGreaterThanOrEqual(3);
     expect(row.endPoints).toBe(row.playPoints - row.winPoints);
   });
+
+  it('keeps a pool and its balance when the admin’s games change', async () => {
+    const add = await call(h, 'POST', '/api/live/addbalance', { token: tokens.admin, body: { adminId: admin._id, gameId: FUN_TARGET, balance: 20, type: 'add' } });
+    expect(add.status).toBe(200);
+    const pool = async () => (await h.db.query(`SELECT p.id::text AS id, a.wallet_balance::text AS b FROM game_pools p JOIN accounts a ON a.id = p.account_id JOIN games g ON g.id = p.game_id WHERE p.admin_id = $1 AND g.game_id = $2`, [Number(admin._id), FUN_TARGET]))[0];
+    const before = await pool();
+    const all = (await h.db.query(`SELECT id::text AS id, game_id FROM games ORDER BY id`)) as { id: string; game_id: string }[];
+    const others = all.filter((g) => g.game_id !== FUN_TARGET).map((g) => g.id);
+    expect((await call(h, 'PUT', `/api/admins/${admin._id}`, { token: h.root.token, body: { updatedFields: { games: others } } })).status).toBe(200);
+    expect(await pool()).toEqual(before);
+    expect((await call(h, 'PUT', `/api/admins/${admin._id}`, { token: h.root.token, body: { updatedFields: { games: all.map((g) => g.id) } } })).status).toBe(200);
+    expect(await pool()).toEqual(before);
+    const list = await call(h, 'GET', `/api/percentage/usergames/${admin._id}`, { token: tokens.admin });
+    expect((list.json.adminGameList as { id: string; gameId: string }[]).find((x) => x.gameId === FUN_TARGET)?.id).toBe(before.id);
+  });
 });

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { validateGame, type GameInput } from '../../domain/gameValidation';
+import { requireCaller } from '../access/caller';
+import type { Caller } from '../access/caller';
+import type { Database } from '../db/client';
+import { badRequest, forbidden, HttpError, invalid, notFound } from '../http/errors';
+import { parseListQuery, sendPage } from '../http/list';
+import { contentTypeOf, imageDir, imageKind, MAX_IMAGE_BYTES, STORED_NAME, storeImage } from './images';
+
+const NO_GAME = 'No game found with the provided ID.';
+const requireSuperadmin = (caller: Caller) => {
+  if (caller.role !== 'superadmin') throw forbidden('Only the superadmin manages games and times.');
+  return caller;
+};
+
+const GAME_SELECT = `g.id::text AS id, g.id::text AS "_id", g.game_id AS "gameId", g.game_name AS "gameName", g.nodigit,
+  g.time_seconds AS "time", (SELECT t.id::text FROM game_times t WHERE t.timecount = g.time_seconds) AS "timeId",
+  g.status, g.publisher, g.description AS "gameDescription", g.release_date AS "releaseDate", g.label, g.images, g.logo`;
+const SORTS = { gameName: 'g.game_name', gameId: 'g.game_id', nodigit: 'g.nodigit', time: 'g.time_seconds', status: 'g.status', releaseDate: 'g.release_date', id: 'g.id' } as const;
+
+/** A game by its database id or its gameId, undeleted. */
+async function findGameRow(db: Database, raw: string) {
+  const byId = /^[1-9]\d{0,15}$/.test(raw);
+  const [row] = await db.query(`SELECT ${GAME_SELECT} FROM games g WHERE ${byId ? 'g.id = $1' : 'g.game_id = $1'} AND g.deleted_at IS NULL`, [byId ? Number(raw) : raw]);
+  if (!row) throw notFound(NO_GAME);
+  return row;
+}
+
+async function timeSeconds(db: Database, rawTimeId: unknown): Promise<number> {
+  const id = Number(rawTimeId);
+  const [t] = Number.isInteger(id) && id > 0 ? await db.query(`SELECT timecount FROM game_times WHERE id = $1`, [id]) : [];
+  if (!t) throw badRequest('Time is required', 'timeId');
+  return Number(t.timecount);
+}
+
+/** All image bytes of one form, kept in memory until the form is valid: a refused form leaves no file behind. */
+const MAX_FORM_IMAGE_BYTES = 32 * 1024 * 1024;
+
+/** The text fields and the image files of the Add Game multipart form; each file is checked by content as it comes. */
+async function readGameForm(req: FastifyRequest): Promise<{ fields: Record<string, string>; images: Buffer[] }> {
+  if (!req.isMultipart()) return { fields: Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v ?? '')])), images: [] };
+  const fields: Record<string, string> = {};
+  const images: Buffer[] = [];
+  let total = 0;
+  for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 1000, fields: 50, fieldSize: 10_000 } })) {
+    if (part.type === 'file') {
+      const bytes = await (part as MultipartFile).toBuffer().catch(() => {
+        throw badRequest(`Each image must be ${MAX_IMAGE_BYTES / 1024} KB at most.`, 'images');
+      });
+      if ((part as MultipartFile).file.truncated) throw badRequest(`Each image must be ${MAX_IMAGE_BYTES / 1024} KB at most.`, 'images');
+      imageKind(bytes, 'images');
+      total += bytes.length;
+      if (total > MAX_FORM_IMAGE_BYTES) throw badRequest(`The images of one game may take ${MAX_FORM_IMAGE_BYTES / 1024 / 1024} MB at most.`, 'images');
+      images.push(bytes);
+    } else {
+      fields[part.fieldname] = String(part.value ?? '');
+    }
+  }
+  return { fields, images };
+}
+
+/** Game Master and Time Master (superadmin), and the images of games. */
+export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database; dataDir: string }) {
+  const { db, dataDir } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const list = async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: Parameters<typeof sendPage>[0]) => {
+    requireSuperadmin(requireCaller(req));
+    const page = parseListQuery(req.query, { sortable: Object.keys(SORTS) as (keyof typeof SORTS)[], defaultSort: 'id', defaultOrder: 'ASC', maxBare: 1000, maxPerPage: 500 });
+    const where = `g.deleted_at IS NULL${page.search ? ` AND (g.game_name ILIKE $3 OR g.game_id ILIKE $3)` : ''}`;
+    const params: unknown[] = [page.limit, page.offset, ...(page.search ? [`%${page.search.replace(/[\\%_]/g, '\\$&')}%`] : [])];
+    const rows = await db.query(`SELECT ${GAME_SELECT}, count(*) OVER ()::int AS total FROM games g WHERE ${where} ORDER BY ${SORTS[page.sort]} ${page.order}, g.id LIMIT $1 OFFSET $2`, params);
+    const total = rows[0] ? Number(rows[0].total) : 0;
+    return sendPage(reply, 'game', { data: rows.map(({ total: _t, ...x }) => x), total, offset: page.offset });
+  };
+  app.get('/game', list);
+  app.get('/game/', list);
+
+  r.get('/game/:id', { schema: { params: z.object({ id: z.string() }) } }, async (req) => {
+    requireSuperadmin(requireCaller(req));
+    return { success: true, data: await findGameRow(db, req.params.id) };
+  });
+
+  app.post('/game', { config: { subject: 'Add game' } }, async (req, reply) => {
+    const caller = requireSuperadmin(requireCaller(req));
+    const { fields, images: uploads } = await readGameForm(req);
+    const input: GameInput = { ...fields, publisher: fields.publisher || caller.username };
+    const errors = validateGame(input, 'create');
+    if (errors.length) throw invalid(errors);
+    const nodigit = Number(fields.nodigit);
+    const label = fields.label === 'yes';
+    if (label && uploads.length !== nodigit) throw badRequest(`Upload one image per digit: ${nodigit} images.`, 'images');
+    const time = await timeSeconds(db, fields.timeId);
+    const images = label ? await Promise.all(uploads.map((bytes) => storeImage(dataDir, bytes, 'images'))) : [];
+    const gameId = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
+    const [row] = await db.query(
+      `INSERT INTO games (game_id, game_name, nodigit, time_seconds, status, publisher, description, release_date, label, images)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb) RETURNING id`,
+      [gameId, fields.gameName.trim(), nodigit, time, fields.gameStatus === 'inactive' ? 'inactive' : 'active', String(input.publisher).trim(), fields.gameDescription.trim(), fields.releaseDate, label, JSON.stringify(images)],
+    );
+    reply.code(201);
+    return { success: true, message: 'Game created successfully.', data: await findGameRow(db, String(row.id)) };
+  });
+
+  r.put(
+    '/game/:id',
+    { schema: { params: z.object({ id: z.string() }), body: z.record(z.string(), z.unknown()) }, config: { subject: 'Edit game' } },
+    async (req) => {
+      requireSuperadmin(requireCaller(req));
+      const game = await findGameRow(db, req.params.id);
+      const body = (req.body.gameData ?? req.body) as Record<string, unknown>;
+      const errors = validateGame(body, 'edit');
+      if (errors.length) throw invalid(errors);
+      const time = body.timeId !== undefined && body.timeId !== '' ? await timeSeconds(db, body.timeId) : Number(game.time);
+      await db.query(
+        `UPDATE games SET game_name = $2, nodigit = $3, description = $4, publisher = $5, release_date = $6, status = $7, time_seconds = $8 WHERE id = $1`,
+        [Number(game.id), String(body.gameName).trim(), Number(body.nodigit), String(body.gameDescription).trim(), String(body.publisher).trim(), String(body.releaseDate), String(body.gameStatus), time],
+      );
+      return { success: true, message: 'Game updated successfully.', data: await findGameRow(db, String(game.id)) };
+    },
+  );
+
+  r.put(
+    '/game/:id/:action',
+    { schema: { params: z.object({ id: z.string(), action: z.enum(['activate', 'deactivate'], { error: 'The action is activate or deactivate.' }) }) }, config: { subject: 'Game status' } },
+    async (req) => {
+      requireSuperadmin(requireCaller(req));
+      const game = await findGameRow(db, req.params.id);
+      await db.query(`UPDATE games SET status = $2 WHERE id = $1`, [Number(game.id), req.params.action === 'activate' ? 'active' : 'inactive']);
+      return { success: true, message: `Game ${game.gameId} has been successfully ${req.params.action}d.`, data: await findGameRow(db, String(game.id)) };
+    },
+  );
+
+  // Soft delete: rounds and tickets keep pointing at the game, so history and reports stay whole.
+  r.delete('/game/:id', { schema: { params: z.object({ id: z.string() }) }, config: { subject: 'Delete game' } }, async (req) => {
+    requireSuperadmin(requireCaller(req));
+    const game = await findGameRow(db, req.params.id);
+    await db.transaction(async (tx) => {
+      await tx.query(`UPDATE games SET deleted_at = now(), status = 'inactive' WHERE id = $1`, [Number(game.id)]);
+      await tx.query(`DELETE FROM account_games WHERE game_id = $1`, [Number(game.id)]);
+    });
+    return { success: true, message: `Game ${game.gameId} has been deleted.` };
+  });
+
+  // Images by their generated name only: nothing from the request becomes a path.
+  r.get('/game/image/:name', { schema: { params: z.object({ name: z.string().regex(STORED_NAME, 'No such image.') }) } }, async (req, reply) => {
+    requireCaller(req);
+    const file = join(imageDir(dataDir), req.params.name);
+    const stream = createReadStream(file);
+    await new Promise<void>((res, rej) => {
+      stream.once('open', () => res());
+      stream.once('error', () => rej(new HttpError(404, 'No such image.')));
+    });
+    return reply.type(contentTypeOf(req.params.name)).header('Cache-Control', 'private, max-age=86400').send(stream);
+  });
+
+  const times = async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: Parameters<typeof sendPage>[0]) => {
+    requireCaller(req);
+    const page = parseListQuery(req.query, { sortable: ['timecount', 'id'], defaultSort: 'timecount', defaultOrder: 'ASC', maxBare: 1000, maxPerPage: 500 });
+    const rows = await db.query(
+      `SELECT id::text AS id, id::text AS "_id", timecount, count(*) OVER ()::int AS total FROM game_times ORDER BY ${page.sort} ${page.order}, id LIMIT $1 OFFSET $2`,
+      [page.limit, page.offset],
+    );
+    return sendPage(reply, 'time', { data: rows.map(({ total: _t, ...x }) => x), total: rows[0] ? Number(rows[0].total) : 0, offset: page.offset });
+  };
+  app.get('/time/timelist', times);
+  app.get('/time', times);
+
+  r.post(
+    '/time',
+    { schema: { body: z.object({ timecount: z.coerce.number({ error: 'Time in seconds is required' }).int('Time is whole seconds').min(5, 'Time is 5 seconds at least').max(3600, 'Time is 3600 seconds at most') }) }, config: { subject: 'Add time' } },
+    async (req, reply) => {
+      requireSuperadmin(requireCaller(req));
+      const rows = await db.query(`INSERT INTO game_times (timecount) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id::text AS id, id::text AS "_id", timecount`, [req.body.timecount]);
+      if (!rows[0]) throw new HttpError(409, 'This time already exists.');
+      reply.code(201);
+      return { success: true, message: 'Time created successfully.', data: rows[0] };
+    },
+  );
+}
