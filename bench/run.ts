@@ -5,9 +5,11 @@
  */
 import { creditTransferBench, optionsFromEnv } from './credit-transfer';
 import { healthUnderLoadBench } from './health-under-load';
+import { reportsBench } from './reports';
 
 const benches: { name: string; run: () => Promise<{ exitCode: number }> }[] = [
   { name: 'health-under-load', run: healthUnderLoadBench },
+  { name: 'reports', run: reportsBench },
   { name: 'credit-transfer', run: () => creditTransferBench(optionsFromEnv()) },
 ];
 

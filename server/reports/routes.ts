@@ -86,12 +86,14 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
     const view = await viewOf(db, caller, req.query);
     const days = daysOf(req.query);
     const rows = await db.query(
-      `SELECT g.game_id, g.game_name, a.username, g.nodigit, p.win_percentage::text AS pct,
-              coalesce(sum(d.play), 0)::text AS play, coalesce(sum(d.win), 0)::text AS win
-         FROM game_pools p JOIN accounts a ON a.id = p.admin_id JOIN games g ON g.id = p.game_id
-         LEFT JOIN daily_play d ON d.admin_id = p.admin_id AND d.game_id = p.game_id AND d.day BETWEEN $2 AND $3
-        WHERE a.role = 'admin' AND a.deleted_at IS NULL AND (a.path LIKE $1)
-        GROUP BY g.game_id, g.game_name, a.username, g.nodigit, p.win_percentage, a.id, g.id ORDER BY a.username, g.id`,
+      `WITH admins AS (SELECT id, username FROM accounts WHERE role = 'admin' AND deleted_at IS NULL AND path LIKE $1),
+            per AS (SELECT admin_id, game_id, sum(play) AS play, sum(win) AS win FROM daily_play
+                     WHERE day BETWEEN $2 AND $3 AND admin_id IN (SELECT id FROM admins) GROUP BY admin_id, game_id)
+       SELECT g.game_id, g.game_name, a.username, g.nodigit, p.win_percentage::text AS pct,
+              coalesce(per.play, 0)::text AS play, coalesce(per.win, 0)::text AS win
+         FROM game_pools p JOIN admins a ON a.id = p.admin_id JOIN games g ON g.id = p.game_id
+         LEFT JOIN per ON per.admin_id = p.admin_id AND per.game_id = p.game_id
+        ORDER BY a.username, g.id`,
       [`${view.path}%`, days.from, days.to],
     );
     return {

@@ -61,18 +61,24 @@ export async function turnoverOf(q: Queryable, view: AccountRef, days: DayRange,
   );
   // A player's own row: itself is its only "child".
   const rowsOf = view.role === 'player' ? await q.query(`SELECT id, username, role, path, commission::text AS commission FROM accounts WHERE id = $1`, [view.id]) : children;
+  // Sum the per-day rows per player first (narrowed by the admins in view, which the rows carry),
+  // then keep the players under the view: one pass over the period's rows, no join per row.
   const plays = await q.query(
-    `SELECT a.id, a.role, a.path, a.commission::text AS commission, sum(d.play)::text AS play, sum(d.win)::text AS win
-       FROM daily_play d JOIN accounts a ON a.id = d.player_id
-      WHERE a.path LIKE $1 AND d.day BETWEEN $2 AND $3 GROUP BY a.id`,
-    [`${view.path}%`, days.from, days.to],
+    `WITH admins AS (SELECT id FROM accounts WHERE role = 'admin' AND (path LIKE $1 OR $4 LIKE path || '%')),
+          per AS (SELECT player_id, sum(play) AS play, sum(win) AS win FROM daily_play
+                   WHERE day BETWEEN $2 AND $3 AND admin_id IN (SELECT id FROM admins) GROUP BY player_id)
+     SELECT a.id, a.role, a.path, a.commission::text AS commission, per.play::text AS play, per.win::text AS win
+       FROM per JOIN accounts a ON a.id = per.player_id WHERE a.path LIKE $1`,
+    [`${view.path}%`, days.from, days.to, view.path],
   );
-  const ids = new Set<number>();
-  for (const p of plays) for (const id of lineageOf(String(p.path))) ids.add(id);
-  const nodes = new Map<number, TreeNode>();
-  if (ids.size) {
-    const rows = await q.query(`SELECT id, role, path, commission::text AS commission FROM accounts WHERE id = ANY($1::bigint[])`, [[...ids]]);
-    for (const r of rows) nodes.set(Number(r.id), { id: Number(r.id), role: String(r.role), commissionBp: percentToBp(String(r.commission)), lineage: lineageOf(String(r.path)) });
+  const node = (r: Record<string, unknown>): TreeNode => ({ id: Number(r.id), role: String(r.role), commissionBp: percentToBp(String(r.commission)), lineage: lineageOf(String(r.path)) });
+  const nodes = new Map<number, TreeNode>(plays.map((p) => [Number(p.id), node(p)]));
+  // The players came with the first query; their ancestors are the few other accounts on their paths.
+  const above = new Set<number>();
+  for (const p of plays) for (const id of lineageOf(String(p.path))) if (!nodes.has(id)) above.add(id);
+  if (above.size) {
+    const rows = await q.query(`SELECT id, role, path, commission::text AS commission FROM accounts WHERE id = ANY($1::bigint[])`, [[...above]]);
+    for (const r of rows) nodes.set(Number(r.id), node(r));
   }
   const players: PlayerFigures[] = plays.map((p) => ({ player: nodes.get(Number(p.id))!, playCents: BigInt(String(p.play)), winCents: BigInt(String(p.win)) }));
   const figures = turnoverRows(rowsOf.map((r) => Number(r.id)), players, nodes, columnOf);

@@ -1,0 +1,2 @@
+import { reportsBench } from './reports';
+reportsBench().then((r) => process.exit(r.exitCode));
