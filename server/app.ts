@@ -30,6 +30,8 @@ import { GEO, geoRoutes } from './geo/routes';
 import { schedulerPlugin } from './scheduler/plugin';
 import { gamesModule } from './games';
 import { commissionRoutes, reportRoutes } from './reports/routes';
+import { complaintRoutes } from './operations/complaints.routes';
+import { logRoutes } from './operations/logs.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,7 +129,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     await writeActivity(db, {
       accountId: req.caller.id,
       username: req.caller.username,
-      subject: cfg?.subject ?? `${req.method} ${req.routeOptions.url ?? req.url}`,
+      subject: req.activitySubject ?? cfg?.subject ?? `${req.method} ${req.routeOptions.url ?? req.url}`,
       requestUrl: req.url,
       method: req.method,
       ip: req.ip,
@@ -148,6 +150,8 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(gamesModule, { db, dataDir: config.dataDir });
       await api.register(reportRoutes, { db });
       await api.register(commissionRoutes, { db, onWallets: (ids) => realtime.walletsChanged(ids) });
+      await api.register(logRoutes, { db });
+      await api.register(complaintRoutes, { db, perHour: config.complaintRateLimit });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, ...msg('noRoute', { method: req.method, url: req.url }) }));
     },
     { prefix: '/api' },

@@ -17,6 +17,8 @@ export interface ServerConfig {
   lockoutMinutes: number;
   /** A session ends this many hours after login, however active (beside the 30-minute idle expiry). */
   sessionMaxHours: number;
+  /** Contact Us messages per IP per hour. */
+  complaintRateLimit: number;
   /** Run the timers (round engine) in this process; tests turn them off and tick by hand. */
   schedulerEnabled: boolean;
   /** Login attempts per IP per minute. */
@@ -52,6 +54,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     lockoutMinutes: Number(env.LOGIN_LOCKOUT_MINUTES ?? 15),
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
     schedulerEnabled: env.SCHEDULER !== 'off',
+    complaintRateLimit: Number(env.COMPLAINT_RATE_LIMIT ?? 5),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
     clientDir: resolve(env.CLIENT_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

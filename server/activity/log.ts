@@ -1,5 +1,12 @@
 import type { Queryable } from '../db/client';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The subject of this request's activity row when the route knows better than its static one. */
+    activitySubject?: string;
+  }
+}
+
 export interface ActivityEntry {
   accountId: number | null;
   username: string | null;

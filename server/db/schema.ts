@@ -293,3 +293,20 @@ export const dailyPlay = pgTable(
   },
   (t) => [primaryKey({ columns: [t.playerId, t.day, t.gameId] }), index('daily_play_admin_day_idx').on(t.adminId, t.day)],
 );
+
+/** Contact Us messages from the public landing page. */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    enquiryType: text('enquiry_type').notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    mobile: text('mobile').notNull(),
+    details: text('details').notNull(),
+    status: text('status').notNull().default('Pending'),
+    ipAddress: text('ip_address'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('complaints_created_idx').on(t.createdAt), check('complaints_status', sql`${t.status} in ('Pending', 'Completed', 'Cancelled')`)],
+);

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireCaller } from '../access/caller';
+import type { Database } from '../db/client';
+import { forbidden, notFound } from '../http/errors';
+import { parseId } from '../access/repository';
+
+export const COMPLAINT_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
+export const ENQUIRY_TYPES = ['General', 'Account', 'Payment', 'Technical', 'Other'] as const;
+
+const text = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is ${max} characters at most`);
+const complaintBody = z.object({
+  enquiryType: z.enum(ENQUIRY_TYPES, { error: `Enquiry type is one of ${ENQUIRY_TYPES.join(', ')}` }),
+  fullName: text('Full name', 100),
+  email: text('Email', 200).pipe(z.email('Email is not a valid address')),
+  mobile: text('Mobile', 20).regex(/^\+?[0-9 ]{7,20}$/, 'Mobile is 7 to 20 digits'),
+  complaintDetails: text('Details', 2000),
+});
+
+const COLUMNS = `id::text AS "_id", enquiry_type AS "enquiryType", full_name AS "fullName", email, mobile, details AS "complaintDetails", status, created_at AS "createdAt"`;
+
+/** Contact Us: the landing page's form (no session) and the superadmin's and admins' list. */
+export async function complaintRoutes(app: FastifyInstance, opts: { db: Database; perHour: number }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const readers = (role: string) => {
+    if (role !== 'superadmin' && role !== 'admin') throw forbidden('Only the superadmin and admins read messages.');
+  };
+
+  r.post(
+    '/complaint',
+    { schema: { body: complaintBody }, config: { subject: 'Contact message', rateLimit: { max: opts.perHour, timeWindow: '1 hour' } } },
+    async (req, reply) => {
+      const b = req.body;
+      const [row] = await db.query(
+        `INSERT INTO complaints (enquiry_type, full_name, email, mobile, details, ip_address) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+        [b.enquiryType, b.fullName, b.email, b.mobile, b.complaintDetails, req.ip],
+      );
+      reply.code(201);
+      return { success: true, message: 'Thank you: your message has been sent.', data: row };
+    },
+  );
+
+  r.get(
+    '/complaint',
+    { schema: { querystring: z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(10) }) } },
+    async (req) => {
+      readers(requireCaller(req).role);
+      const { page, limit } = req.query;
+      const rows = await db.query(`SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM complaints ORDER BY id DESC LIMIT $1 OFFSET $2`, [limit, (page - 1) * limit]);
+      const total = rows[0] ? Number(rows[0].total) : Number((await db.query(`SELECT count(*)::int AS n FROM complaints`))[0].n);
+      return {
+        success: true,
+        data: rows.map(({ total: _t, ...x }) => x),
+        pagination: { totalComplaints: total, currentPage: page, totalPages: Math.max(1, Math.ceil(total / limit)), limit },
+        totalComplaints: total,
+        currentPage: page,
+        totalPages: Math.max(1, Math.ceil(total / limit)),
+        limit,
+      };
+    },
+  );
+
+  r.patch(
+    '/complaint/:id/status',
+    { schema: { params: z.object({ id: z.string() }), body: z.object({ status: z.enum(COMPLAINT_STATUSES, { error: 'Status is Pending, Completed or Cancelled' }) }) }, config: { subject: 'Message status' } },
+    async (req) => {
+      readers(requireCaller(req).role);
+      const id = parseId(req.params.id);
+      const [row] = id === null ? [] : await db.query(`UPDATE complaints SET status = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [id, req.body.status]);
+      if (!row) throw notFound('No message with this id.');
+      return { success: true, message: 'Status updated.', data: row };
+    },
+  );
+}
