@@ -13,8 +13,10 @@ const benches: { name: string; run: () => Promise<{ exitCode: number }> }[] = [
   { name: 'credit-transfer', run: () => creditTransferBench(optionsFromEnv()) },
 ];
 
+// `npm run bench -- reports` runs the named benchmarks only.
+const only = process.argv.slice(2);
 let code = 0;
-for (const b of benches) {
+for (const b of benches.filter((x) => only.length === 0 || only.includes(x.name))) {
   console.log(`\n=== ${b.name} ===`);
   try {
     const r = await b.run();

@@ -1,2 +1,0 @@
-import { reportsBench } from './reports';
-reportsBench().then((r) => process.exit(r.exitCode));
