@@ -32,6 +32,7 @@ import { gamesModule } from './games';
 import { commissionRoutes, reportRoutes } from './reports/routes';
 import { complaintRoutes } from './operations/complaints.routes';
 import { logRoutes } from './operations/logs.routes';
+import { backupRoutes } from './operations/backup.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,6 +153,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(commissionRoutes, { db, onWallets: (ids) => realtime.walletsChanged(ids) });
       await api.register(logRoutes, { db });
       await api.register(complaintRoutes, { db, perHour: config.complaintRateLimit });
+      await api.register(backupRoutes, { db, dir: config.backupDir, admins: config.backupAdmins });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, ...msg('noRoute', { method: req.method, url: req.url }) }));
     },
     { prefix: '/api' },

@@ -17,6 +17,10 @@ export interface ServerConfig {
   lockoutMinutes: number;
   /** A session ends this many hours after login, however active (beside the 30-minute idle expiry). */
   sessionMaxHours: number;
+  /** Where backups are written (one folder each). */
+  backupDir: string;
+  /** Admins (usernames) allowed to back up and restore; empty: every admin. */
+  backupAdmins: string[];
   /** Contact Us messages per IP per hour. */
   complaintRateLimit: number;
   /** Run the timers (round engine) in this process; tests turn them off and tick by hand. */
@@ -55,6 +59,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
     schedulerEnabled: env.SCHEDULER !== 'off',
     complaintRateLimit: Number(env.COMPLAINT_RATE_LIMIT ?? 5),
+    backupDir: resolve(env.BACKUP_DIR ?? './data/backups'),
+    backupAdmins: (env.BACKUP_ADMINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
     clientDir: resolve(env.CLIENT_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -1,0 +1,64 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireCaller, type Caller } from '../access/caller';
+import { requireRecentStepUp } from '../auth/plugin';
+import type { Database } from '../db/client';
+import { forbidden } from '../http/errors';
+import { exportBackup, importBackup, knownFolder, listBackups, sweepPartials } from './backup';
+import { tarGz } from './tar';
+
+export interface BackupOptions {
+  db: Database;
+  dir: string;
+  /** Usernames allowed to back up and restore; empty: every admin. */
+  admins: readonly string[];
+}
+
+/** Backups (admin only, as the spec says): export, list, download; restore after a password check. */
+export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
+  const { db, dir } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  await sweepPartials(dir);
+  const allowed = (caller: Caller) => {
+    if (caller.role !== 'admin') throw forbidden('Backups are for admins only.');
+    if (opts.admins.length && !opts.admins.includes(caller.username)) throw forbidden('Backups are limited to named admins (BACKUP_ADMINS).');
+    return caller;
+  };
+  const folderQuery = { querystring: z.object({ folder: z.string().max(100).optional() }) };
+
+  r.get('/backup/exportbackup', { config: { subject: 'Backup', log: true } }, async (req) => {
+    allowed(requireCaller(req));
+    const { folder, manifest } = await exportBackup(db, dir);
+    return { success: true, message: 'Backup completed', folder, rows: manifest.tables.reduce((s, t) => s + t.rows, 0) };
+  });
+
+  r.get('/backup/list-backups', async (req) => {
+    allowed(requireCaller(req));
+    const folders = await listBackups(dir);
+    return { success: true, folders, message: folders.length ? '' : 'No backups yet.' };
+  });
+
+  r.get('/backup/downloadbackup', { schema: folderQuery }, async (req, reply) => {
+    allowed(requireCaller(req));
+    const folder = await knownFolder(dir, req.query.folder);
+    const files = [];
+    for (const name of (await readdir(join(dir, folder))).sort()) {
+      const path = join(dir, folder, name);
+      files.push({ name: `${folder}/${name}`, bytes: await readFile(path), mtime: (await stat(path)).mtime });
+    }
+    return reply.type('application/gzip').header('Content-Disposition', `attachment; filename="${folder}.tar.gz"`).send(tarGz(files));
+  });
+
+  r.get('/backup/importbackup', { schema: folderQuery, config: { subject: 'Restore', log: true } }, async (req) => {
+    const caller = allowed(requireCaller(req));
+    requireRecentStepUp(caller);
+    const folder = await knownFolder(dir, req.query.folder);
+    const { rows } = await importBackup(db, dir, folder);
+    // The restore ended every session, this one too; the activity row is written after the commit, so it survives.
+    req.activitySubject = `Restore from ${folder}`;
+    return { success: true, message: `Restored from ${folder}`, rows };
+  });
+}

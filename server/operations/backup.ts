@@ -1,0 +1,155 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Database, Queryable } from '../db/client';
+import { MIGRATIONS_DIR } from '../db/client';
+import { checkInvariant } from '../credit/ledger';
+import { badRequest, conflict } from '../http/errors';
+
+/** Tables a backup leaves out: live sessions are credentials, and drizzle's own bookkeeping is not data. */
+const SKIPPED = new Set(['sessions']);
+
+export interface ManifestTable {
+  name: string;
+  file: string;
+  rows: number;
+  sha256: string;
+}
+
+export interface Manifest {
+  schemaVersion: string;
+  createdAt: string;
+  tables: ManifestTable[];
+}
+
+/** The schema a backup belongs to: the newest migration this server knows. */
+export function schemaVersion(): string {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  return journal.entries[journal.entries.length - 1].tag;
+}
+
+/** The data tables, parents before children (from the database's own foreign keys). */
+export async function tablesInOrder(q: Queryable): Promise<string[]> {
+  const tables = (await q.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).map((r) => String(r.tablename)).filter((t) => !SKIPPED.has(t));
+  const edges = await q.query(
+    `SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
+       FROM pg_constraint c WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace`,
+  );
+  const parents = new Map(tables.map((t) => [t, new Set<string>()]));
+  for (const e of edges) if (e.child !== e.parent && parents.has(String(e.child))) parents.get(String(e.child))!.add(String(e.parent));
+  const out: string[] = [];
+  const visit = (t: string, seen: Set<string>) => {
+    if (out.includes(t) || seen.has(t)) return;
+    seen.add(t);
+    for (const p of parents.get(t) ?? []) if (parents.has(p)) visit(p, seen);
+    out.push(t);
+  };
+  for (const t of tables) visit(t, new Set());
+  return out;
+}
+
+const sha256 = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
+const FOLDER = /^backup-\d{8}-\d{6}-[0-9a-f]{6}$/;
+
+/** Backups under `dir`, newest first: only folders this server wrote (name pattern and manifest). */
+export async function listBackups(dir: string): Promise<{ folder: string; createdAt: string; size: number; rows: number }[]> {
+  if (!existsSync(dir)) return [];
+  const out = [];
+  for (const folder of await readdir(dir)) {
+    if (!FOLDER.test(folder)) continue;
+    const manifestFile = join(dir, folder, 'manifest.json');
+    if (!existsSync(manifestFile)) continue;
+    const m = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+    let size = 0;
+    for (const f of await readdir(join(dir, folder))) size += (await stat(join(dir, folder, f))).size;
+    out.push({ folder, createdAt: m.createdAt, size, rows: m.tables.reduce((s, t) => s + t.rows, 0) });
+  }
+  return out.sort((a, b) => b.folder.localeCompare(a.folder));
+}
+
+/** A folder named by a client, accepted only when it is one of the listed backups. */
+export async function knownFolder(dir: string, raw: unknown): Promise<string> {
+  const name = typeof raw === 'string' ? raw : '';
+  if (!(await listBackups(dir)).some((b) => b.folder === name)) throw badRequest('No backup with this name.', 'folder');
+  return name;
+}
+
+/**
+ * Writes every table (but sessions) as it stands in one snapshot: one JSON file per table, rows as
+ * PostgreSQL's own JSON of them (exact bigints, timestamps to the microsecond), and a manifest with
+ * the schema version, row counts and a SHA-256 per file. The folder appears complete or not at all.
+ */
+export async function exportBackup(db: Database, dir: string, now = new Date()): Promise<{ folder: string; manifest: Manifest }> {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const folder = `backup-${stamp}-${randomBytes(3).toString('hex')}`;
+  const files = await db.transaction(async (tx) => {
+    if (db.engine === 'postgres') await tx.query(`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+    const out: { name: string; text: string; rows: number }[] = [];
+    for (const name of await tablesInOrder(tx)) {
+      const [r] = await tx.query(`SELECT coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb)::text AS data, count(*)::int AS n FROM "${name}" t`);
+      out.push({ name, text: String(r.data), rows: Number(r.n) });
+    }
+    return out;
+  });
+  const manifest: Manifest = {
+    schemaVersion: schemaVersion(),
+    createdAt: now.toISOString(),
+    tables: files.map((f) => ({ name: f.name, file: `${f.name}.json`, rows: f.rows, sha256: sha256(f.text) })),
+  };
+  const partial = join(dir, `.${folder}.partial`);
+  await mkdir(partial, { recursive: true });
+  for (const f of files) await writeFile(join(partial, `${f.name}.json`), f.text);
+  await writeFile(join(partial, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  await rename(partial, join(dir, folder));
+  return { folder, manifest };
+}
+
+/** Reads a backup and proves it whole and of this schema before anything is touched. */
+export async function readBackup(dir: string, folder: string, q: Queryable): Promise<{ manifest: Manifest; data: Map<string, string> }> {
+  const manifest = JSON.parse(await readFile(join(dir, folder, 'manifest.json'), 'utf8')) as Manifest;
+  if (manifest.schemaVersion !== schemaVersion()) throw conflict(`This backup is of schema ${manifest.schemaVersion}; this server runs ${schemaVersion()}. Nothing was restored.`);
+  const current = await tablesInOrder(q);
+  const named = new Set(manifest.tables.map((t) => t.name));
+  if (current.length !== named.size || current.some((t) => !named.has(t))) throw conflict('This backup does not hold the tables of this schema. Nothing was restored.');
+  const data = new Map<string, string>();
+  for (const t of manifest.tables) {
+    if (!/^[a-z_]+\.json$/.test(t.file)) throw conflict('The backup manifest is damaged. Nothing was restored.');
+    const text = await readFile(join(dir, folder, t.file), 'utf8');
+    if (sha256(text) !== t.sha256) throw conflict(`The file ${t.file} does not match its checksum. Nothing was restored.`);
+    data.set(t.name, text);
+  }
+  return { manifest, data };
+}
+
+/**
+ * Restores a backup in one transaction: every table emptied and refilled, sequences moved past the
+ * restored ids, the ledger invariant checked before commit. Any failure leaves the database as it
+ * was. Sessions are not in a backup: a restore ends them all.
+ */
+export async function importBackup(db: Database, dir: string, folder: string): Promise<{ rows: number }> {
+  const { data } = await readBackup(dir, folder, db);
+  return db.transaction(async (tx) => {
+    const order = await tablesInOrder(tx);
+    await tx.query(`TRUNCATE ${[...order, ...SKIPPED].map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
+    let rows = 0;
+    for (const name of order) {
+      const [r] = await tx.query(`WITH ins AS (INSERT INTO "${name}" SELECT * FROM jsonb_populate_recordset(NULL::"${name}", $1::jsonb) RETURNING 1) SELECT count(*)::int AS n FROM ins`, [data.get(name)]);
+      rows += Number(r.n);
+      const serial = await tx.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_default LIKE 'nextval(%'`, [name]);
+      for (const c of serial) {
+        const col = String(c.column_name);
+        await tx.query(`SELECT setval(pg_get_serial_sequence('"${name}"', '${col}'), coalesce((SELECT max("${col}") FROM "${name}"), 0) + 1, false)`);
+      }
+    }
+    const inv = await checkInvariant(tx);
+    if (!inv.ok) throw conflict('The restored ledger does not add up. Nothing was restored.');
+    return { rows };
+  });
+}
+
+/** Removes a partial folder left by a crash during an export. */
+export async function sweepPartials(dir: string): Promise<void> {
+  if (!existsSync(dir)) return;
+  for (const f of await readdir(dir)) if (f.startsWith('.backup-') && f.endsWith('.partial')) await rm(join(dir, f), { recursive: true, force: true });
+}
