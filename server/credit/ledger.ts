@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client';
 import { fromDatabaseError } from '../http/errors';
 
 /** bet: player → pool; win: pool → player; pool: admin ↔ pool (Add / Reset Balance); commission: admin → earner. */
-export type LedgerKind = 'transfer' | 'adjust' | 'generated' | 'burned' | 'bet' | 'win' | 'pool' | 'commission';
+export type LedgerKind = 'transfer' | 'adjust' | 'generated' | 'burned' | 'bet' | 'win' | 'pool' | 'commission' | 'carried';
 
 export interface Movement {
   from: number | null;
@@ -52,12 +52,16 @@ export async function move(q: Queryable, m: Movement): Promise<MovementResult> {
   return { transactionId: String(r.tx_id), fromBalance: pts(r.from_after), toBalance: pts(r.to_after), replayed: Boolean(r.replayed) };
 }
 
-/** The ledger invariant: Σ balances = Σ generated − Σ burned, and every balance equals its ledger rows. */
+/**
+ * The ledger invariant: Σ balances = Σ of rows without a source (generated, and the carried-forward
+ * balances of cleared history) − Σ of rows without a destination (burned), and every balance
+ * equals its ledger rows.
+ */
 export async function checkInvariant(q: Queryable): Promise<{ ok: boolean; balances: bigint; created: bigint; mismatched: number }> {
   const [t] = await q.query(`
     SELECT (SELECT coalesce(sum(wallet_balance), 0) FROM accounts)::text AS balances,
-           ((SELECT coalesce(sum(amount), 0) FROM transactions WHERE kind = 'generated')
-            - (SELECT coalesce(sum(amount), 0) FROM transactions WHERE kind = 'burned'))::text AS created,
+           ((SELECT coalesce(sum(amount), 0) FROM transactions WHERE from_id IS NULL)
+            - (SELECT coalesce(sum(amount), 0) FROM transactions WHERE to_id IS NULL))::text AS created,
            (SELECT count(*) FROM accounts a WHERE a.wallet_balance <>
               coalesce((SELECT sum(amount) FROM transactions WHERE to_id = a.id), 0)
               - coalesce((SELECT sum(amount) FROM transactions WHERE from_id = a.id), 0))::int AS mismatched,

@@ -9,6 +9,8 @@ import type { Database } from '../db/client';
 import { forbidden } from '../http/errors';
 import { exportBackup, importBackup, knownFolder, listBackups, sweepPartials } from './backup';
 import { tarGz } from './tar';
+import { clearHistory, HISTORY_MODELS, parseModels, parseRange } from './clearHistory';
+import { findRef } from '../access/repository';
 
 export interface BackupOptions {
   db: Database;
@@ -61,4 +63,20 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
     req.activitySubject = `Restore from ${folder}`;
     return { success: true, message: `Restored from ${folder}`, rows };
   });
+
+  r.post(
+    '/backup/deleterecords',
+    { schema: { body: z.object({ startDate: z.unknown().optional(), endDate: z.unknown().optional(), models: z.unknown().optional() }) }, config: { subject: 'Clear history' } },
+    async (req) => {
+      const caller = allowed(requireCaller(req));
+      requireRecentStepUp(caller);
+      const range = parseRange(req.body.startDate, req.body.endDate);
+      const models = parseModels(req.body.models);
+      const admin = await findRef(db, caller.id);
+      if (!admin) throw forbidden();
+      const out = await clearHistory(db, dir, admin, models, range);
+      const total = Object.values(out.counts).reduce((a, b) => a + b, 0);
+      return { success: true, message: `Cleared ${total} record(s); a backup was taken first (${out.backup}).`, backup: out.backup, counts: out.counts, models: HISTORY_MODELS };
+    },
+  );
 }

@@ -1,0 +1,116 @@
+import { dayKey, dayRange, parseDate } from '../../domain/periods';
+import type { AccountRef } from '../access/repository';
+import type { Database, Queryable } from '../db/client';
+import { checkInvariant } from '../credit/ledger';
+import { badRequest, conflict } from '../http/errors';
+import { exportBackup } from './backup';
+
+/**
+ * The spec's model names (the earlier product's collections) and what each clears here. Ledger kinds
+ * are cleared by replacing the rows with one carried-forward row per account. Accounts are never
+ * cleared, and generated or burned points stay on record.
+ */
+export const HISTORY_MODELS = {
+  ticket: 'tickets of settled rounds and their lines',
+  draw: 'settled rounds, with their tickets and console results',
+  result: 'console results that were drawn',
+  upcome: 'console results never drawn',
+  commission: 'ledger: commission payments',
+  refertransaction: 'ledger: transfers and adjustments',
+  usertransaction: 'ledger: bets, wins and game-pool movements',
+  userlog: 'activity log',
+  frequency: 'per-day play figures (the reports read these)',
+  counter: 'login failure counters',
+  user: 'nothing: accounts are never cleared',
+} as const;
+export type HistoryModel = keyof typeof HISTORY_MODELS;
+
+const LEDGER_KINDS: Partial<Record<HistoryModel, string[]>> = {
+  commission: ['commission'],
+  refertransaction: ['transfer', 'adjust'],
+  usertransaction: ['bet', 'win', 'pool'],
+};
+
+export function parseModels(raw: unknown): HistoryModel[] {
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
+  if (list.length === 0) throw badRequest('Select at least one model to clear', 'models');
+  const out = new Set<HistoryModel>();
+  for (const m of list) {
+    const name = String(m).trim().toLowerCase();
+    if (!(name in HISTORY_MODELS)) throw badRequest(`Unknown model '${name}'. Known: ${Object.keys(HISTORY_MODELS).join(', ')}.`, 'models');
+    out.add(name as HistoryModel);
+  }
+  return [...out];
+}
+
+export function parseRange(startDate: unknown, endDate: unknown): { start: Date; end: Date } {
+  const s = parseDate(startDate);
+  const e = parseDate(endDate);
+  if (!s || !e) throw badRequest('Please select start and end date.', 'startDate');
+  if (s.getTime() > e.getTime()) throw badRequest('The start date is after the end date.', 'startDate');
+  return dayRange(s, e);
+}
+
+/** Deletes one model's rows of the admin's subtree in the range; answers how many went. */
+async function clearModel(tx: Queryable, model: HistoryModel, admin: AccountRef, start: Date, end: Date): Promise<number> {
+  const sub = `${admin.path}%`;
+  const inTree = (col: string) => `(${col} IN (SELECT id FROM accounts WHERE path LIKE $1))`;
+  const count = async (sql: string, params: unknown[]) => (await tx.query(`WITH d AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM d`, params))[0].n as number;
+  switch (model) {
+    case 'ticket':
+      await tx.query(`DELETE FROM ticket_lines WHERE ticket_id IN (SELECT id FROM tickets WHERE admin_id = $1 AND created_at BETWEEN $2 AND $3 AND settled_at IS NOT NULL)`, [admin.id, start, end]);
+      return count(`DELETE FROM tickets WHERE admin_id = $1 AND created_at BETWEEN $2 AND $3 AND settled_at IS NOT NULL`, [admin.id, start, end]);
+    case 'draw': {
+      const rounds = `SELECT id FROM rounds WHERE admin_id = $1 AND status = 'settled' AND closes_at BETWEEN $2 AND $3`;
+      await tx.query(`DELETE FROM ticket_lines WHERE ticket_id IN (SELECT id FROM tickets WHERE round_id IN (${rounds}))`, [admin.id, start, end]);
+      await tx.query(`DELETE FROM tickets WHERE round_id IN (${rounds})`, [admin.id, start, end]);
+      await tx.query(`DELETE FROM console_results WHERE round_id IN (${rounds})`, [admin.id, start, end]);
+      return count(`DELETE FROM rounds WHERE id IN (${rounds})`, [admin.id, start, end]);
+    }
+    case 'result':
+      return count(`DELETE FROM console_results WHERE admin_id = $1 AND round_id IS NOT NULL AND created_at BETWEEN $2 AND $3`, [admin.id, start, end]);
+    case 'upcome':
+      return count(`DELETE FROM console_results WHERE admin_id = $1 AND round_id IS NULL AND created_at BETWEEN $2 AND $3`, [admin.id, start, end]);
+    case 'userlog':
+      return count(`DELETE FROM activity_logs WHERE ${inTree('account_id')} AND created_at BETWEEN $2 AND $3`, [sub, start, end]);
+    case 'frequency':
+      return count(`DELETE FROM daily_play WHERE admin_id = $1 AND day BETWEEN $2 AND $3`, [admin.id, dayKey(start), dayKey(end)]);
+    case 'counter':
+      return count(`DELETE FROM login_guards WHERE key IN (SELECT lower(username) FROM accounts WHERE path LIKE $1) AND locked_until IS NULL`, [sub]);
+    case 'user':
+      return 0;
+    default: {
+      // Ledger rows whose every side is in the admin's network: each account's cleared rows become one carried row.
+      const kinds = LEDGER_KINDS[model]!;
+      const where = `kind = ANY($4::text[]) AND created_at BETWEEN $2 AND $3
+        AND (from_id IS NULL OR ${inTree('from_id')}) AND (to_id IS NULL OR ${inTree('to_id')})`;
+      const [r] = await tx.query(
+        `WITH gone AS (DELETE FROM transactions WHERE ${where} RETURNING from_id, to_id, amount),
+              net AS (SELECT id, sum(amount) AS n FROM (SELECT to_id AS id, amount FROM gone WHERE to_id IS NOT NULL
+                                                         UNION ALL SELECT from_id, -amount FROM gone WHERE from_id IS NOT NULL) x GROUP BY id),
+              carried AS (INSERT INTO transactions (from_id, to_id, amount, kind, actor_id, message)
+                          SELECT CASE WHEN n < 0 THEN id END, CASE WHEN n > 0 THEN id END, abs(n), 'carried', $5, $6 FROM net WHERE n <> 0
+                          RETURNING 1)
+         SELECT (SELECT count(*) FROM gone)::int AS deleted, (SELECT count(*) FROM carried)::int AS carried`,
+        [sub, start, end, kinds, admin.id, `Carried forward: ${model} ${dayKey(start)}..${dayKey(end)}`],
+      );
+      return Number(r.deleted);
+    }
+  }
+}
+
+/**
+ * Clear History: a backup first, then the chosen models of the admin's network in the range,
+ * deleted in one transaction that re-checks the ledger invariant before it commits.
+ */
+export async function clearHistory(db: Database, backupDir: string, admin: AccountRef, models: HistoryModel[], range: { start: Date; end: Date }) {
+  const { folder } = await exportBackup(db, backupDir);
+  const counts = await db.transaction(async (tx) => {
+    const out: Record<string, number> = {};
+    for (const m of models) out[m] = await clearModel(tx, m, admin, range.start, range.end);
+    const inv = await checkInvariant(tx);
+    if (!inv.ok) throw conflict('Clearing this history would break the ledger. Nothing was deleted.');
+    return out;
+  });
+  return { backup: folder, counts };
+}
