@@ -73,8 +73,8 @@ async function main() {
     await Promise.all(
       players.map(async (p) => {
         const game = pick(live);
-        const bets = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({ option: pick(game.options).key, qty: 1 + Math.floor(Math.random() * 5) }));
-        const r = await api('POST', '/app/createbet', p.token!, { gameId: game.gameId, bets });
+        const draws = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({ drawno: pick(game.options).key, drawqty: 1 + Math.floor(Math.random() * 5) }));
+        const r = await api('POST', '/app/createbet', p.token!, { gameId: game.gameId, draws });
         if (r.status === 201) placed++;
         else refused++;
       }),

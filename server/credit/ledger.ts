@@ -65,7 +65,7 @@ export async function checkInvariant(q: Queryable): Promise<{ ok: boolean; balan
            (SELECT count(*) FROM accounts a WHERE a.wallet_balance <>
               coalesce((SELECT sum(amount) FROM transactions WHERE to_id = a.id), 0)
               - coalesce((SELECT sum(amount) FROM transactions WHERE from_id = a.id), 0))::int AS mismatched,
-           (SELECT count(*) FROM accounts WHERE wallet_balance < 0)::int AS negative`);
+           (SELECT count(*) FROM accounts WHERE wallet_balance < 0 AND role <> 'pool')::int AS negative`);
   const balances = BigInt(String(t.balances));
   const created = BigInt(String(t.created));
   const mismatched = Number(t.mismatched) + Number(t.negative);

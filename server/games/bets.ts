@@ -2,7 +2,7 @@ import { gameDeclaration, roundWindow } from '../../domain/games';
 import { dayKey } from '../../domain/periods';
 import type { Database } from '../db/client';
 import { move } from '../credit/ledger';
-import { HttpError, badRequest, conflict } from '../http/errors';
+import { HttpError, badRequest, forbidden } from '../http/errors';
 import { adminHasGame, adminOf, ensurePool, ensureRound, findGame, upsertDailyPlay } from './repository';
 
 export interface BetLine {
@@ -54,9 +54,9 @@ export async function placeBet(
   const unit = declaration!.unitPriceCents;
   const stakeCents = [...merged.values()].reduce((s, qty) => s + unit * BigInt(qty), 0n);
   const game = await findGame(db, gameId);
-  if (!game || !game.active) throw conflict('This game is not available.');
+  if (!game || !game.active) throw forbidden('This game is not available to you.');
   const adminId = await adminOf(db, player.path);
-  if (adminId === null || !(await adminHasGame(db, adminId, game.id))) throw conflict('This game is not available.');
+  if (adminId === null || !(await adminHasGame(db, adminId, game.id))) throw forbidden('This game is not available to you.');
   return db.transaction(async (tx) => {
     const pool = await ensurePool(tx, adminId, game.id);
     const window = roundWindow(now, game.timeSeconds);

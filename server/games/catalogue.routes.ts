@@ -32,8 +32,9 @@ async function findGameRow(db: Database, raw: string) {
   return row;
 }
 
+/** A time id, or a list of them whose first is the round length (the contract of PUT game/{id}). */
 async function timeSeconds(db: Database, rawTimeId: unknown): Promise<number> {
-  const id = Number(rawTimeId);
+  const id = Number(Array.isArray(rawTimeId) ? rawTimeId[0] : rawTimeId);
   const [t] = Number.isInteger(id) && id > 0 ? await db.query(`SELECT timecount FROM game_times WHERE id = $1`, [id]) : [];
   if (!t) throw badRequest('Time is required', 'timeId');
   return Number(t.timecount);

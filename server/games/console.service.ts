@@ -3,7 +3,7 @@ import { centsToPoints } from '../../domain/money';
 import { dayKey } from '../../domain/periods';
 import type { Database } from '../db/client';
 import { move } from '../credit/ledger';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { ensurePool, findGame, walletCents, type GameRow } from './repository';
 
 const LAST_RESULTS = 10;
@@ -93,18 +93,9 @@ export async function moveBalance(
       const m = await move(tx, { from: adminId, to: pool.accountId, cents: req.cents, kind: 'pool', actor, message: `Add Balance ${game.declaration.gameName}` });
       return { gameBalance: m.toBalance ?? 0, moved: centsToPoints(req.cents) };
     }
-    // The stakes of rounds not yet settled stay: they pay this round's winners.
-    const [held] = await tx.query(
-      `SELECT coalesce(sum(t.stake), 0)::text AS s FROM tickets t JOIN rounds r ON r.id = t.round_id
-        WHERE r.admin_id = $1 AND r.game_id = $2 AND r.status = 'open'`,
-      [adminId, game.row.id],
-    );
-    const balance = await walletCents(tx, pool.accountId);
-    const free = balance - BigInt(String(held.s));
-    if (free <= 0n) {
-      if (balance > 0n) throw conflict('The pool only holds the stakes of the running round; reset it after the round settles.');
-      return { gameBalance: 0, moved: 0 };
-    }
+    // Reset moves the whole pool back; a pool below zero (a forced result) has nothing to give.
+    const free = await walletCents(tx, pool.accountId);
+    if (free <= 0n) return { gameBalance: centsToPoints(free), moved: 0 };
     const m = await move(tx, { from: pool.accountId, to: adminId, cents: free, kind: 'pool', actor, message: `Reset Balance ${game.declaration.gameName} ${now.toISOString()}` });
     return { gameBalance: m.fromBalance ?? 0, moved: centsToPoints(free) };
   });

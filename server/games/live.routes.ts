@@ -19,7 +19,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
 
   r.get('/live/loadgame', { schema: { querystring: consoleQuery } }, async (req) => {
     const admin = await loadRunnableAdmin(db, requireCaller(req), req.query.adminId);
-    return { success: true, ...(await consoleData(db, admin.id, req.query.gameId)) };
+    return { success: true, data: await consoleData(db, admin.id, req.query.gameId) };
   });
 
   r.post(

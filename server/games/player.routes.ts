@@ -10,6 +10,7 @@ import { forbidden, notFound } from '../http/errors';
 import { placeBet } from './bets';
 import { lastResults, loadGame } from './console.service';
 import { adminOf } from './repository';
+import { loadRunnableAdmin } from './access';
 
 const gameQuery = z.object({ gameId: z.string({ error: 'gameId is required' }).min(1, 'gameId is required') });
 
@@ -31,9 +32,9 @@ export async function playerRoutes(
     {
       schema: {
         body: gameQuery.extend({
-          bets: z
-            .array(z.object({ option: z.union([z.string(), z.number()]).transform(String), qty: z.number({ error: 'Quantity must be a number' }) }), {
-              error: 'bets must be a list of options and quantities',
+          draws: z
+            .array(z.object({ drawno: z.union([z.string(), z.number()]).transform(String), drawqty: z.number({ error: 'drawqty must be a number' }) }), {
+              error: 'draws must be a list of drawno and drawqty',
             })
             .max(1200, 'Too many options in one bet'),
         }),
@@ -42,13 +43,14 @@ export async function playerRoutes(
     },
     async (req, reply) => {
       const player = requirePlayer(requireCaller(req));
-      const bet = await placeBet(db, { id: player.id, path: player.path }, req.body.gameId, req.body.bets);
+      const lines = req.body.draws.map((d) => ({ option: d.drawno, qty: d.drawqty }));
+      const bet = await placeBet(db, { id: player.id, path: player.path }, req.body.gameId, lines);
       opts.onWallets?.([player.id]);
       opts.onBet?.(bet.adminId, req.body.gameId);
       return reply.code(201).send({
         success: true,
         message: 'Bet placed.',
-        data: { ticketId: bet.ticketId, drawno: bet.drawNo, playpoints: centsToPoints(bet.stakeCents), walletBalance: centsToPoints(bet.balanceCents) },
+        data: { ticketId: bet.ticketId, roundId: bet.roundId, drawno: bet.drawNo, playpoints: centsToPoints(bet.stakeCents), walletBalance: centsToPoints(bet.balanceCents) },
       });
     },
   );
@@ -81,6 +83,7 @@ export async function playerRoutes(
           playpoints: centsToPoints(String(x.stake)),
           winpoints: centsToPoints(String(x.win)),
           resultNo: x.result ?? null,
+          status: x.settled_at ? 'settled' : 'pending',
           claimdate: x.settled_at ?? null,
           createdAt: x.created_at,
         })),
@@ -96,12 +99,14 @@ export async function playerRoutes(
     return { success: true, data: await lastResults(db, adminId, game) };
   });
 
-  // Rounds follow the clock, so the countdown depends on the game alone: consoles and players share it.
-  r.get('/app/gettimer', { schema: { querystring: gameQuery } }, async (req) => {
-    requireCaller(req);
+  // Rounds follow the clock, so every admin's round of a game closes at the same moment: `adminId`
+  // (what operators pass) is accepted and checked, and the countdown depends on the game alone.
+  r.get('/app/gettimer', { schema: { querystring: gameQuery.extend({ adminId: z.string().optional() }) } }, async (req) => {
+    const caller = requireCaller(req);
+    if (req.query.adminId !== undefined && caller.role !== 'player') await loadRunnableAdmin(db, caller, req.query.adminId);
     const game = await loadGame(db, req.query.gameId);
     const now = new Date();
     const w = roundWindow(now, game.row.timeSeconds);
-    return { success: true, time: countdown(now, w.closesAt), drawno: w.drawNo, closesAt: w.closesAt.toISOString() };
+    return { success: true, data: { time: countdown(now, w.closesAt), drawno: w.drawNo, closesAt: w.closesAt.toISOString() } };
   });
 }

@@ -29,7 +29,7 @@ export function registerConsoleEvents(realtime: Realtime, db: Database) {
       const admin = await loadRunnableAdmin(db, ctx.caller, q.adminId);
       const data = await consoleData(db, admin.id, q.gameId);
       ctx.join(consoleRoom(admin.id, q.gameId));
-      ctx.reply('responseData', { success: true, adminId: String(admin.id), ...data });
+      ctx.reply('responseData', { success: true, adminId: String(admin.id), gameId: q.gameId, data });
     },
     'responseError',
   );

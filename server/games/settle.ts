@@ -82,9 +82,10 @@ export async function settleRound(db: Database, roundId: number, now: Date = new
     const poolCents = await walletCents(tx, pool.accountId);
     const base = { game, stakes, poolBeforeCents: poolCents, winPercentage: pool.winPercentage, random };
     let decision = decideRound({ ...base, booster: boost.booster, boosterSource: boost.source, forced: queued ? { outcome: String(queued.outcome), by: String(queued.username) } : null });
-    // The pool pays every win: a result it cannot cover (a forced pick or a doubled smallest payout)
-    // gives way to the automatic choice without booster, which the odds keep below the round's stakes.
-    if (payoutFor(game, stakes, decision.chosen, decision.booster) > poolCents) {
+    // A forced result pays even when the pool cannot cover it (the pool goes below zero, and the
+    // console shows it in red). The automatic choice does not: a doubled payout the pool cannot cover
+    // gives way to the choice without booster, which the odds keep below the round's stakes.
+    if (decision.reason !== 'forced' && payoutFor(game, stakes, decision.chosen, decision.booster) > poolCents && decision.booster > 1) {
       decision = { ...decideRound({ ...base, booster: 1, boosterSource: 'none', forced: null }), overridden: decision.chosen };
     }
     const winners = new Set(game.winners(decision.chosen));

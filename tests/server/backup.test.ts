@@ -22,7 +22,7 @@ describe.runIf(engineAvailable())('backups and restore', () => {
     const a = await createAs(h, h.root.token, 'admin', h.root.id, { games });
     chain = await createChain(h, a._id);
     await fund(h, chain.player._id, 50, 'player');
-    const bet = await call(h, 'POST', '/api/app/createbet', { token: await loginAs(h, chain.player.username), body: { gameId: 'MNOQqWWi', bets: [{ option: '3', qty: 2 }] } });
+    const bet = await call(h, 'POST', '/api/app/createbet', { token: await loginAs(h, chain.player.username), body: { gameId: 'MNOQqWWi', draws: [{ drawno: '3', drawqty: 2 }] } });
     expect(bet.status).toBe(201);
     admin = await loginAs(h, chain.admin.username);
   });
@@ -122,7 +122,7 @@ describe.runIf(engineAvailable())('backups and restore', () => {
     // Change the data: a transfer, a new account, a bet.
     await fund(h, chain.master._id, 7, 'master');
     await createAs(h, h.root.token, 'player', chain.master._id);
-    await call(h, 'POST', '/api/app/createbet', { token: await loginAs(h, chain.player.username), body: { gameId: 'MNOQqWWi', bets: [{ option: '4', qty: 1 }] } });
+    await call(h, 'POST', '/api/app/createbet', { token: await loginAs(h, chain.player.username), body: { gameId: 'MNOQqWWi', draws: [{ drawno: '4', drawqty: 1 }] } });
     expect(await dump()).not.toEqual(saved);
     await stepUp(admin);
     const r = await call(h, 'GET', `/api/backup/importbackup?folder=${folder}`, { token: admin });

@@ -19,7 +19,7 @@ describe.runIf(engineAvailable())('clear history', () => {
     await fund(h, chain.admin._id, 100, 'admin');
     await fund(h, chain.player._id, 30, 'player');
     const player = await loginAs(h, chain.player.username);
-    expect((await call(h, 'POST', '/api/app/createbet', { token: player, body: { gameId: 'MNOQqWWi', bets: [{ option: '1', qty: 3 }] } })).status).toBe(201);
+    expect((await call(h, 'POST', '/api/app/createbet', { token: player, body: { gameId: 'MNOQqWWi', draws: [{ drawno: '1', drawqty: 3 }] } })).status).toBe(201);
     admin = await loginAs(h, chain.admin.username);
     // The admin moves points down its own network: these rows are its to clear.
     expect((await call(h, 'POST', '/api/superareamanager/credit-transfer', { token: admin, body: { password: 'secret-pass', transferAmount: 10, toUserId: chain.superareamanager._id } })).status).toBe(200);

@@ -35,44 +35,46 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
 
   it('lets a player bet on its admin’s game with its own balance; the server computes the stake', async () => {
     const before = await balanceCents(h, player._id);
-    const r = await call(h, 'POST', '/api/app/createbet', { token: tokens.player, body: { gameId: FUN_TARGET, bets: [{ option: 7, qty: 3 }], stake: 1 } });
+    const r = await call(h, 'POST', '/api/app/createbet', { token: tokens.player, body: { gameId: FUN_TARGET, draws: [{ drawno: 7, drawqty: 3 }], stake: 1 } });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
-    expect(r.json.data).toMatchObject({ playpoints: 3, walletBalance: Number(before - 300n) / 100 });
+    expect(r.json.data).toMatchObject({ playpoints: 3, walletBalance: Number(before - 300n) / 100, roundId: expect.any(String) });
     expect(await balanceCents(h, player._id)).toBe(before - 300n);
     const tickets = await call(h, 'GET', `/api/app/tickets?gameId=${FUN_TARGET}`, { token: tokens.player });
-    expect(tickets.json.data).toEqual([expect.objectContaining({ gameId: FUN_TARGET, playpoints: 3, winpoints: 0, resultNo: null })]);
+    expect(tickets.json.data).toEqual([expect.objectContaining({ gameId: FUN_TARGET, playpoints: 3, winpoints: 0, resultNo: null, status: 'pending' })]);
   });
 
   it('refuses bets from staff, on unknown games and beyond the balance, and writes nothing', async () => {
     const before = await balanceCents(h, player._id);
-    expect((await call(h, 'POST', '/api/app/createbet', { token: tokens.admin, body: { gameId: FUN_TARGET, bets: [{ option: '1', qty: 1 }] } })).status).toBe(403);
-    expect((await call(h, 'POST', '/api/app/createbet', { token: tokens.player, body: { gameId: 'nope', bets: [{ option: '1', qty: 1 }] } })).status).toBe(400);
-    expect((await call(h, 'POST', '/api/app/createbet', { token: tokens.player, body: { gameId: FUN_TARGET, bets: 'all' } })).status).toBe(400);
-    const broke = await call(h, 'POST', '/api/app/createbet', { token: tokens.player, body: { gameId: FUN_TARGET, bets: [{ option: '1', qty: 9999 }] } });
+    expect((await call(h, 'POST', '/api/app/createbet', { token: tokens.admin, body: { gameId: FUN_TARGET, draws: [{ drawno: '1', drawqty: 1 }] } })).status).toBe(403);
+    expect((await call(h, 'POST', '/api/app/createbet', { token: tokens.player, body: { gameId: 'nope', draws: [{ drawno: '1', drawqty: 1 }] } })).status).toBe(400);
+    expect((await call(h, 'POST', '/api/app/createbet', { token: tokens.player, body: { gameId: FUN_TARGET, draws: 'all' } })).status).toBe(400);
+    const broke = await call(h, 'POST', '/api/app/createbet', { token: tokens.player, body: { gameId: FUN_TARGET, draws: [{ drawno: '1', drawqty: 9999 }] } });
     expect([broke.status, broke.json.message]).toEqual([409, 'Insufficient balance.']);
-    expect((await call(h, 'POST', '/api/app/createbet', { body: { gameId: FUN_TARGET, bets: [{ option: '1', qty: 1 }] } })).status).toBe(401);
+    expect((await call(h, 'POST', '/api/app/createbet', { body: { gameId: FUN_TARGET, draws: [{ drawno: '1', drawqty: 1 }] } })).status).toBe(401);
     expect(await balanceCents(h, player._id)).toBe(before);
   });
 
   it('refuses a game the player’s admin does not have', async () => {
     await h.db.query(`DELETE FROM account_games WHERE account_id = $1 AND game_id = (SELECT id FROM games WHERE game_id = 'acqOpdff')`, [Number(admin._id)]);
-    const r = await call(h, 'POST', '/api/app/createbet', { token: tokens.player, body: { gameId: 'acqOpdff', bets: [{ option: '1', qty: 1 }] } });
-    expect(r.status).toBe(409);
+    const r = await call(h, 'POST', '/api/app/createbet', { token: tokens.player, body: { gameId: 'acqOpdff', draws: [{ drawno: '1', drawqty: 1 }] } });
+    expect(r.status).toBe(403);
   });
 
   it('shows the console its running sums, and answers the timer as mm:ss', async () => {
     const r = await call(h, 'GET', `/api/live/loadgame?adminId=${admin._id}&gameId=${FUN_TARGET}`, { token: tokens.admin });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
-    const data = r.json.data as { drawno: string; sum: number }[];
+    const consoleOf = (x: typeof r) => x.json.data as Record<string, unknown>;
+    const data = consoleOf(r).data as { drawno: string; sum: number }[];
     expect(data).toHaveLength(10);
     // The bet of the first test sits in the round that is open now, unless the minute turned since.
     const seven = data.find((d) => d.drawno === '7')?.sum;
     expect([0, 3]).toContain(seven);
-    expect(r.json.percentageData).toEqual([expect.objectContaining({ winpercentage: 90 })]);
-    const timer = await call(h, 'GET', `/api/app/gettimer?gameId=${FUN_TARGET}`, { token: tokens.admin });
-    expect(timer.json.time).toMatch(/^0[01]:[0-5]\d$/);
-    const andhar = await call(h, 'GET', `/api/live/loadgame?adminId=${admin._id}&gameId=${ANDHAR}`, { token: h.root.token });
-    expect([(andhar.json.data as unknown[]).length, (andhar.json.dataColors as unknown[]).length, (andhar.json.dataCardTypes as unknown[]).length]).toEqual([13, 4, 2]);
+    expect(consoleOf(r).percentageData).toEqual([expect.objectContaining({ winpercentage: 90 })]);
+    const timer = await call(h, 'GET', `/api/app/gettimer?gameId=${FUN_TARGET}&adminId=${admin._id}`, { token: tokens.admin });
+    expect((timer.json.data as { time: string }).time).toMatch(/^0[01]:[0-5]\d$/);
+    expect((await call(h, 'GET', `/api/app/gettimer?gameId=${FUN_TARGET}&adminId=${other._id}`, { token: tokens.admin })).status).toBe(403);
+    const andhar = consoleOf(await call(h, 'GET', `/api/live/loadgame?adminId=${admin._id}&gameId=${ANDHAR}`, { token: h.root.token }));
+    expect([(andhar.data as unknown[]).length, (andhar.dataColors as unknown[]).length, (andhar.dataCardTypes as unknown[]).length]).toEqual([13, 4, 2]);
   });
 
   it('lets only the admin itself and the superadmin run a console', async () => {
@@ -106,7 +108,7 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
     await h.db.query(`INSERT INTO rounds (admin_id, game_id, draw_no, opens_at, closes_at) SELECT $1, id, 1, now() - interval '2 minutes', now() - interval '1 minute' FROM games WHERE game_id = $2`, [Number(admin._id), ANDHAR]);
     await settleDue(h.db);
     const console = await call(h, 'GET', `/api/live/loadgame?adminId=${admin._id}&gameId=${ANDHAR}`, { token: tokens.admin });
-    const last = (console.json.lastData as { data: { roundId: string; result: string; label: string }[] }).data[0];
+    const last = ((console.json.data as { lastData: { data: { roundId: string; result: string; label: string }[] } }).lastData).data[0];
     expect([last.result, last.label]).toEqual(['3:heart', '3♥']);
     const audit = await call(h, 'GET', `/api/live/decision/${last.roundId}?adminId=${admin._id}`, { token: tokens.admin });
     expect(audit.json.data).toMatchObject({ result: '3:heart', decision: { reason: 'forced', forcedBy: admin.username } });

@@ -54,14 +54,14 @@ describe.runIf(engineAvailable())('realtime wallet events', () => {
     const player = await createAs(h, h.root.token, 'player', master._id);
     await fund(h, player._id, 10, 'player');
     const socket = await connect(await loginAs(h, admin.username));
-    const data = new Promise<{ data: { drawno: string }[] }>((resolve) => socket.once('responseData', resolve));
+    const data = new Promise<{ data: { data: { drawno: string }[] } }>((resolve) => socket.once('responseData', resolve));
     socket.emit('gameData', { adminId: admin._id, gameId: 'MNOQqWWi' });
-    expect((await data).data.map((d) => d.drawno)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect((await data).data.data.map((d) => d.drawno)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
     const timer = new Promise<{ gameId: string; time: string }>((resolve) => socket.once('timer', resolve));
     socket.emit('timerData', { adminId: admin._id, gameId: 'MNOQqWWi' });
     expect(await timer).toMatchObject({ gameId: 'MNOQqWWi', time: expect.stringMatching(/^\d\d:\d\d$/) });
     const changed = new Promise<{ adminId: string; gameId: string }>((resolve) => socket.once('consoleChanged', resolve));
-    const bet = await call(h, 'POST', '/api/app/createbet', { token: await loginAs(h, player.username), body: { gameId: 'MNOQqWWi', bets: [{ option: '4', qty: 1 }] } });
+    const bet = await call(h, 'POST', '/api/app/createbet', { token: await loginAs(h, player.username), body: { gameId: 'MNOQqWWi', draws: [{ drawno: '4', drawqty: 1 }] } });
     expect(bet.status).toBe(201);
     expect(await changed).toEqual({ adminId: admin._id, gameId: 'MNOQqWWi' });
     // Another admin's console is not this admin's to watch.

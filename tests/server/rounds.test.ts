@@ -129,4 +129,22 @@ describe.runIf(engineAvailable())('rounds: bets, settlement, decision records', 
     const stale = await h.db.query(`SELECT count(*)::int AS n FROM rounds WHERE status = 'open' AND closes_at <= $1`, [after(t, 600)]);
     expect(Number(stale[0].n)).toBe(0);
   });
+
+  it('pays a forced result the pool cannot cover: the pool goes below zero, the ledger still adds up', async () => {
+    const t = after(T0, 7200);
+    await setPercentage(FUN_TARGET, 90);
+    const gameDbId = Number((await h.db.query(`SELECT id FROM games WHERE game_id = $1`, [FUN_TARGET]))[0].id);
+    const pool = Number((await h.db.query(`SELECT account_id FROM game_pools WHERE admin_id = $1 AND game_id = $2`, [Number(admin._id), gameDbId]))[0].account_id);
+    // Empty the pool first (Reset Balance takes it all), so the round's stakes are all it holds.
+    const { moveBalance } = await import('../../server/games/console.service');
+    await moveBalance(h.db, Number(admin._id), Number(admin._id), FUN_TARGET, { type: 'remove', cents: null });
+    expect(await balanceCents(h, String(pool))).toBe(0n);
+    await placeBet(h.db, player(2), FUN_TARGET, [{ option: '8', qty: 10 }], t);
+    await h.db.query(`INSERT INTO console_results (admin_id, game_id, outcome, booster, created_by, created_at) VALUES ($1, $2, '8', 2, $1, $3)`, [Number(admin._id), gameDbId, t]);
+    const before = await balanceCents(h, players[2]._id);
+    const settled = await settleDue(h.db, after(t, 60));
+    expect(settled.find((s) => s.gameId === FUN_TARGET && s.playCents === 1_000n)?.decision).toMatchObject({ reason: 'forced', chosen: '8', booster: 2 });
+    expect(await balanceCents(h, players[2]._id)).toBe(before + 18_000n);
+    expect(await balanceCents(h, String(pool))).toBe(1_000n - 18_000n);
+  });
 });
