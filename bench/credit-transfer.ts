@@ -285,7 +285,7 @@ interface Reply {
   json: Record<string, unknown>;
 }
 
-function client(base: string, sockets: number) {
+export function client(base: string, sockets: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const u = new URL(base);
   const request = (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) =>

@@ -6,10 +6,12 @@
 import { creditTransferBench, optionsFromEnv } from './credit-transfer';
 import { healthUnderLoadBench } from './health-under-load';
 import { reportsBench } from './reports';
+import { betsBench } from './bets';
 
 const benches: { name: string; run: () => Promise<{ exitCode: number }> }[] = [
   { name: 'health-under-load', run: healthUnderLoadBench },
   { name: 'reports', run: reportsBench },
+  { name: 'bets', run: betsBench },
   { name: 'credit-transfer', run: () => creditTransferBench(optionsFromEnv()) },
 ];
 

@@ -12,7 +12,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Subject of the activity log row this route writes (mutating routes log by default). */
     subject?: string;
-    /** A GET that changes state: logged like a mutation and refused across origins with a cookie. */
+    /**
+     * true: a GET that changes state, logged like a mutation and refused across origins with a cookie.
+     * false: a mutation whose own rows are its record (bets: the tickets), kept out of the activity log.
+     */
     log?: boolean;
   }
 }

@@ -3,7 +3,7 @@ import { dayKey } from '../../domain/periods';
 import type { Database } from '../db/client';
 import { move } from '../credit/ledger';
 import { HttpError, badRequest, forbidden } from '../http/errors';
-import { adminHasGame, adminOf, ensurePool, ensureRound, findGame, upsertDailyPlay } from './repository';
+import { ensurePool, ensureRound } from './repository';
 
 export interface BetLine {
   option: string;
@@ -53,10 +53,18 @@ export async function placeBet(
   const merged = normaliseLines(gameId, lines);
   const unit = declaration!.unitPriceCents;
   const stakeCents = [...merged.values()].reduce((s, qty) => s + unit * BigInt(qty), 0n);
-  const game = await findGame(db, gameId);
-  if (!game || !game.active) throw forbidden('This game is not available to you.');
-  const adminId = await adminOf(db, player.path);
-  if (adminId === null || !(await adminHasGame(db, adminId, game.id))) throw forbidden('This game is not available to you.');
+  // The game, the player's admin and whether the admin has the game, in one query.
+  const [found] = await db.query(
+    `SELECT g.id, g.time_seconds, g.status = 'active' AS active, a.id AS admin_id,
+            EXISTS (SELECT 1 FROM account_games ag WHERE ag.account_id = a.id AND ag.game_id = g.id) AS assigned
+       FROM games g LEFT JOIN LATERAL (SELECT id FROM accounts WHERE role = 'admin' AND deleted_at IS NULL AND $2 LIKE path || '%'
+                                       ORDER BY length(path) DESC LIMIT 1) a ON true
+      WHERE g.game_id = $1 AND g.deleted_at IS NULL`,
+    [gameId, player.path],
+  );
+  if (!found || !found.active || found.admin_id === null || !found.assigned) throw forbidden('This game is not available to you.');
+  const game = { id: Number(found.id), timeSeconds: Number(found.time_seconds) };
+  const adminId = Number(found.admin_id);
   return db.transaction(async (tx) => {
     const pool = await ensurePool(tx, adminId, game.id);
     const window = roundWindow(now, game.timeSeconds);
@@ -66,19 +74,20 @@ export async function placeBet(
     if (round.status !== 'open' || new Date(String(round.closes_at)).getTime() <= now.getTime()) {
       throw new HttpError(409, 'This round is closed. Bet on the next one.');
     }
-    const moved = await move(tx, { from: player.id, to: pool.accountId, cents: stakeCents, kind: 'bet', actor: player.id, message: `Bet on ${declaration!.gameName} #${window.drawNo}` });
-    const ticket = await tx.query(
-      `INSERT INTO tickets (round_id, player_id, admin_id, game_id, stake, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [roundId, player.id, adminId, game.id, stakeCents.toString(), now],
-    );
-    const ticketId = Number(ticket[0].id);
+    // The ticket, its lines and the day's play first, in one statement: the pool's row is locked by
+    // the move below only until the commit, so bets on one pool queue for as short a time as can be.
     const options = [...merged.keys()];
-    await tx.query(
-      `INSERT INTO ticket_lines (ticket_id, option, qty, stake)
-       SELECT $1, o, q, q::bigint * $4 FROM unnest($2::text[], $3::int[]) AS l(o, q)`,
-      [ticketId, options, options.map((o) => merged.get(o)), unit.toString()],
+    const [ticket] = await tx.query(
+      `WITH t AS (INSERT INTO tickets (round_id, player_id, admin_id, game_id, stake, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id),
+            l AS (INSERT INTO ticket_lines (ticket_id, option, qty, stake)
+                  SELECT t.id, o, q, q::bigint * $9 FROM t, unnest($7::text[], $8::int[]) AS x(o, q) RETURNING 1),
+            d AS (INSERT INTO daily_play (player_id, day, game_id, admin_id, play, win) VALUES ($2, $10, $4, $3, $5, 0)
+                  ON CONFLICT (player_id, day, game_id) DO UPDATE SET play = daily_play.play + EXCLUDED.play RETURNING 1)
+       SELECT t.id, (SELECT count(*) FROM l)::int AS lines, (SELECT count(*) FROM d)::int AS days FROM t`,
+      [roundId, player.id, adminId, game.id, stakeCents.toString(), now, options, options.map((o) => merged.get(o)), unit.toString(), dayKey(now)],
     );
-    await upsertDailyPlay(tx, { playerId: player.id, day: dayKey(now), gameDbId: game.id, adminId, play: stakeCents, win: 0n });
+    const ticketId = Number(ticket.id);
+    const moved = await move(tx, { from: player.id, to: pool.accountId, cents: stakeCents, kind: 'bet', actor: player.id, message: `Bet on ${declaration!.gameName} #${window.drawNo}` });
     return {
       ticketId: String(ticketId),
       adminId,

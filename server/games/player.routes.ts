@@ -39,7 +39,7 @@ export async function playerRoutes(
             .max(1200, 'Too many options in one bet'),
         }),
       },
-      config: { subject: 'Bet' },
+      config: { log: false },
     },
     async (req, reply) => {
       const player = requirePlayer(requireCaller(req));

@@ -1,0 +1,130 @@
+/**
+ * Bets per second through the HTTP API on PostgreSQL: 200 players of one admin betting on one game
+ * (every bet moves points into the same pool: the hot row), beside pgbench TPC-B TPS of the same
+ * server in the same run (a bet is the same shape of work: debit, credit, insert). And the console
+ * update latency: bet accepted → `responseData` received by an operator's socket that asks again
+ * 300 ms after a `consoleChanged` push (the spec's debounce), p50/p99.
+ * Targets: bets/s ≥ 60 % of pgbench; console p99 ≤ 300 ms beyond the debounce.
+ */
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+import { tierOf } from '../resources.config';
+import { accountBody } from '../tests/fixtures/accountBody';
+import { buildApp } from '../server/app';
+import { configFromEnv } from '../server/config';
+import { checkInvariant } from '../server/credit/ledger';
+import { openDatabase } from '../server/db/client';
+import { seed } from '../server/db/seed';
+import { client, optionsFromEnv, pgbenchTps } from './credit-transfer';
+
+const PLAYERS = Number(process.env.BENCH_BET_PLAYERS ?? 200);
+const SECONDS = Number(process.env.BENCH_BET_SECONDS ?? 10);
+const GAME = 'MNOQqWWi';
+const PASSWORD = 'bench-bets-pass';
+const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] : NaN);
+
+export async function betsBench(): Promise<{ exitCode: number }> {
+  const o = optionsFromEnv();
+  const admin = new pg.Client(o.adminUrl);
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`PostgreSQL at ${o.adminUrl} is not reachable: the bets bench is skipped.`);
+    return { exitCode: 0 };
+  }
+  const name = `tierdesk_bench_bets_${process.pid}`;
+  const pgb = `tierdesk_bench_betspg_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${pgb}`);
+  const url = new URL(o.adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  try {
+    await db.migrate();
+    await seed(db, { username: 'superadmin', password: PASSWORD });
+    const app = await buildApp({ db, config: { ...configFromEnv({}), clientDir: '/nonexistent', schedulerEnabled: false, loginRateLimit: 1_000_000, logLevel: 'warn' } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const { request, close } = client(base, PLAYERS + 10);
+    const must = async (r: Promise<{ status: number; json: Record<string, unknown> }>, what: string) => {
+      const x = await r;
+      if (x.status >= 300) throw new Error(`${what}: ${x.status} ${JSON.stringify(x.json)}`);
+      return x.json;
+    };
+    const root = await must(request('POST', '/api/auth/login', undefined, { username: 'superadmin', password: PASSWORD }), 'login');
+    const rootToken = String(root.token);
+    const rootId = String((root.user as { _id: string })._id);
+    const game = (await db.query(`SELECT id FROM games WHERE game_id = $1`, [GAME]))[0];
+    const create = async (role: 'admin' | 'superareamanager' | 'areamanager' | 'master' | 'player', parent: string, extra: Record<string, unknown> = {}) =>
+      (await must(request('POST', `/api${tierOf(role).api}/create`, rootToken, { ...accountBody(role, { password: PASSWORD, refId: parent }), ...extra }), `create ${role}`)).data as { _id: string; username: string };
+    const ad = await create('admin', rootId, { games: [String(game.id)] });
+    const sam = await create('superareamanager', ad._id);
+    const am = await create('areamanager', sam._id);
+    const master = await create('master', am._id);
+    const players: { _id: string; username: string; token?: string }[] = [];
+    for (let i = 0; i < PLAYERS; i += 10) players.push(...(await Promise.all(Array.from({ length: Math.min(10, PLAYERS - i) }, () => create('player', master._id)))));
+    await must(request('POST', '/api/superadmins/credit-adjust', rootToken, { password: PASSWORD, adjustAmount: 1000 * PLAYERS, transactionType: 'credit', toUserId: rootId }), 'generate');
+    for (const p of players) await must(request('POST', '/api/player/credit-transfer', rootToken, { userId: rootId, password: PASSWORD, transferAmount: 1000, toUserId: p._id }), 'fund');
+    for (let i = 0; i < players.length; i += 10)
+      await Promise.all(players.slice(i, i + 10).map(async (p) => (p.token = String((await must(request('POST', '/api/auth/login', undefined, { username: p.username, password: PASSWORD }), 'login')).token))));
+    const adminToken = String((await must(request('POST', '/api/auth/login', undefined, { username: ad.username, password: PASSWORD }), 'admin login')).token);
+
+    // The operator's console: asks again 300 ms after the first push of a burst.
+    const socket = io(base, { path: '/socket.io', auth: { token: adminToken }, transports: ['websocket'] });
+    await new Promise<void>((res) => socket.once('connect', () => res()));
+    const pendingSince: number[] = [];
+    const latencies: number[] = [];
+    let timer: NodeJS.Timeout | null = null;
+    socket.on('consoleChanged', () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        const asked = pendingSince.splice(0);
+        socket.emit('gameData', { adminId: ad._id, gameId: GAME });
+        socket.once('responseData', () => {
+          const now = performance.now();
+          for (const t of asked) latencies.push(now - t);
+        });
+      }, 300);
+    });
+    socket.emit('gameData', { adminId: ad._id, gameId: GAME });
+    await new Promise((res) => socket.once('responseData', res));
+
+    let accepted = 0;
+    let refused = 0;
+    const statuses: Record<string, number> = {};
+    const deadline = Date.now() + SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(
+      players.map(async (p) => {
+        while (Date.now() < deadline) {
+          const r = await request('POST', '/api/app/createbet', p.token, { gameId: GAME, draws: [{ drawno: String(Math.floor(Math.random() * 10)), drawqty: 1 }] });
+          statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+          if (r.status === 201) {
+            accepted++;
+            pendingSince.push(performance.now());
+          } else refused++;
+        }
+      }),
+    );
+    const secs = (performance.now() - started) / 1000;
+    await new Promise((res) => setTimeout(res, 1000));
+    socket.close();
+    close();
+    await app.close();
+    const inv = await checkInvariant(db);
+    const tps = await pgbenchTps({ ...o, concurrency: 16 }, pgb);
+    const rate = accepted / secs;
+    console.log(`${PLAYERS} players of one admin on ${GAME} for ${SECONDS} s: ${accepted} bets accepted (${rate.toFixed(0)}/s), ${refused} refused ${JSON.stringify(statuses)}`);
+    console.log(`pgbench TPC-B, 16 clients, same server: ${tps.toFixed(0)} TPS → bets/s = ${((rate / tps) * 100).toFixed(0)} % of it (target ≥ 60 %)`);
+    console.log(`console update latency (bet accepted → responseData, 300 ms debounce included): p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms over ${latencies.length} bets`);
+    console.log(`ledger invariant after the run: ${inv.ok ? 'holds' : 'BROKEN'}`);
+    return { exitCode: inv.ok ? 0 : 1 };
+  } finally {
+    await db.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`DROP DATABASE IF EXISTS ${pgb} WITH (FORCE)`);
+    await admin.end();
+  }
+}
