@@ -2,8 +2,8 @@ import type { AuthProvider } from 'react-admin';
 import { canManageTier, canOpenPage } from '../../domain/hierarchy';
 import { ROLES, type Role } from '../../resources.config';
 import { ApiError } from '../dataProvider/http';
-import { loginRequest, logoutRequest } from './login';
-import { LOGIN_PATH, dashboardPath, guardRedirect } from './routeGuard';
+import { adoptSession, loginRequest, logoutRequest } from './login';
+import { LOGIN_PATH, canAdoptSession, dashboardPath, guardRedirect } from './routeGuard';
 import { currentSession } from './session';
 
 /**
@@ -28,6 +28,7 @@ export function createAuthProvider(role: Role): AuthProvider {
       return LOGIN_PATH;
     },
     checkAuth: async () => {
+      if (canAdoptSession()) await adoptSession();
       const redirect = guardRedirect(role);
       if (redirect) throw { redirectTo: redirect, message: false };
     },

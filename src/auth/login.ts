@@ -1,7 +1,8 @@
 import type { AccountRecord } from '../../domain/api';
 import type { Role } from '../../resources.config';
 import { request } from '../dataProvider/http';
-import { clearSession, saveSession } from './session';
+import { clearSession, getToken, saveSession } from './session';
+import { ApiError } from '../dataProvider/http';
 
 /**
  * Login and logout calls, shared by the login page (outside react-admin) and the authProvider.
@@ -26,5 +27,25 @@ export async function logoutRequest(): Promise<void> {
     // An expired or revoked session cannot be logged out twice; the local state still goes.
   } finally {
     clearSession();
+  }
+}
+
+/**
+ * A new tab of a logged-in browser: asks the server whether the shared token is still a session,
+ * and when it is, starts this tab's own expiry. A refused token is gone for every tab.
+ */
+export async function adoptSession(): Promise<boolean> {
+  const token = getToken();
+  if (!token) return false;
+  try {
+    const { json } = await request<never>('auth/session');
+    const user = json.user as AccountRecord | undefined;
+    const role = user?.role ?? (Array.isArray(json.roles) ? (json.roles as Role[])[0] : undefined);
+    if (!user || !role) return false;
+    saveSession(token, user, role);
+    return true;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) clearSession();
+    return false;
   }
 }

@@ -1,6 +1,6 @@
 import { ROLES, landingPath, type Role } from '../../resources.config';
 import { isStaff } from '../../domain/hierarchy';
-import { clearSession, getExpiry, getStoredRole, getStoredUser } from './session';
+import { clearTabSession, getExpiry, getStoredRole, getStoredUser, getToken } from './session';
 
 export const LOGIN_PATH = '/auth/login';
 export const dashboardPath = (role: Role): string => (isStaff(role) ? `/${role}/dashboard` : landingPath(role));
@@ -8,13 +8,20 @@ export const dashboardPath = (role: Role): string => (isStaff(role) ? `/${role}/
 export const isRole = (s: string | undefined): s is Role => !!s && (ROLES as readonly string[]).includes(s);
 
 /**
+ * A tab with a token but no expiry of its own is a new tab of a logged-in browser (the expiry lives
+ * in session storage, one per tab): it may adopt the session by asking the server.
+ */
+export const canAdoptSession = (): boolean => getExpiry() === null && !!getToken() && !!getStoredUser();
+
+/**
  * The spec's route guard (section 4) for a page under `/{requiredRole}`: where to send the
- * user instead, or null when they may stay. Clears session storage when the expiry is gone.
+ * user instead, or null when they may stay. An expired tab loses its session storage only: the
+ * token in local storage belongs to every tab and goes only with a logout or a refused token.
  */
 export function guardRedirect(requiredRole: Role, now = Date.now()): string | null {
   const expiry = getExpiry();
   if (expiry === null || expiry <= now) {
-    clearSession();
+    clearTabSession();
     return LOGIN_PATH;
   }
   const user = getStoredUser();

@@ -47,9 +47,14 @@ export function getExpiry(): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Logout or a failed session: every stored token and the persisted auth go. */
+/** Logout or a dead token: every stored token and the persisted auth go (every tab of this browser). */
 export function clearSession(): void {
   for (const k of [KEYS.token, KEYS.user, KEYS.role]) localStorage.removeItem(k);
+  sessionStorage.clear();
+}
+
+/** What the route guard may clear: this tab's own session storage, never the token other tabs share. */
+export function clearTabSession(): void {
   sessionStorage.clear();
 }
 

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { RoleGate } from '../../src/auth/RoleGate';
 import { guardRedirect } from '../../src/auth/routeGuard';
 import { getToken } from '../../src/auth/session';
-import { loginAs } from './fixtures';
+import { http, HttpResponse } from 'msw';
+import { account, loginAs } from './fixtures';
+import { server } from './msw';
 
 function renderAt(path: string) {
   return render(
@@ -26,11 +28,22 @@ function renderAt(path: string) {
 }
 
 describe('route guard (spec section 4)', () => {
-  it('no expiry → clears the session and goes to login', () => {
+  it('a new tab (token, no expiry of its own) adopts the session the server confirms, and keeps the token', async () => {
     loginAs('admin');
     sessionStorage.clear();
+    server.use(http.get('*/api/auth/session', () => HttpResponse.json({ success: true, user: account({ role: 'admin' }), roles: ['admin'] })));
     renderAt('/admin/dashboard');
-    expect(screen.getByText('login screen')).toBeInTheDocument();
+    expect(await screen.findByText('admin area')).toBeInTheDocument();
+    expect(getToken()).toBe('tok-123');
+    expect(Number(sessionStorage.getItem('expiryTime'))).toBeGreaterThan(Date.now());
+  });
+
+  it('a new tab whose shared token the server refuses → login, and the dead token goes', async () => {
+    loginAs('admin');
+    sessionStorage.clear();
+    server.use(http.get('*/api/auth/session', () => HttpResponse.json({ success: false, message: 'expired' }, { status: 401 })));
+    renderAt('/admin/dashboard');
+    expect(await screen.findByText('login screen')).toBeInTheDocument();
     expect(getToken()).toBeNull();
   });
 
@@ -40,7 +53,8 @@ describe('route guard (spec section 4)', () => {
     renderAt('/admin/admin');
     expect(screen.getByText('login screen')).toBeInTheDocument();
     expect(sessionStorage.getItem('expiryTime')).toBeNull();
-    expect(getToken()).toBeNull();
+    // Only this tab's session storage goes: the token is every tab's.
+    expect(getToken()).toBe('tok-123');
   });
 
   it('no user, or a user stored as an array → login', () => {
