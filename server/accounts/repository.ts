@@ -60,7 +60,7 @@ export async function listRows(q: Queryable, f: ListFilter): Promise<{ rows: Acc
   const rows = await q.query<AccountRow>(
     `SELECT ${ACCOUNT_SELECT}, count(*) OVER () AS total FROM ${ACCOUNT_FROM}
      WHERE ${where.join(' AND ')}
-     ORDER BY ${SORTABLE[f.sort]} ${f.order}, a.id ${f.order}
+     ORDER BY ${SORTABLE[f.sort]} ${f.order} NULLS LAST, a.id ${f.order}
      LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );

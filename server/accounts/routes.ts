@@ -107,7 +107,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
 
     app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle ${tier.role} status` } }, async (req) => {
       const rec = await toggleStatus(db, requireCaller(req), tier, req.params.id, req.params.action);
-      return { success: true, message: `User ${rec._id} has been successfully ${req.params.action}d.`, data: rec };
+      return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };
     });
 
     app.get(P.one, { schema: { tags, params: idParams, response: replies({ 200: recordReply }) } }, async (req) => {
@@ -173,7 +173,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
     app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle child of ${tier.role}` } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const rec = await toggleStatus(db, caller, child, String(target.id), req.params.action);
-      return { success: true, message: `User ${rec._id} has been successfully ${req.params.action}d.`, data: rec };
+      return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };
     });
 
     app.delete(P.childDelete, { schema: { tags, params: childParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete child of ${tier.role}` } }, async (req) => {

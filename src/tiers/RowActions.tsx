@@ -41,7 +41,7 @@ export function RowActions({ scope }: { scope: TierScope }) {
       let message: string | undefined;
       if (kind === 'activate' || kind === 'deactivate') {
         const res = await dataProvider.toggleStatus(tier.role, { id: record.id, action: kind, parent: meta?.parent });
-        message = res.message ?? translate('td.messages.statusChanged', { id: record.id, action: `${kind}d` });
+        message = res.message ?? translate('td.messages.statusChanged', { id: record.username, action: `${kind}d` });
       } else if (kind === 'delete') {
         await dataProvider.delete(tier.role, { id: record.id, previousData: record, meta });
         message = translate(tierLabelKey(tier, 'deleteSuccess'), { _: tier.messages.deleteSuccess });

@@ -429,7 +429,7 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
         const token = canLogIn(tier) ? await loginAs(h, rec.username) : null;
         const off = await callSafe(h, 'PATCH', `/api${tier.api}/toggle-status/${rec._id}/deactivate`, { token: root() });
         expect(off.status).toBe(200);
-        expect(off.json).toMatchObject({ success: true, message: `User ${rec._id} has been successfully deactivated.`, data: { _id: rec._id, userStatus: false, status: 'inactive' } });
+        expect(off.json).toMatchObject({ success: true, message: `User ${rec.username} has been successfully deactivated.`, data: { _id: rec._id, userStatus: false, status: 'inactive' } });
         expect((await get(tier, rec._id)).userStatus).toBe(false);
         if (token) {
           expect((await call(h, 'GET', '/api/auth/session', { token })).status).toBe(401);
@@ -444,7 +444,7 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
 
         const on = await callSafe(h, 'PATCH', `/api${tier.api}/toggle-status/${rec._id}/activate`, { token: root() });
         expect(on.status).toBe(200);
-        expect(on.json).toMatchObject({ success: true, message: `User ${rec._id} has been successfully activated.`, data: { userStatus: true, status: 'active' } });
+        expect(on.json).toMatchObject({ success: true, message: `User ${rec.username} has been successfully activated.`, data: { userStatus: true, status: 'active' } });
         expect((await giveTo(tier, rec._id, 3)).status).toBe(200);
         if (token) expect((await call(h, 'POST', '/api/auth/login', { body: { username: rec.username, password: 'secret-pass' } })).status).toBe(200);
 

@@ -220,11 +220,11 @@ describe.runIf(engineAvailable())('children calls', () => {
           const url = (action: string) => `/api${P.api}/${parentId()}/children/${kid._id}/toggle-status/${action}`;
           const off = await callSafe(h, 'PATCH', url('deactivate'), { token: token() });
           expect(off.status).toBe(200);
-          expect(off.json).toMatchObject({ success: true, message: `User ${kid._id} has been successfully deactivated.`, data: { _id: kid._id, userStatus: false } });
+          expect(off.json).toMatchObject({ success: true, message: `User ${kid.username} has been successfully deactivated.`, data: { _id: kid._id, userStatus: false } });
           const blocked = await call(h, 'POST', `${base()}/${kid._id}/credit-transfer`, { token: token(), body: transferBody(kid._id, 1) });
           expect(blocked.status).toBe(409);
           const on = await callSafe(h, 'PATCH', url('activate'), { token: token() });
-          expect(on.json).toMatchObject({ success: true, message: `User ${kid._id} has been successfully activated.`, data: { userStatus: true } });
+          expect(on.json).toMatchObject({ success: true, message: `User ${kid.username} has been successfully activated.`, data: { userStatus: true } });
           expect((await call(h, 'PATCH', url('pause'), { token: token() })).status).toBe(400);
           expect((await h.db.query(`SELECT active FROM accounts WHERE id = $1`, [Number(kid._id)]))[0].active).toBe(true);
         });
