@@ -41,7 +41,7 @@ describe('sessions', () => {
     await login(first, SUPERADMIN.username, SUPERADMIN.password, '/superadmin/dashboard');
     const second = await first.context().newPage();
     await second.goto('/superadmin/admin');
-    await heading(second, 'Admin').waitFor();
+    await second.getByRole('link', { name: admin.username }).waitFor();
     expect(new URL(second.url()).pathname).toBe('/superadmin/admin');
     await first.reload();
     await first.waitForURL((u) => u.pathname === '/superadmin/dashboard');
