@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useDataProvider, useGetOne, useTranslate, Title } from 'react-admin';
+import { useDataProvider, useTranslate, Title } from 'react-admin';
 import { useForm, Controller } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -18,9 +18,10 @@ import { currentSession } from '../auth/session';
 import { FormFooter } from '../common/FormFooter';
 import { Overlay } from '../common/Overlay';
 import { useTimedMessage } from '../common/useTimedMessage';
-import type { AccountRow, TierDataProvider } from '../dataProvider/dataProvider';
+import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { newIdempotencyKey } from '../dataProvider/http';
 import { errorMessage } from '../tiers/errorMessage';
+import { AccountMissing, useAccount } from '../tiers/useAccount';
 import { tierLabelKey } from '../tiers/registry';
 import { scopeMeta, type TierScope } from '../tiers/scope';
 import { creditFormErrors, creditSubmitProblem } from './creditSubmit';
@@ -44,7 +45,7 @@ export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind
   const dataProvider = useDataProvider<TierDataProvider>();
   const { credit } = useOperatorCredit();
   const refreshCredit = useRefreshOperatorCredit();
-  const target = useGetOne<AccountRow>(scope.tier.role, { id: targetId, meta: scopeMeta(scope) }, { enabled: !!targetId });
+  const target = useAccount(scope.tier, targetId, scopeMeta(scope));
   const { message, show } = useTimedMessage(CREDIT_MESSAGE_MS);
   const [running, setRunning] = useState(false);
   const { control, handleSubmit, reset, formState } = useForm<Values>({
@@ -94,6 +95,8 @@ export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind
     }
   };
 
+  // No form for an account that cannot be read: say so once.
+  if (target.error || (!target.isPending && !target.data)) return <AccountMissing error={target.error} />;
   return (
     <Card sx={{ mt: 2, maxWidth: 560 }}>
       <Title title={title} />

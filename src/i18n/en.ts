@@ -139,6 +139,7 @@ export const en = {
       somethingWrong: 'Something went wrong',
       unexpected: 'An unexpected error occurred',
       created: 'User created successfully!',
+      createdWithName: 'User created successfully! Username: %{username}',
       updateFailed: 'Server error',
       updateFailedLower: 'server error',
       statusChanged: 'User %{id} has been successfully %{action}.',

@@ -21,7 +21,7 @@ function ProfileForm({ id, role }: { id: string; role: NonNullable<ReturnType<ty
   const tier = tierOf(role);
   const { data } = useGetOne<AccountRow>(tier.role, { id });
   if (!data) return null;
-  return <TierFormView key={data.id} scope={{ tier }} mode="edit" record={data} only={PROFILE_FIELDS} title={translate('td.profileMenu.editProfile')} />;
+  return <TierFormView key={data.id} scope={{ tier }} mode="edit" record={data} only={PROFILE_FIELDS} title={translate('td.profileMenu.editProfile')} embedded />;
 }
 
 /** The operator's own profile: who they are, their wallet, and the password change. */

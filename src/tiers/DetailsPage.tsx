@@ -1,15 +1,13 @@
-import { Title, useGetOne, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { formatPoints } from '../../domain/money';
 import type { TierDef } from '../../resources.config';
-import type { AccountRow } from '../dataProvider/dataProvider';
 import { PageSpinner } from '../common/PageSpinner';
-import { errorMessage } from './errorMessage';
+import { AccountMissing, useAccount } from './useAccount';
 import { childTierOf, tierLabelKey } from './registry';
 import { TierTable } from './TierList';
 
@@ -37,10 +35,10 @@ function InfoCard({ title, rows }: { title: string; rows: [string, string][] }) 
 export function DetailsPage({ tier }: { tier: TierDef }) {
   const translate = useTranslate();
   const { id = '' } = useParams();
-  const { data, isPending, error } = useGetOne<AccountRow>(tier.role, { id });
+  const { data, isPending, error } = useAccount(tier, id);
   const child = childTierOf(tier.role);
   if (isPending) return <PageSpinner />;
-  if (error || !data) return <Alert severity="error">{errorMessage(error, translate('td.messages.somethingWrong'))}</Alert>;
+  if (error || !data) return <AccountMissing error={error} />;
   const zero = formatPoints(0);
   const week = (key: string) => (
     <InfoCard

@@ -7,11 +7,9 @@ import {
   TextInput,
   Title,
   useDataProvider,
-  useGetOne,
   useTranslate,
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -20,6 +18,7 @@ import type { FieldDef } from '../../resources.config';
 import type { AccountRow, TierDataProvider } from '../dataProvider/dataProvider';
 import { FormFooter } from '../common/FormFooter';
 import { Overlay } from '../common/Overlay';
+import { AccountMissing, useAccount } from './useAccount';
 import { PageSpinner } from '../common/PageSpinner';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { accountValidator } from './accountFormValidation';
@@ -83,10 +82,12 @@ interface Props {
   /** A narrower set of the tier's fields (the operator's own profile). */
   only?: readonly string[];
   title?: string;
+  /** Inside another page that owns the top bar's title (the Profile page). */
+  embedded?: boolean;
 }
 
 /** Create and edit forms of every tier, from the registry's fields. */
-export function TierFormView({ scope, mode, record, only, title: fixedTitle }: Props) {
+export function TierFormView({ scope, mode, record, only, title: fixedTitle, embedded = false }: Props) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<TierDataProvider>();
@@ -136,8 +137,10 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle }: P
     }
     setSubmitting(true);
     try {
-      await call();
-      show(success, 'success');
+      const out = (await call()) as { data?: { username?: unknown } } | undefined;
+      const username = mode === 'create' && typeof out?.data?.username === 'string' ? out.data.username : null;
+      // The server generates the username: say which, so the operator can hand it over.
+      show(username ? translate('td.messages.createdWithName', { username }) : success, 'success');
       back.current = setTimeout(() => navigate(-1), BACK_DELAY_MS);
     } catch (err) {
       show(errorMessage(err, failure), 'error');
@@ -148,7 +151,7 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle }: P
 
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title={title} />
+      {!embedded && <Title title={title} />}
       <CardContent>
         <Typography variant="h5" component="h1" gutterBottom>
           {title}
@@ -177,9 +180,8 @@ export function TierCreate({ scope }: { scope: TierScope }) {
 export function TierEdit({ scope }: { scope: TierScope }) {
   const { id, childId } = useParams();
   const recordId = (scope.parent ? childId : id) ?? '';
-  const { data, isPending, error } = useGetOne<AccountRow>(scope.tier.role, { id: recordId, meta: scopeMeta(scope) });
-  const translate = useTranslate();
+  const { data, isPending, error } = useAccount(scope.tier, recordId, scopeMeta(scope));
   if (isPending) return <PageSpinner />;
-  if (error || !data) return <Alert severity="error">{errorMessage(error, translate('td.messages.somethingWrong'))}</Alert>;
+  if (error || !data) return <AccountMissing error={error} />;
   return <TierFormView key={data.id} scope={scope} mode="edit" record={data} />;
 }

@@ -70,7 +70,8 @@ async function createdAccount(api: string, firstName: string): Promise<AccountRe
 /** Submits an account form and waits for the success message and the return to the list. */
 async function submitAccountForm(page: Page, listPath: string) {
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.getByText('User created successfully!').waitFor();
+  // The success message names the username the server generated.
+  await page.getByText(/^User created successfully! Username: [A-Z]+\d+$/).waitFor();
   await page.waitForURL((u) => u.pathname === listPath);
 }
 
@@ -106,6 +107,9 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
   test('the superadmin generates points from its profile (its own credit adjust)', async () => {
     const page = pg('sa');
     await menuItem(page, 'Profile').click();
+    // The top bar reads the page's one title (the embedded Edit Profile form adds none).
+    await page.getByRole('heading', { level: 6, name: 'Profile', exact: true }).waitFor();
+    expect(await page.getByText('ProfileEdit Profile').count()).toBe(0);
     await page.getByRole('link', { name: 'Generate or burn points' }).click();
     await heading(page, 'Generate or Burn Points').waitFor();
     await page.getByText('Available Credit: 0.00').waitFor();
@@ -361,7 +365,7 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     const page = pg('admin');
     await menuItem(page, 'Super Area Manager').click();
     await confirmRowAction(page, sam.username, 'Deactivate');
-    await page.getByText(`User ${sam._id} has been successfully deactivated.`).waitFor();
+    await page.getByText(`User ${sam.username} has been successfully deactivated.`).waitFor();
     await row(page, sam.username).getByRole('button', { name: 'Activate', exact: true }).waitFor();
 
     // A deactivated account is logged out and may not log in.
@@ -377,7 +381,7 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await samPage.waitForURL((u) => u.pathname === '/auth/login');
 
     await confirmRowAction(page, sam.username, 'Activate');
-    await page.getByText(`User ${sam._id} has been successfully activated.`).waitFor();
+    await page.getByText(`User ${sam.username} has been successfully activated.`).waitFor();
     await row(page, sam.username).getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
     await login(samPage, sam.username, PW.sam, '/superareamanager/dashboard');
   });
