@@ -19,6 +19,8 @@ export const PASSWORD_LENGTH_MESSAGE = msg('passwordLength').message;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Lengths of the digit fields (phone, PIN Code). */
+const DIGITS = { min: 3, max: 15 } as const;
 
 /** Format checks shared by the forms and the server; the message names the field's label. */
 function formatError(f: FieldDef, v: unknown): CodedMessage | null {
@@ -32,7 +34,13 @@ function formatError(f: FieldDef, v: unknown): CodedMessage | null {
         const n = typeof v === 'number' ? v : Number(v);
         return Number.isFinite(n) && n >= 0 && n <= 100 ? null : msg('commissionRange', field);
       }
-      return /^\+?\d{3,15}$/.test(String(v).trim()) ? null : msg('notANumber', field);
+      {
+        // Phone and PIN Code: digits (a phone may start with +); a wrong length says the length.
+        const digits = String(v).trim();
+        if (!/^\+?\d+$/.test(digits)) return msg('notANumber', field);
+        const n = digits.replace(/^\+/, '').length;
+        return n >= DIGITS.min && n <= DIGITS.max ? null : msg('digitsLength', { ...field, ...DIGITS });
+      }
     case 'date':
       return typeof v === 'string' && DATE.test(v.slice(0, 10)) && !Number.isNaN(Date.parse(v.slice(0, 10))) ? null : msg('invalidDate', field);
     case 'password':

@@ -9,6 +9,7 @@ export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   commissionRange: '%{field} must be a number between 0 and 100',
   notANumber: '%{field} must be a number',
+  digitsLength: '%{field} must be %{min} to %{max} digits',
   invalidDate: '%{field} must be a valid date',
   pinFormat: 'PIN must be 4 to 12 digits',
   passwordLength: 'Password must be at least 6 characters',

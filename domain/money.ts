@@ -18,6 +18,11 @@ export function pointsToCents(value: unknown): bigint | null {
 /** Cents to a JSON-safe number of points (exact for every balance below 2^53 cents). */
 export const centsToPoints = (cents: bigint | number | string): number => Number(BigInt(cents)) / CENTS_PER_POINT;
 
-/** Points shown with 2 decimals. */
+/** What a figure shows while it is still loading (never a 0.00 that is not known to be one). */
+export const POINTS_PLACEHOLDER = '—';
+
+/** Points shown with 2 decimals and thousands separators (10,000.00); the placeholder when unknown. */
 export const formatPoints = (points: number | null | undefined): string =>
-  (typeof points === 'number' && Number.isFinite(points) ? points : 0).toFixed(2);
+  typeof points === 'number' && Number.isFinite(points)
+    ? points.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    : POINTS_PLACEHOLDER;

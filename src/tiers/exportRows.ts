@@ -5,7 +5,7 @@ import { cellValue } from './cellValue';
 export interface ExportSheet {
   file: string;
   sheet: string;
-  rows: Record<string, string>[];
+  rows: Record<string, string | number>[];
   widths: { wch: number }[];
 }
 
@@ -22,8 +22,14 @@ export function exportSheet(
   const spec = tier.export;
   if (!spec) return null;
   const rows = records.map((r) => {
-    const row: Record<string, string> = {};
+    const row: Record<string, string | number> = {};
     for (const c of spec.columns) {
+      // Points and commission go into the sheet as numbers, so a spreadsheet can add them up.
+      const n = c.source === 'walletBalance' ? r.walletBalance : c.source === 'commission' ? r.commission : undefined;
+      if (typeof n === 'number') {
+        row[c.label] = n;
+        continue;
+      }
       const v = cellValue(c.source, r);
       row[c.label] = v === null ? translate('td.app.na') : c.source === 'isLoggedIn' ? translate(v) : v;
     }
@@ -41,6 +47,8 @@ export function exportSheet(
 export async function writeSheet(s: ExportSheet): Promise<void> {
   const XLSX = await import('xlsx');
   const ws = XLSX.utils.json_to_sheet(s.rows);
+  // Numbers keep two decimals on screen, as the back office shows them.
+  for (const [ref, cell] of Object.entries(ws)) if (!ref.startsWith('!') && (cell as { t?: string }).t === 'n') (cell as { z?: string }).z = '0.00';
   ws['!cols'] = s.widths;
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, s.sheet);

@@ -13,7 +13,7 @@ describe('spreadsheet exports from the registry', () => {
     const sheet = exportSheet(tierOf('admin'), [account({ games, walletBalance: 1234.5 })], na);
     expect(sheet?.file).toBe('AdminsList.xlsx');
     expect(Object.keys(sheet!.rows[0])).toEqual(['UserName', 'Refer ID', 'Unique ID', 'Points', 'Games', 'Date & Time']);
-    expect(sheet!.rows[0]).toMatchObject({ UserName: 'AD0007', 'Refer ID': 'superadmin', 'Unique ID': '7', Points: '1234.50', Games: 'Fun Target, Triple Fun' });
+    expect(sheet!.rows[0]).toMatchObject({ UserName: 'AD0007', 'Refer ID': 'superadmin', 'Unique ID': '7', Points: 1234.5, Games: 'Fun Target, Triple Fun' });
     expect(sheet!.widths.map((w) => w.wch)).toEqual([30, 30, 30, 15, 40, 25]);
   });
 

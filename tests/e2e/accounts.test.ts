@@ -118,8 +118,8 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(SUPERADMIN.password);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Credit adjustment successful!').waitFor();
-    await page.getByText('Available Credit: 10000.00').waitFor();
-    await expectTopBarBalance(page, '10000.00');
+    await page.getByText('Available Credit: 10,000.00').waitFor();
+    await expectTopBarBalance(page, '10,000.00');
     expect(await root.wallet()).toBe(10_000);
   });
 
@@ -258,15 +258,15 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await menuItem(page, 'Admin').click();
     await row(page, admin.username).getByRole('link', { name: 'Credit Transfer', exact: true }).click();
     await heading(page, 'Admin Credit Transfer').waitFor();
-    await page.getByText('Available Credit: 10000.00').waitFor();
+    await page.getByText('Available Credit: 10,000.00').waitFor();
     await page.getByText(`Account ${admin.username}, balance 0.00`).waitFor();
     await page.getByLabel('Amount').fill('500');
     await page.getByLabel('Password', { exact: true }).fill(SUPERADMIN.password);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Credit transfer successful!').waitFor();
-    await page.getByText('Available Credit: 9500.00').waitFor();
+    await page.getByText('Available Credit: 9,500.00').waitFor();
     await page.getByText(`Account ${admin.username}, balance 500.00`).waitFor();
-    await expectTopBarBalance(page, '9500.00');
+    await expectTopBarBalance(page, '9,500.00');
     await menuItem(page, 'Admin').click();
     await expectCell(page, admin.username, 'Points', '500.00');
 
@@ -276,7 +276,7 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill('not-my-password');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Incorrect password.').waitFor();
-    await expectTopBarBalance(page, '9500.00');
+    await expectTopBarBalance(page, '9,500.00');
 
     // The superadmin funds the first player directly.
     const player = must('player');
@@ -287,7 +287,7 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(SUPERADMIN.password);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Credit transfer successful!').waitFor();
-    await expectTopBarBalance(page, '9475.00');
+    await expectTopBarBalance(page, '9,475.00');
     await menuItem(page, 'Player').click();
     await expectCell(page, player.username, 'Points', '25.00');
   });
@@ -449,6 +449,8 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
       online: 'Offline',
     });
     expect(createdAt).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    // Points are numbers in the sheet (shown with two decimals).
+    expect(XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets.player!, { header: 1, raw: true })[1]![3]).toBe(25);
     expect(lastLogin).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     // The table shows the same values.
     expect(await cell(page, player.username, 'Date & Time')).toBe(createdAt);
