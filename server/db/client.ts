@@ -2,54 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { withSavepoints, type Database, type Row } from './database';
 import { openPgliteWorker } from './pglite/client';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export type Row = Record<string, unknown>;
-
-/**
- * The database: Drizzle's schema and migrations, and one parameterised `query` for every
- * statement. Same SQL on PGlite and PostgreSQL.
- */
-export interface Database {
-  engine: 'pglite' | 'postgres';
-  query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
-  /** Runs fn in one transaction on one connection; rolls back when it throws. */
-  transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  migrate(): Promise<void>;
-  close(): Promise<void>;
-}
-
-export interface Queryable {
-  query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
-  /**
-   * Inside a transaction: runs fn under a savepoint, so a statement that fails there (and is handled)
-   * leaves the outer transaction usable. Absent outside transactions, where each statement stands alone.
-   */
-  savepoint?<T>(fn: () => Promise<T>): Promise<T>;
-}
-
-let savepoints = 0;
-/** The savepoint of a transaction handle, from its own query function. */
-export function withSavepoints(query: Queryable['query']): Queryable {
-  return {
-    query,
-    async savepoint(fn) {
-      const name = `td_sp_${++savepoints}`;
-      await query(`SAVEPOINT ${name}`);
-      try {
-        const out = await fn();
-        await query(`RELEASE SAVEPOINT ${name}`);
-        return out;
-      } catch (e) {
-        await query(`ROLLBACK TO SAVEPOINT ${name}`);
-        throw e;
-      }
-    },
-  };
-}
-
+export type { Database, Queryable, Row } from './database';
+export { withSavepoints } from './database';
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir?: string;

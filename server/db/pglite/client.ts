@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { withSavepoints, type Database, type Queryable, type Row } from '../client';
+import { withSavepoints, type Database, type Queryable, type Row } from '../database';
 import type { Envelope, ErrorData, Reply, Request } from './protocol';
 
 /** An error from the database thread, with its PostgreSQL fields (code, constraint…) restored. */
