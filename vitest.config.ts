@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
+    // Two files at a time even on two cores: the server files mostly wait on the database.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
