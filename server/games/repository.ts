@@ -29,11 +29,6 @@ export async function adminOf(q: Queryable, path: string): Promise<number | null
   return rows[0] ? Number(rows[0].id) : null;
 }
 
-export async function adminHasGame(q: Queryable, adminId: number, gameDbId: number): Promise<boolean> {
-  const rows = await q.query(`SELECT 1 FROM account_games WHERE account_id = $1 AND game_id = $2`, [adminId, gameDbId]);
-  return rows.length > 0;
-}
-
 export interface PoolRow {
   accountId: number;
   winPercentage: number;
