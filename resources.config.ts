@@ -22,129 +22,12 @@ export type Role = (typeof ROLES)[number];
 /** Roles that log into the back office (everyone but the player and the system kinds). */
 export type StaffRole = 'superadmin' | 'admin' | 'superareamanager' | 'areamanager' | 'master';
 
-export type FieldName =
-  | 'firstName'
-  | 'lastName'
-  | 'email'
-  | 'phone'
-  | 'dateOfBirth'
-  | 'commissionAmount'
-  | 'commission'
-  | 'country'
-  | 'state'
-  | 'city'
-  | 'address'
-  | 'pinCode'
-  | 'occupation'
-  | 'password'
-  | 'pin'
-  | 'refId'
-  | 'userStatus'
-  | 'games'
-  | 'note';
+import { createHierarchy } from './domain/hierarchy';
+import type { FieldDef, FieldName, FieldType, ColumnDef, ExportColumn, RowAction, TierDefOf, PageDefOf } from './domain/tiers';
+export type { FieldDef, FieldName, FieldType, ColumnSource, ColumnDef, ExportColumn, RowAction, TierDefOf, PageDefOf } from './domain/tiers';
 
-export type FieldType =
-  | 'text'
-  | 'email'
-  | 'number'
-  | 'date'
-  | 'password'
-  | 'country'
-  | 'state'
-  | 'city'
-  | 'reference'
-  | 'status'
-  | 'games'
-  | 'textarea';
-
-export interface FieldDef {
-  name: FieldName;
-  /** The label shown, also used by the '{Field} is required' message. */
-  label: string;
-  type: FieldType;
-  required?: boolean;
-  /** A message other than '{label} is required' (the spec's own wording). */
-  requiredMessage?: string;
-}
-
-export type ColumnSource =
-  | 'username'
-  | 'refId'
-  | '_id'
-  | 'walletBalance'
-  | 'games'
-  | 'createdAt'
-  | 'isLoggedIn'
-  | 'lastLogin'
-  | 'commission'
-  | 'userStatus';
-
-export interface ColumnDef {
-  source: ColumnSource;
-  label: string;
-  sortable?: boolean;
-}
-
-export interface ExportColumn {
-  source: ColumnSource;
-  label: string;
-  width: number;
-}
-
-export type RowAction = 'edit' | 'credittransfer' | 'creditadjust' | 'toggle' | 'delete' | 'logout';
-
-export interface TierDef {
-  role: Role;
-  /** API base of the account family, exactly as the spec's table. */
-  api: string;
-  /** Route segment under the role prefix (`/{role}/{path}`); absent for tiers without screens. */
-  path?: string;
-  /** The tier this one's accounts hang under. */
-  parent: Role | null;
-  /** chain: the six-level hierarchy; system: gift/loan/otc accounts kept by the superadmin. */
-  kind: 'chain' | 'system';
-  /** Prefix of the usernames the server generates (prefix + sequence). */
-  usernamePrefix: string;
-  /** The older API name of the level (superdistributor, distributor, retailer). */
-  apiAlias?: string;
-  labels: {
-    /** Menu and list title. */
-    plural: string;
-    singular: string;
-    add?: string;
-    /** The Add button on a parent's details page. */
-    addChild?: string;
-    /** Edit title; `{name}` is the record's username. */
-    edit: string;
-    transfer: string;
-    adjust: string;
-  };
-  messages: {
-    createFailed: string;
-    /** Shown after an edit is saved. */
-    updateSuccess: string;
-    deleteSuccess: string;
-    deleteFailed: string;
-  };
-  /** Hidden role value the create form sends (spec section 3). */
-  formRole: Role;
-  list: {
-    columns: ColumnDef[];
-    search: boolean;
-    actions: RowAction[];
-    /** No create button. */
-    readOnly?: boolean;
-  };
-  createFields: FieldDef[];
-  editFields: FieldDef[];
-  export?: {
-    file: string;
-    sheet: string;
-    /** File name when the list is a parent's children (e.g. under an admin). */
-    childFile?: string;
-    columns: ExportColumn[];
-  };
-}
+export type TierDef = TierDefOf<Role>;
+export type PageDef = PageDefOf<StaffRole>;
 
 const USER_UPDATED = 'User updated successfully!';
 
@@ -466,29 +349,8 @@ export const TIERS: readonly TierDef[] = [
   systemTier('otc', 'OTC', 'OTC'),
 ];
 
-export const tierOf = (role: Role): TierDef => {
-  const t = TIERS.find((x) => x.role === role);
-  if (!t) throw new Error(`unknown tier ${role}`);
-  return t;
-};
-
-/** The chain, highest first: the order every hierarchy rule reads. */
-export const CHAIN: readonly Role[] = TIERS.filter((t) => t.kind === 'chain').map((t) => t.role);
-
-/** The tier directly below a role in the chain (null for the player). */
-export const childTierOf = (role: Role): TierDef | null => TIERS.find((t) => t.kind === 'chain' && t.parent === role) ?? null;
 
 /** Pages that are not account tiers, and the roles whose menu shows them (spec section 2). */
-export interface PageDef {
-  key: string;
-  label: string;
-  /** Roles whose menu lists it. */
-  menu: StaffRole[];
-  /** Roles that may open the route without a menu entry (the spec's route tables). */
-  routeOnly?: StaffRole[];
-  /** The capability (issue) that builds the screen; the client hides pages it does not have yet. */
-  area: 'accounts' | 'games' | 'reports' | 'operations';
-}
 
 const ALL_STAFF: StaffRole[] = ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master'];
 const BELOW_ADMIN: StaffRole[] = ['superareamanager', 'areamanager', 'master'];
@@ -560,3 +422,13 @@ export type CountField = (typeof DASHBOARD_COUNTS)[number]['field'];
 export const landingPath = (role: Role): string => (role === 'player' ? '/' : `/${role}/dashboard`);
 
 export const SESSION_MINUTES = 30;
+
+/**
+ * The hierarchy rules over this table (domain builds them from the table it is given).
+ * Bound to the registry's Role type, re-exported so callers import rules and data from one place.
+ */
+const hierarchy = createHierarchy<Role, StaffRole>(TIERS, PAGES);
+export const { tierOf, isStaff, canManageTier, managedTiers, menuFor, canOpenPage, ancestorRoles, mintsPoints, childTierOf } = hierarchy;
+export { isStrictDescendant } from './domain/hierarchy';
+/** The chain, highest first: the order every hierarchy rule reads. */
+export const CHAIN: readonly Role[] = hierarchy.chain;
