@@ -1,4 +1,4 @@
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 import { centsToPoints } from '../../domain/money';
 import type { Role } from '../../resources.config';
 import type { AccountTableRow } from '../access/rows';
