@@ -24,8 +24,8 @@ export type StaffRole = 'superadmin' | 'admin' | 'superareamanager' | 'areamanag
 
 import type { AccountRecordOf } from './domain/api';
 import { createHierarchy } from './domain/hierarchy';
-import type { FieldDef, FieldName, FieldType, ColumnDef, ExportColumn, RowAction, TierDefOf, PageDefOf } from './domain/tiers';
-export type { FieldDef, FieldName, FieldType, ColumnSource, ColumnDef, ExportColumn, RowAction, TierDefOf, PageDefOf } from './domain/tiers';
+import type { TierFlags, FieldDef, FieldName, FieldType, ColumnDef, ExportColumn, RowAction, TierDefOf, PageDefOf } from './domain/tiers';
+export type { TierFlags, FieldDef, FieldName, FieldType, ColumnSource, ColumnDef, ExportColumn, RowAction, TierDefOf, PageDefOf } from './domain/tiers';
 
 export type TierDef = TierDefOf<Role>;
 /** An account as the API returns it, with this registry's role names. */
@@ -121,7 +121,9 @@ const chainTier = (t: {
   extraActions?: RowAction[];
   createFields?: FieldDef[];
   editFields?: FieldDef[];
+  flags?: TierFlags;
 }): TierDef => ({
+  ...(t.flags ? { flags: t.flags } : {}),
   role: t.role,
   api: t.api,
   path: t.role,
@@ -225,6 +227,7 @@ export const TIERS: readonly TierDef[] = [
       deleteFailed: 'Failed to delete admin.',
     },
     formRole: 'admin',
+    flags: { runsGames: true, showsParentWallet: true },
     list: {
       columns: [
         { source: 'username', label: 'UserName', sortable: true },
@@ -307,6 +310,7 @@ export const TIERS: readonly TierDef[] = [
   chainTier({
     role: 'master',
     api: '/master',
+    flags: { signupParent: true },
     parent: 'areamanager',
     usernamePrefix: 'MS',
     apiAlias: 'retailer',
@@ -435,3 +439,10 @@ export const { tierOf, isStaff, canManageTier, managedTiers, menuFor, canOpenPag
 export { isStrictDescendant } from './domain/hierarchy';
 /** The chain, highest first: the order every hierarchy rule reads. */
 export const CHAIN: readonly Role[] = hierarchy.chain;
+
+/** The chain's root tier (it mints points and owns the system accounts). */
+export const ROOT_TIER: TierDef = TIERS.find((t) => t.kind === 'chain' && t.parent === null)!;
+/** Whether a role's tier carries a flag (unknown roles carry none). */
+export const hasFlag = (role: string, flag: keyof TierFlags): boolean => TIERS.some((t) => t.role === role && t.flags?.[flag] === true);
+/** The tiers carrying a flag, in chain order. */
+export const tiersWith = (flag: keyof TierFlags): TierDef[] => TIERS.filter((t) => t.flags?.[flag] === true);

@@ -75,7 +75,18 @@ export interface ExportColumn {
 
 export type RowAction = 'edit' | 'credittransfer' | 'creditadjust' | 'toggle' | 'delete' | 'logout';
 
+/** What a tier does beyond its place in the chain; read instead of comparing role names. */
+export interface TierFlags {
+  /** Its accounts are assigned games (and hold the game list). */
+  runsGames?: boolean;
+  /** Public signup hangs new accounts under an account of this tier. */
+  signupParent?: boolean;
+  /** Its records show the parent's wallet balance next to the reference. */
+  showsParentWallet?: boolean;
+}
+
 export interface TierDefOf<R extends string> {
+  flags?: TierFlags;
   role: R;
   /** API base of the account family, exactly as the spec's table. */
   api: string;
