@@ -1,4 +1,4 @@
-import type { FieldDef, FieldName } from '../resources.config';
+import type { FieldDef, FieldName } from './tiers';
 import type { FieldError } from './api';
 import { msg, type CodedMessage } from './messages';
 

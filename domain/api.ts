@@ -1,4 +1,3 @@
-import type { Role } from '../resources.config';
 import type { MessageCode, MessageParams } from './messages';
 
 /** The one response envelope of every API call. */
@@ -31,11 +30,12 @@ export interface RefSummary {
 }
 
 /** An account as the API returns it (spec section 3). Never a password, PIN or hash. */
-export interface AccountRecord {
+/** Generic in the role names because those belong to the registry, which domain does not import. */
+export interface AccountRecordOf<R extends string> {
   _id: string;
   username: string;
-  role: Role;
-  roles: Role[];
+  role: R;
+  roles: R[];
   status: 'active' | 'inactive';
   userStatus: boolean;
   firstName: string | null;

@@ -5,7 +5,7 @@ import { SignupPage } from './auth/SignupPage';
 import { RoleGate } from './auth/RoleGate';
 import { RootPage } from './landing/RootPage';
 import { isRole, LOGIN_PATH } from './auth/routeGuard';
-import { isStaff } from '../domain/hierarchy';
+import { isStaff } from '../resources.config';
 import { PageSpinner } from './common/PageSpinner';
 
 // Everything behind login (react-admin, MUI data grids, xlsx, country data) loads on demand.

@@ -13,7 +13,7 @@ import { darkTheme, lightTheme } from './layout/themes';
 import { ProfilePage } from './profile/ProfilePage';
 import { tierRoutes } from './tiers/tierRoutes';
 import { tierLabelKey } from './tiers/registry';
-import { managedTiers, mintsPoints } from '../domain/hierarchy';
+import { managedTiers, mintsPoints } from '../resources.config';
 import { CreditForm } from './credit/CreditForm';
 import { PageSpinner } from './common/PageSpinner';
 

@@ -1,4 +1,4 @@
-import { canManageTier, isStrictDescendant } from '../../domain/hierarchy';
+import { canManageTier, isStrictDescendant } from '../../resources.config';
 import type { TierDef } from '../../resources.config';
 import type { Caller } from './caller';
 import type { Queryable } from '../db/client';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_PATHS } from '../../domain/apiPaths';
-import { DASHBOARD_COUNTS, tierOf } from '../../resources.config';
+import { DASHBOARD_COUNTS, ROOT_TIER, hasFlag, tierOf, type Role } from '../../resources.config';
 import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
 import { coded, forbidden, notFound } from '../http/errors';
@@ -46,12 +46,13 @@ export async function miscAccountRoutes(plain: FastifyInstance, opts: { db: Data
     const caller = requireCaller(req);
     const target = await findRef(db, parseId(req.params.id));
     if (!target) throw notFound();
-    if (target.role !== 'superadmin' && target.role !== 'admin') throw coded(404, 'onlyAdminsHaveGames');
-    if (target.role === 'superadmin') {
+    const isRoot = target.role === ROOT_TIER.role;
+    if (!isRoot && !hasFlag(target.role, 'runsGames')) throw coded(404, 'onlyAdminsHaveGames');
+    if (isRoot) {
       if (target.id !== caller.id) throw forbidden();
       return { success: true, data: await activeGames(db) };
     }
-    await loadReadable(db, caller, tierOf('admin'), req.params.id);
+    await loadReadable(db, caller, tierOf(target.role as Role), req.params.id);
     const rec = await getRecord(db, target.id);
     return { success: true, data: rec.games };
   });

@@ -1,6 +1,6 @@
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 import { centsToPoints } from '../../domain/money';
-import type { Role } from '../../resources.config';
+import { hasFlag, type Role } from '../../resources.config';
 import type { AccountTableRow } from '../access/rows';
 
 type Table = AccountTableRow;
@@ -90,7 +90,7 @@ export function toAccountRecord(r: AccountRow): AccountRecord {
         : {
             _id: String(r.parent_id),
             username: r.parent_username,
-            ...(r.role === 'admin' && r.parent_wallet !== null ? { walletBalance: centsToPoints(String(r.parent_wallet)) } : {}),
+            ...(hasFlag(r.role, 'showsParentWallet') && r.parent_wallet !== null ? { walletBalance: centsToPoints(String(r.parent_wallet)) } : {}),
           },
     walletBalance,
     wallet: [{ individualCredit: walletBalance }],

@@ -1,4 +1,5 @@
-import type { AccountRecord, FieldError } from '../../domain/api';
+import type { FieldError } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 import { validateAccount, type AccountInput } from '../../domain/accountValidation';
 import { PROFILE_FIELDS, tierOf, type FieldDef, type FieldName, type TierDef } from '../../resources.config';
 import type { Caller } from '../access/caller';

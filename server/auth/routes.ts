@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PASSWORD_LENGTH_MESSAGE, PASSWORD_MIN_LENGTH } from '../../domain/accountValidation';
-import { SESSION_MINUTES, tierOf, type Role } from '../../resources.config';
+import { SESSION_MINUTES, childTierOf, tierOf, tiersWith, type Role } from '../../resources.config';
 import { writeActivity } from '../activity/log';
 import { getRecord } from '../accounts/service';
 import { loadManaged, loadReadable } from '../accounts/access';
@@ -135,9 +135,11 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     if (!config.signupParent) throw forbidden('Sign-up is closed: accounts are created by the account above them.');
     const body = signupBody.safeParse(req.body ?? {});
     if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'Invalid input', String(body.error.issues[0]?.path[0] ?? ''));
-    const parent = (await db.query(`SELECT id, path FROM accounts WHERE lower(username) = lower($1) AND role = 'master' AND deleted_at IS NULL AND active`, [config.signupParent]))[0];
+    const parent = (await db.query(`SELECT id, path, role FROM accounts WHERE lower(username) = lower($1) AND role = ANY($2::text[]) AND deleted_at IS NULL AND active`, [config.signupParent, tiersWith('signupParent').map((t) => t.role)]))[0];
     if (!parent) throw forbidden('Sign-up is not available right now.');
-    const player = tierOf('player');
+    // Signup makes an account of the tier directly below the signup parent's.
+    const player = childTierOf(String(parent.role) as Role);
+    if (!player) throw forbidden('Sign-up is not available right now.');
     const id = await insertAccount(db, {
       role: player.role,
       prefix: player.usernamePrefix,

@@ -1,5 +1,5 @@
 import { CREDIT_MESSAGES, parseCreditAmount } from '../../domain/creditValidation';
-import { mintsPoints } from '../../domain/hierarchy';
+import { mintsPoints } from '../../resources.config';
 import { centsToPoints } from '../../domain/money';
 import type { TierDef } from '../../resources.config';
 import type { Caller } from '../access/caller';

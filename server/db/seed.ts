@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GAMES, TIERS } from '../../resources.config';
+import { GAMES, ROOT_TIER, TIERS } from '../../resources.config';
 import { hashSecret } from '../auth/passwords';
 import { insertAccount } from '../accounts/repository';
 import type { Database } from './client';
@@ -16,13 +16,13 @@ export interface SeedResult {
  * Idempotent: a database that has a superadmin is left as it is.
  */
 export async function seed(db: Database, opts: { username: string; password?: string | undefined }): Promise<SeedResult> {
-  const existing = await db.query(`SELECT username FROM accounts WHERE role = 'superadmin' AND deleted_at IS NULL ORDER BY id LIMIT 1`);
+  const existing = await db.query(`SELECT username FROM accounts WHERE role = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`, [ROOT_TIER.role]);
   if (existing[0]) return { created: false, username: String(existing[0].username) };
   const generated = opts.password ? undefined : randomBytes(12).toString('base64url');
   const password = opts.password ?? (generated as string);
   const hash = await hashSecret(password);
   await db.transaction(async (tx) => {
-    const rootId = await insertAccount(tx, { role: 'superadmin', prefix: 'SA', parentId: null, parentPath: '/', username: opts.username, cols: { password_hash: hash } });
+    const rootId = await insertAccount(tx, { role: ROOT_TIER.role, prefix: ROOT_TIER.usernamePrefix, parentId: null, parentPath: '/', username: opts.username, cols: { password_hash: hash } });
     // System accounts cannot log in: their password is random and never shown.
     for (const t of TIERS.filter((x) => x.kind === 'system')) {
       await insertAccount(tx, {

@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { canManageTier, canOpenPage } from '../../domain/hierarchy';
+import { canManageTier, canOpenPage } from '../../resources.config';
 import { ROLES, type Role } from '../../resources.config';
 import { ApiError } from '../dataProvider/http';
 import { adoptSession, loginRequest, logoutRequest } from './login';

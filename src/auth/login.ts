@@ -1,4 +1,4 @@
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 import type { Role } from '../../resources.config';
 import { request } from '../dataProvider/http';
 import { clearSession, getToken, saveSession } from './session';

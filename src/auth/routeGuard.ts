@@ -1,5 +1,5 @@
 import { ROLES, landingPath, type Role } from '../../resources.config';
-import { isStaff } from '../../domain/hierarchy';
+import { isStaff } from '../../resources.config';
 import { clearTabSession, getExpiry, getStoredRole, getStoredUser, getToken } from './session';
 
 export const LOGIN_PATH = '/auth/login';

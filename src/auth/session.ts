@@ -1,5 +1,5 @@
 import { SESSION_MINUTES, type Role } from '../../resources.config';
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 
 /**
  * Where the session lives (spec section 4): token, user and role in localStorage,

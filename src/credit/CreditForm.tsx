@@ -12,7 +12,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CreditKind, AdjustType } from '../../domain/creditValidation';
-import { mintsPoints } from '../../domain/hierarchy';
+import { mintsPoints } from '../../resources.config';
 import { formatPoints } from '../../domain/money';
 import { currentSession } from '../auth/session';
 import { FormFooter } from '../common/FormFooter';

@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { canManageTier } from '../../domain/hierarchy';
+import { canManageTier } from '../../resources.config';
 import { DASHBOARD_COUNTS } from '../../resources.config';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { getStoredRole } from '../auth/session';

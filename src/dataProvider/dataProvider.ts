@@ -10,7 +10,8 @@ import type {
   RaRecord,
   UpdateParams,
 } from 'react-admin';
-import type { AccountRecord, Envelope } from '../../domain/api';
+import type { Envelope } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 import { accountPath, API_PATHS, fillPath, type AccountPath } from '../../domain/apiPaths';
 import { DASHBOARD_COUNTS, tierOf, type CountField, type Role, type TierDef } from '../../resources.config';
 import { ROLES } from '../../resources.config';

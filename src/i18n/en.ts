@@ -85,8 +85,8 @@ export const en = {
       active: 'Active',
       deactive: 'Deactive',
       noGames: 'No games available',
-      noSuperadmins: 'No superadmins available',
-      noAdmins: 'No admins available',
+      // Per reference tier (keyed by role); a tier without an entry gets noReferences.
+      noReferencesFor: { superadmin: 'No superadmins available', admin: 'No admins available' },
       noReferences: 'No references available',
       defaultNote: 'add notes',
       selectCountry: 'Select Country',

@@ -1,4 +1,4 @@
-import { menuFor } from '../../domain/hierarchy';
+import { menuFor } from '../../resources.config';
 import type { PageDef, Role, TierDef } from '../../resources.config';
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Title, useBasename, useGetIdentity, useGetOne, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import { mintsPoints } from '../../domain/hierarchy';
+import { mintsPoints } from '../../resources.config';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { ColumnSource } from '../../resources.config';
 import { formatPoints } from '../../domain/money';
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 
 /** Dates of tables and exports. */
 export const formatDateTime = (v: string | null | undefined): string | null => {

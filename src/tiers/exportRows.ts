@@ -1,4 +1,4 @@
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 import type { TierDef } from '../../resources.config';
 import { cellValue } from './cellValue';
 

@@ -1,4 +1,4 @@
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 import { saveSession } from '../../src/auth/session';
 import type { Role } from '../../resources.config';
 

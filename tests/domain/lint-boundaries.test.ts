@@ -10,6 +10,7 @@ describe('import boundaries', () => {
     expect(await errorsOf(`import { en } from '../../src/i18n/en';\nexport const x = en;\n`, 'server/games/x.ts')).toHaveLength(1);
     expect(await errorsOf(`import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n`, 'domain/x.ts')).toHaveLength(1);
     expect(await errorsOf(`import { move } from '../server/credit/ledger';\nexport const x = move;\n`, 'domain/x.ts')).toHaveLength(1);
+    expect(await errorsOf(`import { TIERS } from '../resources.config';\nexport const x = TIERS;\n`, 'domain/x.ts')).toHaveLength(1);
     expect(await errorsOf(`import { winCents } from '../../domain/games';\nexport const x = winCents;\n`, 'server/games/x.ts')).toHaveLength(0);
   });
 });

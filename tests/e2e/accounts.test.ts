@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 import { Api } from './api';
 import {
   cell,

@@ -1,4 +1,4 @@
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 
 /** A thin client of the real API, for set-up and read-back only (the flows go through the UI). */
 export class Api {

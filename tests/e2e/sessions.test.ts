@@ -2,7 +2,7 @@
  * Sessions across tabs and a suspended network, in Chromium against `npm start`.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 import { Api } from './api';
 import { e2eRun, heading, login } from './browser';
 import { SUPERADMIN } from './server';

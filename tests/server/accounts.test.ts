@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 import { requiredMessage } from '../../domain/accountValidation';
 import { childTierOf, GAMES, TIERS, tierOf, type Role, type TierDef } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';

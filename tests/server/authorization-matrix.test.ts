@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountRecord } from '../../domain/api';
-import { canManageTier } from '../../domain/hierarchy';
+import type { AccountRecord } from '../../resources.config';
+import { canManageTier } from '../../resources.config';
 import { CHAIN, childTierOf, TIERS, tierOf, type Role, type TierDef } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';
 import {

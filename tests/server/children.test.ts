@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 import { requiredMessage } from '../../domain/accountValidation';
 import { CREDIT_MESSAGES } from '../../domain/creditValidation';
 import { childTierOf, TIERS, tierOf, type Role, type TierDef } from '../../resources.config';

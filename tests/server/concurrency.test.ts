@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 import { tierOf, type Role } from '../../resources.config';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { AccountRecord } from '../../domain/api';
+import type { AccountRecord } from '../../resources.config';
 import { tierOf, type Role } from '../../resources.config';
 import { buildApp } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';

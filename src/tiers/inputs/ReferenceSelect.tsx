@@ -1,12 +1,12 @@
 import { SelectInput, useGetList, useGetOne, useTranslate } from 'react-admin';
 import { requiredMark } from './markRequired';
-import type { FieldDef, TierDef } from '../../../resources.config';
+import { ROOT_TIER, type FieldDef, type TierDef } from '../../../resources.config';
 import { getStoredRole, getStoredUser } from '../../auth/session';
 import { referenceTierOf } from '../registry';
 import type { TierScope } from '../scope';
 
-const emptyKey = (t: TierDef | null) =>
-  t?.role === 'superadmin' ? 'td.form.noSuperadmins' : t?.role === 'admin' ? 'td.form.noAdmins' : 'td.form.noReferences';
+const emptyText = (translate: ReturnType<typeof useTranslate>, t: TierDef | null): string =>
+  translate(`td.form.noReferencesFor.${t?.role ?? ''}`, { _: translate('td.form.noReferences') });
 
 /** The reference a create form starts with: the details page's parent, or the operator itself when it is of the parent tier. */
 export function fixedReferenceId(scope: TierScope): string | undefined {
@@ -27,8 +27,8 @@ export function ReferenceSelect({ field, label, scope, current }: { field: Field
   const ownTier = !!refTier && getStoredRole() === refTier.role;
   const fixedId = scope.parent?.id ?? (ownTier ? me?._id : undefined);
 
-  const list = useGetList(refTier?.role ?? 'superadmin', { pagination: { page: 1, perPage: 500 }, sort: { field: 'username', order: 'ASC' } }, { enabled: !!refTier && !fixedId });
-  const parent = useGetOne(scope.parent?.tier.role ?? 'superadmin', { id: scope.parent?.id ?? '' }, { enabled: !!scope.parent });
+  const list = useGetList(refTier?.role ?? ROOT_TIER.role, { pagination: { page: 1, perPage: 500 }, sort: { field: 'username', order: 'ASC' } }, { enabled: !!refTier && !fixedId });
+  const parent = useGetOne(scope.parent?.tier.role ?? ROOT_TIER.role, { id: scope.parent?.id ?? '' }, { enabled: !!scope.parent });
 
   const choices = scope.parent
     ? parent.data
@@ -48,7 +48,7 @@ export function ReferenceSelect({ field, label, scope, current }: { field: Field
       {...requiredMark(field)}
       source={field.name}
       label={label}
-      choices={empty ? [{ id: '__none', name: translate(emptyKey(refTier)), disabled: true }] : choices}
+      choices={empty ? [{ id: '__none', name: emptyText(translate, refTier), disabled: true }] : choices}
       isPending={!fixedId && list.isPending}
       fullWidth
     />

@@ -1,0 +1,25 @@
+import type { PageDef, StaffRole } from './roles';
+
+const ALL_STAFF: StaffRole[] = ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master'];
+const BELOW_ADMIN: StaffRole[] = ['superareamanager', 'areamanager', 'master'];
+
+export const PAGES: readonly PageDef[] = [
+  { key: 'dashboard', label: 'Dashboard', menu: ALL_STAFF, area: 'accounts' },
+  { key: 'timemaster', label: 'Time Master', menu: ['superadmin'], area: 'games' },
+  { key: 'gamemaster', label: 'Game Master', menu: ['superadmin'], area: 'games' },
+  { key: 'onlineplayers', label: 'Online Players', menu: ALL_STAFF, area: 'reports' },
+  { key: 'gamehistory', label: 'Game History', menu: ALL_STAFF, area: 'reports' },
+  { key: 'winpercentage', label: 'Win Percentage', menu: ['superadmin', 'admin'], routeOnly: BELOW_ADMIN, area: 'games' },
+  { key: 'turnoverreport', label: 'Turnover Report', menu: ['superadmin', ...BELOW_ADMIN], area: 'reports' },
+  { key: 'revenuereport', label: 'Revenue Report', menu: ['admin'], area: 'reports' },
+  { key: 'transactionreport', label: 'Transaction Report', menu: ALL_STAFF, area: 'reports' },
+  { key: 'commissionpayoutReport', label: 'Commission Payout Report', menu: ALL_STAFF, area: 'reports' },
+  { key: 'admincommissionreport', label: 'Admin Commission Report', menu: ['superadmin', 'admin'], area: 'reports' },
+  { key: 'commission', label: 'Commission', menu: ['admin'], area: 'reports' },
+  { key: 'logactivities', label: 'Log Activities', menu: ['superadmin', 'admin'], routeOnly: BELOW_ADMIN, area: 'operations' },
+  { key: 'backups', label: 'Backups', menu: ['admin'], area: 'operations' },
+  { key: 'clearhistory', label: 'Clear History', menu: ['admin'], area: 'operations' },
+  { key: 'contactus', label: 'Contact Us', menu: ['superadmin', 'admin'], area: 'operations' },
+  { key: 'profile', label: 'Profile', menu: ALL_STAFF, area: 'accounts' },
+];
+
