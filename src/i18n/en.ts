@@ -77,6 +77,7 @@ export const en = {
         logout: 'Logout Confirmation',
       },
       text: 'Are you sure you want to %{action} %{username}?',
+      suspendsNetwork: 'Every account below %{username} is suspended with it (no login, no action) until it is activated again.',
     },
     form: {
       submit: 'Submit',
@@ -119,6 +120,8 @@ export const en = {
       transactionType: 'Transaction Type',
       credit: 'Credit',
       debit: 'Debit',
+      creditHelp: 'Credit takes the amount back from %{username} into your wallet.',
+      debitHelp: 'Debit gives the amount from your wallet to %{username}.',
       generate: 'Generate (create points in my wallet)',
       burn: 'Burn (destroy points from my wallet)',
       mint: 'Generate or burn points',

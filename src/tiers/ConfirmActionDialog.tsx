@@ -1,4 +1,5 @@
 import { Confirm, useTranslate } from 'react-admin';
+import Typography from '@mui/material/Typography';
 
 export type ConfirmKind = 'activate' | 'deactivate' | 'delete' | 'logout';
 
@@ -17,7 +18,16 @@ export function ConfirmActionDialog(props: {
       isOpen={props.kind !== null}
       loading={props.loading}
       title={translate(`td.confirm.title.${kind}`)}
-      content={translate('td.confirm.text', { action: kind, username: props.username })}
+      content={
+        <>
+          {translate('td.confirm.text', { action: kind, username: props.username })}
+          {kind === 'deactivate' && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {translate('td.confirm.suspendsNetwork', { username: props.username })}
+            </Typography>
+          )}
+        </>
+      }
       confirm={translate('td.actions.confirm')}
       cancel={translate('td.actions.cancel')}
       onConfirm={props.onConfirm}

@@ -23,7 +23,8 @@ function Cell({ column, scope }: { column: ColumnDef; scope: TierScope }) {
   const value = cellValue(column.source, record);
   if (column.source === 'isLoggedIn')
     return <Chip size="small" color={record.isLoggedIn ? 'success' : 'default'} label={translate(value ?? 'td.list.offline')} />;
-  if (column.source === 'userStatus') return <>{value ? translate(value) : translate('td.app.na')}</>;
+  if (column.source === 'userStatus')
+    return value ? <Chip size="small" variant="outlined" color={record.userStatus ? 'success' : 'error'} label={translate(value)} /> : <>{translate('td.app.na')}</>;
   if (value === null) return <>{translate('td.app.na')}</>;
   if (column.source === 'username' && scope.tier.kind === 'chain')
     return (

@@ -86,4 +86,13 @@ describe('credit forms', () => {
     expect(await screen.findByText('Insufficient balance.')).toBeInTheDocument();
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/master/credit-adjust', body: { adjustAmount: 5, transactionType: 'credit' } }));
   });
+
+  it('adjust: says what Credit and Debit do for this account', async () => {
+    loginAs('superadmin');
+    recordApi(answer);
+    renderCredit('adjust');
+    expect(await screen.findByText('Credit takes the amount back from MS0009 into your wallet.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Debit' }));
+    expect(await screen.findByText('Debit gives the amount from your wallet to MS0009.')).toBeInTheDocument();
+  });
 });
