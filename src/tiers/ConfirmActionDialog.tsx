@@ -1,4 +1,5 @@
 import { Confirm, useTranslate } from 'react-admin';
+import DialogContentText from '@mui/material/DialogContentText';
 import Typography from '@mui/material/Typography';
 
 export type ConfirmKind = 'activate' | 'deactivate' | 'delete' | 'logout';
@@ -20,7 +21,7 @@ export function ConfirmActionDialog(props: {
       title={translate(`td.confirm.title.${kind}`)}
       content={
         <>
-          {translate('td.confirm.text', { action: kind, username: props.username })}
+          <DialogContentText>{translate('td.confirm.text', { action: kind, username: props.username })}</DialogContentText>
           {kind === 'deactivate' && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {translate('td.confirm.suspendsNetwork', { username: props.username })}
