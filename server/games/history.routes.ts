@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { findRef, parseId } from '../accounts/repository';
 import { inSubtree } from '../accounts/access';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { ticketRow } from './ticketRow';
 
 const STAFF_ONLY = 'Only staff accounts read game history.';
 const requireStaff = (caller: Caller) => {
@@ -74,19 +75,7 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
       success: true,
       total: Number(totals.n),
       totals: { play: centsToPoints(play), win: centsToPoints(win), end: centsToPoints(play - win) },
-      data: rows.map((x) => ({
-        ticketId: String(x.id),
-        username: String(x.username),
-        gameId: String(x.game_id),
-        gameName: String(x.game_name),
-        drawno: Number(x.draw_no),
-        timeopen: x.opens_at,
-        timeclose: x.closes_at,
-        playpoints: centsToPoints(String(x.stake)),
-        winpoints: centsToPoints(String(x.win)),
-        resultNo: x.result ?? null,
-        claimdate: x.settled_at ?? null,
-      })),
+      data: rows.map((x) => ({ ...ticketRow(x), username: String(x.username) })),
     };
   });
 

@@ -10,6 +10,7 @@ import { forbidden, notFound } from '../http/errors';
 import { placeBet } from './bets';
 import { lastResults, loadGame } from './console.service';
 import { adminOf } from './repository';
+import { ticketRow } from './ticketRow';
 import { loadRunnableAdmin } from './access';
 
 const gameQuery = z.object({ gameId: z.string({ error: 'gameId is required' }).min(1, 'gameId is required') });
@@ -73,20 +74,7 @@ export async function playerRoutes(
       return {
         success: true,
         total: rows[0] ? Number(rows[0].total) : 0,
-        data: rows.map((x) => ({
-          ticketId: String(x.id),
-          gameId: String(x.game_id),
-          gameName: String(x.game_name),
-          drawno: Number(x.draw_no),
-          timeopen: x.opens_at,
-          timeclose: x.closes_at,
-          playpoints: centsToPoints(String(x.stake)),
-          winpoints: centsToPoints(String(x.win)),
-          resultNo: x.result ?? null,
-          status: x.settled_at ? 'settled' : 'pending',
-          claimdate: x.settled_at ?? null,
-          createdAt: x.created_at,
-        })),
+        data: rows.map((x) => ({ ...ticketRow(x), status: x.settled_at ? 'settled' : 'pending', createdAt: x.created_at })),
       };
     },
   );
