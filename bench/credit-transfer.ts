@@ -4,7 +4,7 @@
  *   - pgbench TPC-B TPS of the same PostgreSQL server (a bank-transfer benchmark: what the database
  *     alone does with 16 clients), and
  *   - argon2 verifications per second with the project's own ARGON2_OPTIONS at the same concurrency
- *     (every transfer verifies the operator's password).
+ *     (a session verifies its password once, then by a keyed digest: see bench/README.md).
  * Target: transfers/s ≥ 70% of the lower ceiling; the ledger invariant is checked after the run.
  * See bench/README.md.
  */
