@@ -82,12 +82,28 @@ export async function saveBoosterState(q: Queryable, adminId: number, gameDbId: 
 
 /** The round of a window, created when missing (every instance computes the same window). */
 export async function ensureRound(q: Queryable, adminId: number, gameDbId: number, w: RoundWindow): Promise<number> {
-  const rows = await q.query(
+  // Read first: the round nearly always exists, and a no-op upsert would write (and lock) its row
+  // on every bet, queueing bets behind each other.
+  const find = () => q.query(`SELECT id FROM rounds WHERE admin_id = $1 AND game_id = $2 AND draw_no = $3`, [adminId, gameDbId, w.drawNo]);
+  const found = await find();
+  if (found[0]) return Number(found[0].id);
+  const made = await q.query(
     `INSERT INTO rounds (admin_id, game_id, draw_no, opens_at, closes_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (admin_id, game_id, draw_no) DO UPDATE SET draw_no = EXCLUDED.draw_no RETURNING id`,
+     ON CONFLICT (admin_id, game_id, draw_no) DO NOTHING RETURNING id`,
     [adminId, gameDbId, w.drawNo, w.opensAt, w.closesAt],
   );
-  return Number(rows[0].id);
+  return Number((made[0] ?? (await find())[0]).id);
+}
+
+/** The current rounds of many (admin, game) pairs in one statement; existing ones are left alone. */
+export async function ensureRounds(q: Queryable, rounds: { adminId: number; gameDbId: number; window: RoundWindow }[]): Promise<void> {
+  if (!rounds.length) return;
+  await q.query(
+    `INSERT INTO rounds (admin_id, game_id, draw_no, opens_at, closes_at)
+     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::timestamptz[], $5::timestamptz[])
+     ON CONFLICT (admin_id, game_id, draw_no) DO NOTHING`,
+    [rounds.map((r) => r.adminId), rounds.map((r) => r.gameDbId), rounds.map((r) => r.window.drawNo), rounds.map((r) => r.window.opensAt), rounds.map((r) => r.window.closesAt)],
+  );
 }
 
 export async function walletCents(q: Queryable, accountId: number): Promise<bigint> {
@@ -96,13 +112,14 @@ export async function walletCents(q: Queryable, accountId: number): Promise<bigi
 }
 
 /** Every (admin, game) that runs rounds now: active, undeleted admin with an active game assigned. */
-export async function runningPairs(q: Queryable): Promise<{ adminId: number; gameDbId: number; timeSeconds: number }[]> {
+export async function runningPairs(q: Queryable): Promise<{ adminId: number; gameDbId: number; timeSeconds: number; hasPool: boolean }[]> {
   const rows = await q.query(
-    `SELECT ag.account_id AS admin_id, g.id AS game_id, g.time_seconds
+    `SELECT ag.account_id AS admin_id, g.id AS game_id, g.time_seconds, p.account_id IS NOT NULL AS has_pool
        FROM account_games ag JOIN games g ON g.id = ag.game_id JOIN accounts a ON a.id = ag.account_id
+       LEFT JOIN game_pools p ON p.admin_id = ag.account_id AND p.game_id = g.id
       WHERE a.role = 'admin' AND a.active AND a.deleted_at IS NULL AND g.status = 'active' AND g.deleted_at IS NULL`,
   );
-  return rows.map((r) => ({ adminId: Number(r.admin_id), gameDbId: Number(r.game_id), timeSeconds: Number(r.time_seconds) }));
+  return rows.map((r) => ({ adminId: Number(r.admin_id), gameDbId: Number(r.game_id), timeSeconds: Number(r.time_seconds), hasPool: Boolean(r.has_pool) }));
 }
 
 export async function upsertDailyPlay(q: Queryable, d: { playerId: number; day: string; gameDbId: number; adminId: number; play: bigint; win: bigint }) {

@@ -11,9 +11,9 @@ import {
   type DecisionRecord,
 } from '../../domain/games';
 import { dayKey } from '../../domain/periods';
-import type { Database, Queryable } from '../db/client';
+import type { Database } from '../db/client';
 import { move } from '../credit/ledger';
-import { ensurePool, ensureRound, lockPool, runningPairs, saveBoosterState, upsertDailyPlay, walletCents } from './repository';
+import { ensurePool, ensureRounds, lockPool, runningPairs, saveBoosterState, upsertDailyPlay, walletCents } from './repository';
 
 /** Uniform in [0, 1) from the OS generator: draws among ties must not be predictable. */
 export const secureRandom = (): number => randomInt(2 ** 32) / 2 ** 32;
@@ -133,12 +133,9 @@ export async function settleDue(db: Database, now: Date = new Date(), random = s
 /** Opens the current round of every running (admin, game). */
 export async function openCurrentRounds(db: Database, now: Date = new Date()): Promise<number> {
   const pairs = await runningPairs(db);
-  for (const p of pairs) {
-    await db.transaction(async (tx: Queryable) => {
-      await ensurePool(tx, p.adminId, p.gameDbId);
-      await ensureRound(tx, p.adminId, p.gameDbId, roundWindow(now, p.timeSeconds));
-    });
-  }
+  // Every second: a pool only where one is missing, then all current rounds in one statement.
+  for (const p of pairs.filter((x) => !x.hasPool)) await db.transaction((tx) => ensurePool(tx, p.adminId, p.gameDbId));
+  await ensureRounds(db, pairs.map((p) => ({ adminId: p.adminId, gameDbId: p.gameDbId, window: roundWindow(now, p.timeSeconds) })));
   return pairs.length;
 }
 
