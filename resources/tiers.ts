@@ -92,6 +92,8 @@ const chainTier = (t: {
   extraActions?: RowAction[];
   createFields?: FieldDef[];
   editFields?: FieldDef[];
+  /** The edit form requires password and PIN again (spec section 5: area manager edit). */
+  editRequiresSecrets?: boolean;
   flags?: TierFlags;
 }): TierDef => ({
   ...(t.flags ? { flags: t.flags } : {}),
@@ -122,7 +124,7 @@ const chainTier = (t: {
   editFields: t.editFields ?? [
     ...lightProfile,
     opt('commission', 'Commission', 'number'),
-    ...secrets(false),
+    ...secrets(t.editRequiresSecrets === true),
     req('userStatus', 'Status', 'status'),
     opt('note', 'Note', 'textarea'),
   ],
@@ -159,7 +161,8 @@ const systemTier = (role: Role, plural: string, usernamePrefix: string): TierDef
   formRole: 'areamanager',
   list: { columns: baseColumns, search: false, actions: ['edit', 'credittransfer', 'creditadjust'], readOnly: true },
   createFields: [...fullProfile(), ...secrets(true)],
-  editFields: role === 'otc' ? [...lightProfile, ...secrets(false), req('userStatus', 'Status', 'status')] : [...fullProfile(), ...secrets(false)],
+  // Gift and loan edit require the full profile with password and PIN (spec section 5); OTC keeps the light one.
+  editFields: role === 'otc' ? [...lightProfile, ...secrets(false), req('userStatus', 'Status', 'status')] : [...fullProfile(), ...secrets(true)],
 });
 
 export const TIERS: readonly TierDef[] = [
@@ -278,6 +281,7 @@ export const TIERS: readonly TierDef[] = [
     deleteFailed: 'Something went wrong',
     exportFile: 'areamanagerList.xlsx',
     exportSheet: 'Area Manager',
+    editRequiresSecrets: true,
   }),
   chainTier({
     role: 'master',

@@ -139,8 +139,12 @@ export async function updateAccount(db: Database, caller: Caller, tier: TierDef,
   const input = pick(fields, updates);
   if (self && Object.keys(updates).some((k) => !PROFILE_FIELDS.includes(k as FieldName)))
     throw coded(403, 'notOnOwnAccount');
-  // Secrets left empty mean "unchanged" on edit forms.
-  for (const k of ['password', 'pin'] as const) if (input[k] === '' || input[k] === null) delete input[k];
+  // Secrets left empty mean "unchanged", except on the edit forms that require them (spec section 5).
+  for (const f of fields) {
+    if (f.type !== 'password' || !(input[f.name] === '' || input[f.name] === null || input[f.name] === undefined)) continue;
+    if (f.required) input[f.name] = '';
+    else delete input[f.name];
+  }
   check(fields, input, true);
   const cols = await toColumns(input);
   const games = await gameIdsOf(db, input.games);

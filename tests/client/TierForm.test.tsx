@@ -71,4 +71,33 @@ describe('account forms from the registry', () => {
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/superareamanager/8', body: { updatedFields: { firstName: 'Bo' } } });
     expect(await screen.findByText('User updated successfully!')).toBeInTheDocument();
   });
+
+  it('area manager edit requires password and PIN again (spec section 5), and sends them', async () => {
+    loginAs('superadmin');
+    const calls = recordApi(answer);
+    renderForm({ tier: tierOf('areamanager') }, 'edit', toRow(account({ _id: '9', username: 'AM0009', role: 'areamanager', refId: { _id: '8', username: 'SAM0008' } })));
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('First Name'));
+    await user.type(screen.getByLabelText('First Name'), 'Cy');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByText('PIN is required')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.type(screen.getByLabelText(/^Password/), 'new-pass-1');
+    await user.type(screen.getByLabelText(/^PIN(?! Code)/), '1234');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ body: { updatedFields: { firstName: 'Cy', password: 'new-pass-1', pin: '1234' } } });
+  });
+
+  it('a master edit leaves password and PIN optional', async () => {
+    loginAs('superadmin');
+    const calls = recordApi(answer);
+    renderForm({ tier: tierOf('master') }, 'edit', toRow(account({ _id: '10', username: 'MS0010', role: 'master', refId: { _id: '9', username: 'AM0009' } })));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('First Name'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+  });
 });

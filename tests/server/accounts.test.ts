@@ -10,6 +10,7 @@ import {
   callSafe,
   createAs,
   createChain,
+  editSecrets,
   engineAvailable,
   fund,
   generate,
@@ -302,16 +303,16 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
 
       it('update: only the given fields change; the message of the tier', async () => {
         const rec = await create(tier);
-        const r = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { city: 'Nagpur', address: '12 Hill Road' } } });
+        const r = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { ...editSecrets(tier), city: 'Nagpur', address: '12 Hill Road' } } });
         expect(r.status).toBe(200);
         expect(r.json.success).toBe(true);
         expect(r.json.message).toBe(tier.role === 'admin' ? 'Admin updated successfully!' : 'User updated successfully!');
         expect(r.json.data).toEqual({ ...rec, city: 'Nagpur', address: '12 Hill Road' });
         expect(await get(tier, rec._id)).toEqual({ ...rec, city: 'Nagpur', address: '12 Hill Road' });
         // Status through the edit form.
-        const off = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { userStatus: 'false' } } });
+        const off = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { ...editSecrets(tier), userStatus: 'false' } } });
         expect((off.json.data as Rec).userStatus).toBe(false);
-        const on = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { userStatus: true } } });
+        const on = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { ...editSecrets(tier), userStatus: true } } });
         expect((on.json.data as Rec).userStatus).toBe(true);
         if (tier.role === 'admin') {
           const g = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { games: [catalogue[5]._id] } } });
@@ -326,11 +327,11 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
         expect(required.length).toBeGreaterThan(0);
         const before = await stateSnapshot(h);
         for (const f of required) {
-          const r = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { city: 'Changed', [f.name]: '' } } });
+          const r = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { ...editSecrets(tier), city: 'Changed', [f.name]: '' } } });
           expect(r.status, f.name).toBe(400);
           expect(r.json).toMatchObject({ success: false, message: requiredMessage(f), field: f.name });
         }
-        expect((await call(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { email: 'not-an-email' } } })).status).toBe(400);
+        expect((await call(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { ...editSecrets(tier), email: 'not-an-email' } } })).status).toBe(400);
         expect(await stateSnapshot(h)).toBe(before);
       });
 
@@ -338,12 +339,15 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
         const rec = await create(tier);
         const token = canLogIn(tier) ? await loginAs(h, rec.username) : null;
         const hashBefore = (await h.db.query(`SELECT password_hash FROM accounts WHERE id = $1`, [Number(rec._id)]))[0].password_hash;
-        const r = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { password: 'brand-new-pass' } } });
+        const r = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { ...editSecrets(tier), password: 'brand-new-pass' } } });
         expect(r.status).toBe(200);
         const hashAfter = (await h.db.query(`SELECT password_hash FROM accounts WHERE id = $1`, [Number(rec._id)]))[0].password_hash;
         expect(hashAfter).not.toBe(hashBefore);
-        // An empty password on an edit form means "unchanged".
-        expect((await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { password: '' } } })).status).toBe(200);
+        // An empty password on an edit form means "unchanged", except where the form requires it (spec section 5).
+        const requiresSecrets = Object.keys(editSecrets(tier)).length > 0;
+        const empty = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { password: '' } } });
+        expect(empty.status).toBe(requiresSecrets ? 400 : 200);
+        if (requiresSecrets) expect(empty.json.field).toBe('password');
         expect((await h.db.query(`SELECT password_hash FROM accounts WHERE id = $1`, [Number(rec._id)]))[0].password_hash).toBe(hashAfter);
         if (token) {
           expect((await call(h, 'GET', '/api/auth/session', { token })).status).toBe(401);
@@ -364,7 +368,7 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
             up = await createAs(h, root(), t.role, up._id);
             below.push(up);
           }
-          const r = await callSafe(h, 'PUT', `/api${tier.api}/${moved._id}`, { token: root(), body: { updatedFields: { refId: newParent._id } } });
+          const r = await callSafe(h, 'PUT', `/api${tier.api}/${moved._id}`, { token: root(), body: { updatedFields: { ...editSecrets(tier), refId: newParent._id } } });
           expect(r.status).toBe(200);
           expect((r.json.data as Rec).refId).toMatchObject({ _id: newParent._id, username: newParent.username });
           const paths = await h.db.query(`SELECT id::text AS id, path FROM accounts WHERE id = ANY($1::bigint[])`, [[moved, ...below].map((a) => Number(a._id))]);
@@ -385,9 +389,9 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
           // A reference of another tier or outside the caller's subtree is refused, nothing moves.
           const before = await stateSnapshot(h);
           const wrongTier = parentRole === 'master' ? c.am._id : c.player._id;
-          expect((await call(h, 'PUT', `/api${tier.api}/${moved._id}`, { token: root(), body: { updatedFields: { refId: wrongTier } } })).status).toBe(400);
-          expect((await call(h, 'PUT', `/api${tier.api}/${moved._id}`, { token: root(), body: { updatedFields: { refId: '' } } })).status).toBe(400);
-          expect((await call(h, 'PUT', `/api${tier.api}/${moved._id}`, { token: adminB, body: { updatedFields: { refId: A[parentRole]._id } } })).status).toBe(403);
+          expect((await call(h, 'PUT', `/api${tier.api}/${moved._id}`, { token: root(), body: { updatedFields: { ...editSecrets(tier), refId: wrongTier } } })).status).toBe(400);
+          expect((await call(h, 'PUT', `/api${tier.api}/${moved._id}`, { token: root(), body: { updatedFields: { ...editSecrets(tier), refId: '' } } })).status).toBe(400);
+          expect((await call(h, 'PUT', `/api${tier.api}/${moved._id}`, { token: adminB, body: { updatedFields: { ...editSecrets(tier), refId: A[parentRole]._id } } })).status).toBe(403);
           expect(await stateSnapshot(h)).toBe(before);
         });
 

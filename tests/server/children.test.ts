@@ -11,6 +11,7 @@ import {
   callSafe,
   createAs,
   createChain,
+  editSecrets,
   engineAvailable,
   fund,
   generate,
@@ -142,14 +143,14 @@ describe.runIf(engineAvailable())('children calls', () => {
           const got = await callSafe(h, 'GET', `${base()}/${kid._id}`, { token: token() });
           expect(got.status).toBe(200);
           expect(got.json).toEqual({ success: true, data: kid });
-          const up = await callSafe(h, 'PUT', `${base()}/${kid._id}`, { token: token(), body: { updatedFields: { city: 'Indore', occupation: 'Trader' } } });
+          const up = await callSafe(h, 'PUT', `${base()}/${kid._id}`, { token: token(), body: { updatedFields: { ...editSecrets(C), city: 'Indore', occupation: 'Trader' } } });
           expect(up.status).toBe(200);
           expect(up.json.success).toBe(true);
           expect(up.json.message).toMatch(/updated successfully!$/);
           const expectedRec = { ...kid, city: 'Indore', occupation: C.editFields.some((f) => f.name === 'occupation') ? 'Trader' : kid.occupation };
           expect(up.json.data).toEqual(expectedRec);
           const emptied = C.editFields.find((f) => f.required)!;
-          const bad = await callSafe(h, 'PUT', `${base()}/${kid._id}`, { token: token(), body: { updatedFields: { [emptied.name]: '' } } });
+          const bad = await callSafe(h, 'PUT', `${base()}/${kid._id}`, { token: token(), body: { updatedFields: { ...editSecrets(C), [emptied.name]: '' } } });
           expect(bad.status).toBe(400);
           expect(bad.json.message).toBe(requiredMessage(emptied));
 

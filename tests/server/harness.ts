@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { AccountRecord } from '../../resources.config';
-import { tierOf, type Role } from '../../resources.config';
+import { tierOf, type Role, type TierDef } from '../../resources.config';
 import { buildApp } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -95,6 +95,12 @@ export async function call(
 /** A valid create body for a tier, from its registry fields. */
 export function validBody(role: Role, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { ...accountBody(role), ...extra };
+}
+
+/** The secrets an edit of this tier must send again (spec section 5), the same ones validBody created it with. */
+export function editSecrets(tier: TierDef): Record<string, unknown> {
+  const body = accountBody(tier.role);
+  return Object.fromEntries(tier.editFields.filter((f) => f.required && f.type === 'password').map((f) => [f.name, body[f.name]]));
 }
 
 /** Creates an account through the API, under `parentId`, as `token`; returns the record and a token of its own. */
