@@ -10,7 +10,7 @@
 
 export * from './resources/roles';
 export { TIERS } from './resources/tiers';
-export { PAGES } from './resources/pages';
+export { PAGES, type PageKey } from './resources/pages';
 export { GAMES } from './resources/games';
 export { PROFILE_FIELDS } from './resources/profile';
 export { DASHBOARD_COUNTS, type CountField } from './resources/dashboard';

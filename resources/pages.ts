@@ -1,9 +1,11 @@
-import type { PageDef, StaffRole } from './roles';
+import { STAFF_ROLES, type PageDef } from './roles';
 
-const ALL_STAFF: StaffRole[] = ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master'];
-const BELOW_ADMIN: StaffRole[] = ['superareamanager', 'areamanager', 'master'];
+const ALL_STAFF = STAFF_ROLES;
+/** The spec's route tables open some admin pages to every staff role below the admin. */
+const BELOW_ADMIN = STAFF_ROLES.slice(STAFF_ROLES.indexOf('admin') + 1);
 
-export const PAGES: readonly PageDef[] = [
+/** The pages that are not account tiers, in menu order; their keys are the route segments. */
+export const PAGES = [
   { key: 'dashboard', label: 'Dashboard', menu: ALL_STAFF, area: 'accounts' },
   { key: 'timemaster', label: 'Time Master', menu: ['superadmin'], area: 'games' },
   { key: 'gamemaster', label: 'Game Master', menu: ['superadmin'], area: 'games' },
@@ -21,5 +23,7 @@ export const PAGES: readonly PageDef[] = [
   { key: 'clearhistory', label: 'Clear History', menu: ['admin'], area: 'operations' },
   { key: 'contactus', label: 'Contact Us', menu: ['superadmin', 'admin'], area: 'operations' },
   { key: 'profile', label: 'Profile', menu: ALL_STAFF, area: 'accounts' },
-];
+] as const satisfies readonly PageDef[];
+
+export type PageKey = (typeof PAGES)[number]['key'];
 

@@ -1,5 +1,13 @@
-/** The account tiers: the chain and the system kinds, in menu order. */
-import type { ColumnDef, ExportColumn, FieldDef, FieldName, FieldType, Role, RowAction, TierDef, TierFlags } from './roles';
+/**
+ * The account tiers: the chain and the system kinds, in menu order. This table is where a role
+ * name exists: `Role` and `StaffRole` are derived from it, so a new tier is one more entry here.
+ */
+import type { ColumnDef, ExportColumn, FieldDef, FieldName, FieldType, RowAction, TierDefOf, TierFlags } from '../domain/tiers';
+
+type AnyTier = TierDefOf<string>;
+
+/** Keeps an entry's role, parent and kind as literal types, for the role types derived below. */
+const tier = <R extends string, P extends string | null, K extends 'chain' | 'system'>(t: AnyTier & { role: R; parent: P; kind: K }) => t;
 
 const USER_UPDATED = 'User updated successfully!';
 
@@ -70,10 +78,10 @@ const baseExport: ExportColumn[] = [
 const chainActions: RowAction[] = ['edit', 'credittransfer', 'creditadjust', 'toggle', 'delete'];
 
 /** A lower chain tier: they differ only in data. */
-const chainTier = (t: {
-  role: Role;
+const chainTier = <R extends string, P extends string>(t: {
+  role: R;
   api: string;
-  parent: Role;
+  parent: P;
   usernamePrefix: string;
   apiAlias: string;
   plural: string;
@@ -95,13 +103,14 @@ const chainTier = (t: {
   /** The edit form requires password and PIN again (spec section 5: area manager edit). */
   editRequiresSecrets?: boolean;
   flags?: TierFlags;
-}): TierDef => ({
+}) =>
+  tier({
   ...(t.flags ? { flags: t.flags } : {}),
   role: t.role,
   api: t.api,
   path: t.role,
   parent: t.parent,
-  kind: 'chain',
+  kind: 'chain' as const,
   usernamePrefix: t.usernamePrefix,
   apiAlias: t.apiAlias,
   labels: {
@@ -134,15 +143,16 @@ const chainTier = (t: {
     ...(t.childExportFile ? { childFile: t.childExportFile } : {}),
     columns: [...baseExport, ...(t.extraExport ?? [])],
   },
-});
+  });
 
 /** A system account kind kept by the superadmin: read-only table, edit/transfer/adjust per row. */
-const systemTier = (role: Role, plural: string, usernamePrefix: string): TierDef => ({
+const systemTier = <R extends string>(role: R, plural: string, usernamePrefix: string) =>
+  tier({
   role,
   api: `/${role}`,
   path: role,
-  parent: 'superadmin',
-  kind: 'system',
+  parent: 'superadmin' as const,
+  kind: 'system' as const,
   usernamePrefix,
   labels: {
     plural,
@@ -163,10 +173,10 @@ const systemTier = (role: Role, plural: string, usernamePrefix: string): TierDef
   createFields: [...fullProfile(), ...secrets(true)],
   // Gift and loan edit require the full profile with password and PIN (spec section 5); OTC keeps the light one.
   editFields: role === 'otc' ? [...lightProfile, ...secrets(false), req('userStatus', 'Status', 'status')] : [...fullProfile(), ...secrets(true)],
-});
+  });
 
-export const TIERS: readonly TierDef[] = [
-  {
+const TABLE = [
+  tier({
     role: 'superadmin',
     api: '/superadmins',
     parent: null,
@@ -178,8 +188,8 @@ export const TIERS: readonly TierDef[] = [
     list: { columns: baseColumns, search: false, actions: [], readOnly: true },
     createFields: [...fullProfile(), ...secrets(true)],
     editFields: [...lightProfile.filter((f) => f.name !== 'refId'), ...secrets(false)],
-  },
-  {
+  }),
+  tier({
     role: 'admin',
     api: '/admins',
     path: 'admin',
@@ -246,7 +256,7 @@ export const TIERS: readonly TierDef[] = [
         { source: 'createdAt', label: 'Date & Time', width: 25 },
       ],
     },
-  },
+  }),
   chainTier({
     role: 'superareamanager',
     api: '/superareamanager',
@@ -330,7 +340,16 @@ export const TIERS: readonly TierDef[] = [
   systemTier('gift', 'Gift', 'GIFT'),
   systemTier('loan', 'Loan', 'LOAN'),
   systemTier('otc', 'OTC', 'OTC'),
-];
+] as const;
+
+type Entry = (typeof TABLE)[number];
+/** Every account role, in the table's order. */
+export type Role = Entry['role'];
+/** The roles of the back office: the chain tiers something hangs under (the chain's leaf logs into the game). */
+export type StaffRole = NonNullable<Extract<Entry, { kind: 'chain' }>['parent']>;
+
+/** The table with each entry's role names narrowed to `Role` (createHierarchy checks them at start). */
+export const TIERS = TABLE as readonly AnyTier[] as readonly TierDefOf<Role>[];
 
 
 /** Pages that are not account tiers, and the roles whose menu shows them (spec section 2). */

@@ -24,6 +24,7 @@ import {
   menuItem,
   row,
   selected,
+  typeAndChoose,
   UI_TIMEOUT,
 } from './browser';
 import { SUPERADMIN } from './server';
@@ -142,15 +143,19 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
       PIN: '1234',
     });
     // Cascading selects: a new country clears state and city.
-    await choose(page, 'Country', 'India');
-    await choose(page, 'State', 'Karnataka');
-    await choose(page, 'City', 'Bengaluru');
-    await choose(page, 'Country', 'Nepal');
-    await expect.poll(() => page.locator('input[name="state"]').inputValue()).toBe('');
-    await expect.poll(() => page.locator('input[name="city"]').inputValue()).toBe('');
-    await choose(page, 'Country', 'India');
-    await choose(page, 'State', 'Karnataka');
-    await choose(page, 'City', 'Bengaluru');
+    await typeAndChoose(page, 'Country', 'India');
+    // The pickers filter as the operator types: India's 36 states narrow to one.
+    await page.getByRole('combobox', { name: /^State\b/ }).fill('Karnat');
+    await expect.poll(() => page.getByRole('option').allInnerTexts()).toEqual(['Karnataka']);
+    await page.keyboard.press('Escape');
+    await typeAndChoose(page, 'State', 'Karnataka');
+    await typeAndChoose(page, 'City', 'Bengaluru');
+    await typeAndChoose(page, 'Country', 'Nepal');
+    await expect.poll(() => selected(page, 'State')).toBe('');
+    await expect.poll(() => selected(page, 'City')).toBe('');
+    await typeAndChoose(page, 'Country', 'India');
+    await typeAndChoose(page, 'State', 'Karnataka');
+    await typeAndChoose(page, 'City', 'Bengaluru');
     expect(await selected(page, 'City')).toBe('Bengaluru');
 
     // The reference is the superadmin; new accounts default to Active.

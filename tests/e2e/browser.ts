@@ -55,16 +55,29 @@ export async function login(page: Page, username: string, password: string, land
 /** The page's main heading (the form and page titles are h1; the top bar repeats them as h6). */
 export const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
 
+const combobox = (page: Page, label: string) => page.getByRole('combobox', { name: new RegExp(`^${label}\\b`) });
+
 /** An MUI/react-admin select: open it by its label, pick the option. */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}\\b`) }).click();
+  await combobox(page, label).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
 
-/** The text a select currently shows. */
-export const selected = (page: Page, label: string) =>
-  page.getByRole('combobox', { name: new RegExp(`^${label}\\b`) }).innerText().then((s) => s.replace(/\u200b/g, '').trim());
+/** An autocomplete: type part of the option, as an operator would, and pick it from the filtered list. */
+export async function typeAndChoose(page: Page, label: string, option: string): Promise<void> {
+  const input = combobox(page, label);
+  await input.fill(option.slice(0, 4));
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** The text a select (or an autocomplete's input) currently shows. */
+export const selected = async (page: Page, label: string): Promise<string> => {
+  const box = combobox(page, label);
+  const text = (await box.evaluate((el) => el.tagName)) === 'INPUT' ? await box.inputValue() : await box.innerText();
+  return text.replace(/\u200b/g, '').trim();
+};
 
 /** A form input by its whole label; a required field's label ends with an asterisk. */
 export const field = (page: Page, label: string): Locator =>

@@ -1,12 +1,14 @@
-import { SelectInput, useTranslate } from 'react-admin';
+import { AutocompleteInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { requiredMark } from './markRequired';
 import type { FieldDef } from '../../../resources.config';
 import { useGeoChoices } from './useGeoData';
 
 /**
- * Cascading country → state → city selects (ISO codes for country and state, the name for
- * the city). Changing the country clears state and city; changing the state clears the city.
+ * Cascading country → state → city pickers (ISO codes for country and state, the name for
+ * the city). Each filters its choices as the operator types: there are 250 countries and some
+ * states hold over a thousand cities. Changing the country clears state and city; changing the
+ * state clears the city.
  */
 export function GeoInput({ field, label }: { field: FieldDef; label: string }) {
   const translate = useTranslate();
@@ -24,16 +26,18 @@ export function GeoInput({ field, label }: { field: FieldDef; label: string }) {
     } else if (field.type === 'state') setValue('city', '', clear);
   };
 
-  const emptyText = translate(field.type === 'country' ? 'td.form.selectCountry' : field.type === 'state' ? 'td.form.selectState' : 'td.form.selectCity');
+  const placeholder = translate(field.type === 'country' ? 'td.form.selectCountry' : field.type === 'state' ? 'td.form.selectState' : 'td.form.selectCity');
   return (
-    <SelectInput
+    <AutocompleteInput
       {...requiredMark(field)}
       source={field.name}
       label={label}
       choices={choices}
       onChange={onChange}
-      emptyText={emptyText}
       isPending={isPending}
+      TextFieldProps={{ placeholder }}
+      // An empty value is '' (what the form and the server hold), not null.
+      parse={(v: string | null) => v ?? ''}
       fullWidth
     />
   );
