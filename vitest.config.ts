@@ -41,6 +41,15 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The client's pure rules (forms, exports, menus) need no DOM: they run in plain node.
+        test: {
+          name: 'client-logic',
+          include: ['tests/client-logic/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],

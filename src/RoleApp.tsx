@@ -1,20 +1,18 @@
 import { useMemo } from 'react';
 import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import { tierOf, type Role } from '../resources.config';
+import type { Role } from '../resources.config';
 import { createAuthProvider } from './auth/authProvider';
 import { dashboardPath } from './auth/routeGuard';
 import { createDataProvider } from './dataProvider/dataProvider';
-import { Dashboard } from './dashboard/Dashboard';
 import { i18nProvider } from './i18n/i18nProvider';
 import { AppLayout } from './layout/AppLayout';
-import { visibleMenu } from './layout/screens';
+import { routablePages } from './layout/screens';
+import { screenOf } from './pages/screens';
 import { darkTheme, lightTheme } from './layout/themes';
-import { ProfilePage } from './profile/ProfilePage';
 import { tierRoutes } from './tiers/tierRoutes';
 import { tierLabelKey } from './tiers/registry';
-import { managedTiers, mintsPoints } from '../resources.config';
-import { CreditForm } from './credit/CreditForm';
+import { managedTiers } from '../resources.config';
 import { PageSpinner } from './common/PageSpinner';
 
 /** Toasts: top-centre, 1.5 s (spec section 8). */
@@ -32,7 +30,10 @@ export default function RoleApp({ role }: { role: Role }) {
   const dashboard = dashboardPath(role);
   const CatchAll = useMemo(() => () => <Navigate to={dashboard} replace />, [dashboard]);
   const Home = CatchAll;
-  const pages = visibleMenu(role).pages;
+  const pages = routablePages(role).flatMap((p) => {
+    const screen = screenOf(p.key);
+    return screen ? [{ key: p.key, screen }] : [];
+  });
   return (
     <Admin
       basename={`/${role}`}
@@ -58,9 +59,10 @@ export default function RoleApp({ role }: { role: Role }) {
         </Resource>
       ))}
       <CustomRoutes>
-        {pages.some((p) => p.key === 'dashboard') && <Route path="dashboard" element={<Dashboard />} />}
-        {pages.some((p) => p.key === 'profile') && <Route path="profile" element={<ProfilePage />} />}
-        {mintsPoints(role) && <Route path="profile/creditadjust/:id" element={<CreditForm scope={{ tier: tierOf(role) }} kind="adjust" />} />}
+        {pages.flatMap(({ key, screen: { component: Screen, subRoutes = [] } }) => [
+          <Route key={key} path={key} element={<Screen />} />,
+          ...subRoutes.filter((r) => r.allowed(role)).map((r) => <Route key={`${key}/${r.path}`} path={`${key}/${r.path}`} element={r.element(role)} />),
+        ])}
       </CustomRoutes>
     </Admin>
   );

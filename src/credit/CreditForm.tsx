@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, Title } from 'react-admin';
 import { useForm, Controller } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
@@ -48,7 +49,6 @@ export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind
   const refreshCredit = useRefreshOperatorCredit();
   const target = useAccount(scope.tier, targetId, scopeMeta(scope));
   const { message, show } = useTimedMessage(CREDIT_MESSAGE_MS);
-  const [running, setRunning] = useState(false);
   const { control, handleSubmit, reset, formState } = useForm<Values>({
     defaultValues: EMPTY,
     mode: 'onBlur',
@@ -67,16 +67,13 @@ export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind
     _: kind === 'transfer' ? tier.labels.transfer : tier.labels.adjust,
   });
 
-  const onSubmit = async (values: Values) => {
-    const session = currentSession();
-    const problem = creditSubmitProblem(kind, !!session, values.amount, values.password);
-    if (problem) return show(translate(problem), 'error');
-    setRunning(true);
-    try {
+  const move = useMutation({
+    mutationFn: async (values: Values) => {
+      const session = currentSession()!;
       const p = {
         toUserId: targetId,
-        userId: credit?._id ?? session!.user._id,
-        authUser: session!.user._id,
+        userId: credit?._id ?? session.user._id,
+        authUser: session.user._id,
         password: values.password,
         amount: Number(values.amount),
         parent: scopeMeta(scope)?.parent,
@@ -85,15 +82,21 @@ export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind
       };
       if (kind === 'transfer') await dataProvider.creditTransfer(tier.role, p);
       else await dataProvider.creditAdjust(tier.role, { ...p, transactionType: values.transactionType });
-      show(translate(kind === 'transfer' ? 'td.credit.transferSuccess' : 'td.credit.adjustSuccess'), 'success');
-    } catch (err) {
-      show(errorMessage(err, translate(kind === 'transfer' ? 'td.credit.transferError' : 'td.credit.adjustError')), 'error');
-    } finally {
-      setRunning(false);
+    },
+    onSuccess: () => show(translate(kind === 'transfer' ? 'td.credit.transferSuccess' : 'td.credit.adjustSuccess'), 'success'),
+    onError: (err) => show(errorMessage(err, translate(kind === 'transfer' ? 'td.credit.transferError' : 'td.credit.adjustError')), 'error'),
+    // Either way the form empties and both balances are read again (a refused move may still mean a stale balance).
+    onSettled: () => {
       reset(EMPTY);
       refreshCredit();
-      target.refetch();
-    }
+      void target.refetch();
+    },
+  });
+
+  const onSubmit = (values: Values) => {
+    const problem = creditSubmitProblem(kind, !!currentSession(), values.amount, values.password);
+    if (problem) return show(translate(problem), 'error');
+    move.mutate(values);
   };
 
   // No form for an account that cannot be read: say so once.
@@ -167,9 +170,9 @@ export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind
             )}
           />
         )}
-        <FormFooter message={message} running={running} />
+        <FormFooter message={message} running={move.isPending} />
       </CardContent>
-      <Overlay open={running} />
+      <Overlay open={move.isPending} />
     </Card>
   );
 }

@@ -1,13 +1,15 @@
 import { Menu, useBasename, useTranslate } from 'react-admin';
-import DashboardIcon from '@mui/icons-material/Dashboard';
 import PeopleIcon from '@mui/icons-material/People';
-import PersonIcon from '@mui/icons-material/Person';
 import ArticleIcon from '@mui/icons-material/Article';
 import type { Role } from '../../resources.config';
 import { tierLabelKey } from '../tiers/registry';
+import { screenOf } from '../pages/screens';
 import { visibleMenu } from './screens';
 
-const pageIcon = (key: string) => (key === 'dashboard' ? <DashboardIcon /> : key === 'profile' ? <PersonIcon /> : <ArticleIcon />);
+function PageIcon({ pageKey }: { pageKey: string }) {
+  const Icon = screenOf(pageKey)?.icon ?? ArticleIcon;
+  return <Icon />;
+}
 
 /** The sidebar: the role's pages and tiers, in the registry's order (dashboard first). */
 export function RoleMenu({ role }: { role: Role }) {
@@ -16,7 +18,7 @@ export function RoleMenu({ role }: { role: Role }) {
   const { tiers, pages } = visibleMenu(role);
   const [first, ...rest] = pages;
   const page = (p: (typeof pages)[number]) => (
-    <Menu.Item key={p.key} to={`${basename}/${p.key}`} primaryText={translate(`td.page.${p.key}`, { _: p.label })} leftIcon={pageIcon(p.key)} />
+    <Menu.Item key={p.key} to={`${basename}/${p.key}`} primaryText={translate(`td.page.${p.key}`, { _: p.label })} leftIcon={<PageIcon pageKey={p.key} />} />
   );
   return (
     <Menu>

@@ -1,15 +1,12 @@
-import { menuFor } from '../../resources.config';
+import { canOpenPage, menuFor, PAGES } from '../../resources.config';
 import type { PageDef, Role, TierDef } from '../../resources.config';
+import { hasScreen } from '../pages/screens';
 
-/**
- * Pages of the registry that this build has screens for. Pages of other areas (games,
- * reports, operations) are built by other issues: adding their key here makes them appear
- * in the registry-driven menu.
- */
-export const BUILT_PAGES: ReadonlySet<string> = new Set(['dashboard', 'profile']);
-
-/** The role's menu (registry + hierarchy rules), limited to screens that exist. */
+/** The role's menu (registry + hierarchy rules), limited to pages this build has screens for. */
 export function visibleMenu(role: Role): { tiers: TierDef[]; pages: PageDef[] } {
   const { tiers, pages } = menuFor(role);
-  return { tiers, pages: pages.filter((p) => BUILT_PAGES.has(p.key)) };
+  return { tiers, pages: pages.filter((p) => hasScreen(p.key)) };
 }
+
+/** Every page the role may open, in the menu or only by its route (the spec's route tables). */
+export const routablePages = (role: Role): PageDef[] => PAGES.filter((p) => hasScreen(p.key) && canOpenPage(role, p.key));

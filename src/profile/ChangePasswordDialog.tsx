@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -23,23 +24,21 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const dataProvider = useDataProvider<TierDataProvider>();
   const { identity } = useGetIdentity();
   const [values, setValues] = useState({ opass: '', npass: '', cpass: '' });
-  const [busy, setBusy] = useState(false);
   const { message, show } = useTimedMessage(2000);
+  const change = useMutation({
+    mutationFn: (v: typeof values) => dataProvider.changePassword({ userId: identity?.id ?? '', ...v }),
+    onSuccess: () => {
+      show(translate('td.password.success'), 'success');
+      setValues({ opass: '', npass: '', cpass: '' });
+    },
+    onError: (err) => show(err instanceof Error && err.message ? err.message : translate('td.password.failed'), 'error'),
+  });
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const problem = checkPasswordChange(values.opass, values.npass, values.cpass);
     if (problem) return show(translate(problem), 'error');
-    setBusy(true);
-    try {
-      await dataProvider.changePassword({ userId: identity?.id ?? '', ...values });
-      show(translate('td.password.success'), 'success');
-      setValues({ opass: '', npass: '', cpass: '' });
-    } catch (err) {
-      show(err instanceof Error && err.message ? err.message : translate('td.password.failed'), 'error');
-    } finally {
-      setBusy(false);
-    }
+    change.mutate(values);
   };
 
   const field = (name: keyof typeof values, label: string) => (
@@ -70,7 +69,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('td.form.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button type="submit" variant="contained" disabled={change.isPending}>
             {translate('td.password.submit')}
           </Button>
         </DialogActions>

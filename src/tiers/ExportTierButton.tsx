@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
@@ -12,19 +12,14 @@ export function ExportTierButton({ scope }: { scope: TierScope }) {
   const notify = useNotify();
   const dataProvider = useDataProvider<TierDataProvider>();
   const { filterValues, sort } = useListContext();
-  const [busy, setBusy] = useState(false);
-  if (!scope.tier.export) return null;
-  const onClick = async () => {
-    setBusy(true);
-    try {
+  const run = useMutation({
+    mutationFn: async () => {
       const rows = await dataProvider.getAll(scope.tier.role, { filter: filterValues, sort, parent: scopeMeta(scope)?.parent });
       const sheet = exportSheet(scope.tier, rows, (k) => translate(k), !!scope.parent);
       if (sheet) await writeSheet(sheet);
-    } catch (err) {
-      notify(errorMessage(err, translate('td.messages.somethingWrong')), { type: 'error', autoHideDuration: 1500 });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return <Button label={translate('td.list.export')} onClick={onClick} disabled={busy} startIcon={<DownloadIcon />} />;
+    },
+    onError: (err) => notify(errorMessage(err, translate('td.messages.somethingWrong')), { type: 'error', autoHideDuration: 1500 }),
+  });
+  if (!scope.tier.export) return null;
+  return <Button label={translate('td.list.export')} onClick={() => run.mutate()} disabled={run.isPending} startIcon={<DownloadIcon />} />;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useBasename, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import IconButton from '@mui/material/IconButton';
@@ -29,28 +30,23 @@ export function RowActions({ scope }: { scope: TierScope }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [pending, setPending] = useState<ConfirmKind | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (!record) return null;
-  const paths = scopePaths(basename, scope);
   const { tier } = scope;
   const meta = scopeMeta(scope);
-
-  const run = async (kind: ConfirmKind) => {
-    setBusy(true);
-    try {
-      let message: string | undefined;
+  const act = useMutation({
+    mutationFn: async ({ kind, row }: { kind: ConfirmKind; row: AccountRow }): Promise<string> => {
       if (kind === 'activate' || kind === 'deactivate') {
-        const res = await dataProvider.toggleStatus(tier.role, { id: record.id, action: kind, parent: meta?.parent });
-        message = res.message ?? translate('td.messages.statusChanged', { id: record.username, action: `${kind}d` });
-      } else if (kind === 'delete') {
-        await dataProvider.delete(tier.role, { id: record.id, previousData: record, meta });
-        message = translate(tierLabelKey(tier, 'deleteSuccess'), { _: tier.messages.deleteSuccess });
-      } else {
-        const res = await dataProvider.logoutPlayer({ id: record.id });
-        message = res.message ?? translate('td.messages.logoutSuccess');
+        const res = await dataProvider.toggleStatus(tier.role, { id: row.id, action: kind, parent: meta?.parent });
+        return res.message ?? translate('td.messages.statusChanged', { id: row.username, action: `${kind}d` });
       }
-      notify(message, { type: 'success', ...TOAST });
-    } catch (err) {
+      if (kind === 'delete') {
+        await dataProvider.delete(tier.role, { id: row.id, previousData: row, meta });
+        return translate(tierLabelKey(tier, 'deleteSuccess'), { _: tier.messages.deleteSuccess });
+      }
+      const res = await dataProvider.logoutPlayer({ id: row.id });
+      return res.message ?? translate('td.messages.logoutSuccess');
+    },
+    onSuccess: (message) => notify(message, { type: 'success', ...TOAST }),
+    onError: (err, { kind }) => {
       const fallback =
         kind === 'delete'
           ? translate(tierLabelKey(tier, 'deleteFailed'), { _: tier.messages.deleteFailed })
@@ -58,12 +54,14 @@ export function RowActions({ scope }: { scope: TierScope }) {
             ? translate('td.messages.logoutFailed')
             : translate('td.messages.statusFailed');
       notify(errorMessage(err, fallback), { type: 'error', ...TOAST });
-    } finally {
-      setBusy(false);
+    },
+    onSettled: () => {
       setPending(null);
       refresh();
-    }
-  };
+    },
+  });
+  if (!record) return null;
+  const paths = scopePaths(basename, scope);
 
   const link = (key: string, to: string, icon: React.ReactNode) => (
     <Tooltip key={key} title={translate(`td.actions.${key}`)}>
@@ -111,8 +109,8 @@ export function RowActions({ scope }: { scope: TierScope }) {
       <ConfirmActionDialog
         kind={pending}
         username={record.username}
-        loading={busy}
-        onConfirm={() => pending && run(pending)}
+        loading={act.isPending}
+        onConfirm={() => pending && act.mutate({ kind: pending, row: record })}
         onClose={() => setPending(null)}
       />
     </Box>

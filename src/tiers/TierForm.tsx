@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import {
   DateInput,
   Form,
@@ -96,10 +97,22 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
     const all = mode === 'create' ? tier.createFields : tier.editFields;
     return only ? all.filter((f) => only.includes(f.name)) : all;
   }, [mode, tier, only]);
-  const [submitting, setSubmitting] = useState(false);
   const { message, show } = useTimedMessage(2000);
-  const back = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(back.current), []);
+  const save = useMutation({
+    mutationFn: ({ call }: { call: () => Promise<unknown>; success: string; failure: string }) => call(),
+    onSuccess: (out, { success }) => {
+      const data = (out as { data?: { username?: unknown } } | undefined)?.data;
+      // The server generates the username: say which, so the operator can hand it over.
+      show(mode === 'create' && typeof data?.username === 'string' ? translate('td.messages.createdWithName', { username: data.username }) : success, 'success');
+    },
+    onError: (err, { failure }) => show(errorMessage(err, failure), 'error'),
+  });
+  // After a save the operator reads the message, then the form goes back where it came from.
+  useEffect(() => {
+    if (!save.isSuccess) return;
+    const back = setTimeout(() => navigate(-1), BACK_DELAY_MS);
+    return () => clearTimeout(back);
+  }, [save.isSuccess, navigate]);
 
   const initial = useMemo<FormValues>(() => {
     if (mode === 'edit' && record) return formValuesOf(fields, record as unknown as FormValues);
@@ -116,7 +129,7 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
       ? translate(tierLabelKey(tier, 'add'), { _: tier.labels.add ?? tier.labels.singular })
       : translate(tierLabelKey(tier, 'edit'), { _: tier.labels.edit.replace('{name}', '%{name}'), name: record?.username ?? '' }));
 
-  const onSubmit = async (values: FormValues) => {
+  const onSubmit = (values: FormValues) => {
     const meta = scopeMeta(scope);
     let call: () => Promise<unknown>;
     let success: string;
@@ -135,18 +148,7 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
       success = translate(tierLabelKey(tier, 'updateSuccess'), { _: tier.messages.updateSuccess });
       failure = translate('td.messages.updateFailed');
     }
-    setSubmitting(true);
-    try {
-      const out = (await call()) as { data?: { username?: unknown } } | undefined;
-      const username = mode === 'create' && typeof out?.data?.username === 'string' ? out.data.username : null;
-      // The server generates the username: say which, so the operator can hand it over.
-      show(username ? translate('td.messages.createdWithName', { username }) : success, 'success');
-      back.current = setTimeout(() => navigate(-1), BACK_DELAY_MS);
-    } catch (err) {
-      show(errorMessage(err, failure), 'error');
-    } finally {
-      setSubmitting(false);
-    }
+    save.mutate({ call, success, failure });
   };
 
   return (
@@ -164,10 +166,10 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
               </Box>
             ))}
           </Box>
-          <FormFooter message={message} running={submitting} />
+          <FormFooter message={message} running={save.isPending} />
         </Form>
       </CardContent>
-      <Overlay open={submitting} />
+      <Overlay open={save.isPending} />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { TIERS, tierOf } from '../../resources.config';
 import { exportSheet } from '../../src/tiers/exportRows';
-import { account } from './fixtures';
+import { account } from '../client/fixtures';
 
 const na = (k: string) => (k === 'td.app.na' ? 'N/A' : k === 'td.list.online' ? 'Online' : k === 'td.list.offline' ? 'Offline' : k);
 

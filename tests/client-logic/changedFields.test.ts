@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tierOf } from '../../resources.config';
 import { changedFields, formValuesOf } from '../../src/tiers/changedFields';
-import { account } from './fixtures';
+import { account } from '../client/fixtures';
 
 const adminEdit = tierOf('admin').editFields;
 

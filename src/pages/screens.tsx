@@ -1,0 +1,41 @@
+import type { ComponentType, ReactElement } from 'react';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import PersonIcon from '@mui/icons-material/Person';
+import { mintsPoints, tierOf, type PageKey, type Role } from '../../resources.config';
+import { CreditForm } from '../credit/CreditForm';
+import { Dashboard } from '../dashboard/Dashboard';
+import { ProfilePage } from '../profile/ProfilePage';
+
+/** A route below a page, open to the roles `allowed` admits. */
+interface SubRoute {
+  path: string;
+  allowed: (role: Role) => boolean;
+  element: (role: Role) => ReactElement;
+}
+
+/**
+ * How the client draws a page of the registry: its component, its menu icon and the routes below
+ * it. The registry (resources/pages.ts) owns the rest: the title, which roles list it in their menu
+ * and which may open it. A registry page without an entry here has no screen in this build yet: it
+ * stays out of the menus and the routes.
+ */
+export interface PageScreen {
+  component: ComponentType;
+  icon: ComponentType;
+  subRoutes?: readonly SubRoute[];
+}
+
+export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
+  dashboard: { component: Dashboard, icon: DashboardIcon },
+  profile: {
+    component: ProfilePage,
+    icon: PersonIcon,
+    // The chain's root mints and burns points from its profile (its own credit adjust).
+    subRoutes: [{ path: 'creditadjust/:id', allowed: mintsPoints, element: (role) => <CreditForm scope={{ tier: tierOf(role) }} kind="adjust" /> }],
+  },
+};
+
+/** The screen of a page key, if this build has one. */
+export const screenOf = (key: string): PageScreen | undefined =>
+  Object.prototype.hasOwnProperty.call(PAGE_SCREENS, key) ? PAGE_SCREENS[key as PageKey] : undefined;
+export const hasScreen = (key: string): boolean => screenOf(key) !== undefined;
