@@ -2,11 +2,13 @@ import { render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import type * as TierTable from '../../resources/tiers';
+import type { Role } from '../../resources.config';
 import { withZoneManager } from '../fixtures/extraTier';
 
 // The registry's tier table with one more tier; menus, resources, forms and calls are built from it.
 vi.mock('../../resources/tiers', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../resources/tiers')>();
+  const actual = await importOriginal<typeof TierTable>();
   return { ...actual, TIERS: withZoneManager(actual.TIERS) };
 });
 
@@ -19,7 +21,6 @@ const { TierFormView } = await import('../../src/tiers/TierForm');
 const { tierRoutes } = await import('../../src/tiers/tierRoutes');
 const { account, loginAs } = await import('./fixtures');
 const { recordApi } = await import('./msw');
-type Role = Parameters<typeof tierOf>[0];
 const ZONE = 'zonemanager' as Role;
 
 describe('client resources from a registry with one more tier', () => {

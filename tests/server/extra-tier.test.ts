@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as TierTable from '../../resources/tiers';
+import type { Role } from '../../resources.config';
 import { withZoneManager } from '../fixtures/extraTier';
 
 // The registry's tier table with one more tier; every route, rule and schema is built from it.
 vi.mock('../../resources/tiers', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../resources/tiers')>();
+  const actual = await importOriginal<typeof TierTable>();
   return { ...actual, TIERS: withZoneManager(actual.TIERS) };
 });
 
-const { ancestorRoles, childTierOf, managedTiers, tierOf } = await import('../../resources.config');
+const { ancestorRoles, childTierOf, managedTiers } = await import('../../resources.config');
 const { checkInvariant } = await import('../../server/credit/ledger');
 const { call, callSafe, createAs, engineAvailable, generate, loginAs, startHarness, SUPERADMIN_PASSWORD, validBody } = await import('./harness');
 type Harness = Awaited<ReturnType<typeof startHarness>>;
-type Role = Parameters<typeof tierOf>[0];
 const ZONE = 'zonemanager' as Role;
 
 describe.runIf(engineAvailable())('a registry with one more tier (zone manager between area manager and master)', () => {
