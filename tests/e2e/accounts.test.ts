@@ -429,6 +429,11 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
       return res.status;
     });
     expect(status).toBe(401);
+    // Reloaded, the player's landing page asks the server and falls back to the login screen.
+    await playerPage.reload();
+    await playerPage.getByRole('button', { name: /login/i }).waitFor();
+    expect(await playerPage.getByRole('heading', { name: 'Play the best games' }).count()).toBe(0);
+    expect(await playerPage.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
   test('export the player list and read the spreadsheet back', async () => {
