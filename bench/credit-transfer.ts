@@ -3,9 +3,11 @@
  * measured in the same run on the same machine:
  *   - pgbench TPC-B TPS of the same PostgreSQL server (a bank-transfer benchmark: what the database
  *     alone does with 16 clients), and
- *   - argon2 verifications per second with the project's own ARGON2_OPTIONS at the same concurrency
- *     (a session verifies its password once, then by a keyed digest: see bench/README.md).
- * Target: transfers/s ≥ 70% of the lower ceiling; the ledger invariant is checked after the run.
+ *   - argon2 verifications per second with the project's own ARGON2_OPTIONS at the same concurrency.
+ * A session verifies its password with argon2 once, then by a keyed digest, so the measured
+ * transfers (each operator's second and later) are bounded by the database, not by argon2:
+ * the target is transfers/s ≥ 70% of pgbench TPC-B; argon2 is printed as what bounds a session's
+ * first transfer and logins. The ledger invariant is checked after the run.
  * See bench/README.md.
  */
 import { accountBody } from '../tests/fixtures/accountBody';
@@ -473,7 +475,8 @@ export async function creditTransferBench(o: CreditTransferOptions = optionsFrom
     const ledgerRowsMatch = Number(n) === setupMoves + warm.ok + load.ok;
 
     const tPerS = load.ok / load.elapsed;
-    const lower = tps <= a2 ? { name: 'pgbench TPC-B', value: tps } : { name: 'argon2 verify', value: a2 };
+    // The measured transfers reuse a proven password (no argon2): the database is their ceiling.
+    const lower = { name: 'pgbench TPC-B', value: tps };
     const ratio = tPerS / lower.value;
     const pass = ratio >= o.target;
     const errors = load.latencies.length - load.ok;
@@ -511,7 +514,7 @@ export async function creditTransferBench(o: CreditTransferOptions = optionsFrom
         `${o.concurrency} in flight, m=${ARGON2_OPTIONS.memoryCost} KiB t=${ARGON2_OPTIONS.timeCost} p=${ARGON2_OPTIONS.parallelism}; mean of ${fmt(a2before.perSecond)} before and ${fmt(a2after.perSecond)} after the HTTP run (${fmt(a2before.cores, 2)}/${fmt(a2after.cores, 2)} of ${cores} cores obtained)`,
       ),
     );
-    log(row(`ratio to the lower (${lower.name})`, `${fmt(ratio * 100)}%`, `${pass ? 'PASS' : 'FAIL'} (target ≥ ${fmt(o.target * 100, 0)}%)`));
+    log(row(`ratio to ${lower.name}`, `${fmt(ratio * 100)}%`, `${pass ? 'PASS' : 'FAIL'} (target ≥ ${fmt(o.target * 100, 0)}%)`));
     log(
       row(
         'ledger invariant',
@@ -521,11 +524,11 @@ export async function creditTransferBench(o: CreditTransferOptions = optionsFrom
     );
     log('');
     log(
-      `  CPU per transfer: server ${ms(per.server)} (of which one argon2 verify ≈ ${ms(a2cpuMs)}), PostgreSQL backends ${Number.isFinite(per.postgres) ? ms(per.postgres) : 'n/a (remote)'}, ` +
+      `  CPU per transfer: server ${ms(per.server)} (no argon2: one verify would cost ≈ ${ms(a2cpuMs)}), PostgreSQL backends ${Number.isFinite(per.postgres) ? ms(per.postgres) : 'n/a (remote)'}, ` +
         `${o.server === 'child' ? `load generator ${ms(per.loadGenerator)}` : 'load generator counted in the server (same process)'}; total ${ms(totalMs)}`,
     );
     log(
-      `  CPU-bound estimate on ${cores} idle cores: transfers ≈ ${fmt((cores * 1000) / totalMs)}/s, argon2 ≈ ${fmt((cores * 1000) / a2cpuMs)}/s, ratio ≈ ${fmt((a2cpuMs / totalMs) * 100)}%` +
+      `  CPU-bound estimate on ${cores} idle cores: transfers ≈ ${fmt((cores * 1000) / totalMs)}/s (first transfers of a session, with argon2: ≈ ${fmt((cores * 1000) / (totalMs + a2cpuMs))}/s)` +
         `; during the run other processes used ${fmt(others / load.elapsed, 2)} of ${cores} cores`,
     );
     if (errors > 0) log(`  server output (tail):\n${served.tail()}`);

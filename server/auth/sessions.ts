@@ -25,7 +25,9 @@ export async function openSession(q: Queryable, accountId: number, ip: string): 
 }
 
 /**
- * The caller behind a token, sliding its expiry, in one round trip. A revoked, expired (30 minutes
+ * The caller behind a token, sliding its expiry, in one round trip. The expiry moves at most once a
+ * minute: a request that would move it by less writes nothing, so a busy session's calls are not
+ * each a commit (a write's WAL flush) of their own. A revoked, expired (30 minutes
  * idle, or older than `maxHours`) or deactivated session answers null, and so does one whose
  * account sits below a deactivated account: deactivation suspends the whole subtree.
  */
@@ -33,9 +35,12 @@ export async function resumeSession(q: Queryable, token: string, maxHours = DEFA
   if (!token || token.length > 200) return null;
   const rows = await q.query(
     `WITH s AS (
-       UPDATE sessions SET expires_at = least(now() + make_interval(mins => $2), created_at + make_interval(hours => $3))
-       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now() AND created_at + make_interval(hours => $3) > now()
-       RETURNING id, account_id, stepped_up_at)
+       SELECT id, account_id, stepped_up_at, expires_at, least(now() + make_interval(mins => $2), created_at + make_interval(hours => $3)) AS slid_to
+       FROM sessions
+       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now() AND created_at + make_interval(hours => $3) > now()),
+     slide AS (
+       UPDATE sessions SET expires_at = s.slid_to FROM s
+       WHERE sessions.id = s.id AND s.expires_at < s.slid_to - interval '1 minute')
      SELECT a.id, a.username, a.role, a.path, a.password_hash, s.id AS session_id, s.stepped_up_at
      FROM s JOIN accounts a ON a.id = s.account_id
      WHERE a.deleted_at IS NULL AND a.active AND NOT ${SUSPENDED_ANCESTOR}`,
