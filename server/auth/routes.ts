@@ -13,7 +13,8 @@ import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import { checkGuarded } from '../access/guard';
 import { hashSecret } from './passwords';
 import { requireCaller } from './plugin';
-import { openSession, revokeSessions, SESSION_COOKIE, stepUp, SUSPENDED_ANCESTOR } from './sessions';
+import { findLoginCandidate, findSignupParent, markLoggedIn } from './repository';
+import { openSession, revokeSessions, SESSION_COOKIE, stepUp } from './sessions';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -46,36 +47,31 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     },
     async (req, reply) => {
       const { username, password } = req.body;
-      const rows = await db.query(
-        `SELECT a.id, a.active, a.password_hash, ${SUSPENDED_ANCESTOR} AS suspended
-         FROM accounts a WHERE lower(a.username) = lower($1) AND a.deleted_at IS NULL`,
-        [username],
-      );
-      const a = rows[0];
+      const a = await findLoginCandidate(db, username);
       const log = (subject: string, id: number | null) =>
         writeActivity(db, { accountId: id, username, subject, requestUrl: req.url, method: req.method, ip: req.ip });
       let ok: boolean;
       try {
-        ok = await checkGuarded(db, username, a ? String(a.password_hash) : null, password, config);
+        ok = await checkGuarded(db, username, a ? a.passwordHash : null, password, config);
       } catch (e) {
-        await log('Login refused: locked out', a ? Number(a.id) : null);
+        await log('Login refused: locked out', a ? a.id : null);
         throw e;
       }
       if (!a || !ok) {
-        await log('Failed login', a ? Number(a.id) : null);
+        await log('Failed login', a ? a.id : null);
         throw unauthorized('Invalid username or password.');
       }
       if (!a.active) {
-        await log('Login refused: account deactivated', Number(a.id));
+        await log('Login refused: account deactivated', a.id);
         throw forbidden('Your account is deactivated.');
       }
       if (a.suspended) {
-        await log('Login refused: network suspended', Number(a.id));
+        await log('Login refused: network suspended', a.id);
         throw forbidden('Your account is suspended: an account above it is deactivated.');
       }
-      const id = Number(a.id);
+      const id = a.id;
       const token = await openSession(db, id, req.ip);
-      await db.query(`UPDATE accounts SET last_login = now() WHERE id = $1`, [id]);
+      await markLoggedIn(db, id);
       await log('Login', id);
       reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: SESSION_MINUTES * 60 });
       const user = await getRecord(db, id);
@@ -135,16 +131,16 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     if (!config.signupParent) throw forbidden('Sign-up is closed: accounts are created by the account above them.');
     const body = signupBody.safeParse(req.body ?? {});
     if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'Invalid input', String(body.error.issues[0]?.path[0] ?? ''));
-    const parent = (await db.query(`SELECT id, path, role FROM accounts WHERE lower(username) = lower($1) AND role = ANY($2::text[]) AND deleted_at IS NULL AND active`, [config.signupParent, tiersWith('signupParent').map((t) => t.role)]))[0];
+    const parent = await findSignupParent(db, config.signupParent, tiersWith('signupParent').map((t) => t.role));
     if (!parent) throw forbidden('Sign-up is not available right now.');
     // Signup makes an account of the tier directly below the signup parent's.
-    const player = childTierOf(String(parent.role) as Role);
+    const player = childTierOf(parent.role as Role);
     if (!player) throw forbidden('Sign-up is not available right now.');
     const id = await insertAccount(db, {
       role: player.role,
       prefix: player.usernamePrefix,
-      parentId: Number(parent.id),
-      parentPath: String(parent.path),
+      parentId: parent.id,
+      parentPath: parent.path,
       username: body.data.username,
       cols: { password_hash: await hashSecret(body.data.password) },
     });
