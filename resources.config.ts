@@ -12,6 +12,7 @@ export * from './resources/roles';
 export { TIERS } from './resources/tiers';
 export { PAGES, type PageKey } from './resources/pages';
 export { GAMES } from './resources/games';
+export { CATALOGUE, type CatalogueDef } from './resources/catalogue';
 export { PROFILE_FIELDS } from './resources/profile';
 export { DASHBOARD_COUNTS, type CountField } from './resources/dashboard';
 

@@ -63,3 +63,17 @@ export function validateGame(input: GameInput, mode: 'create' | 'edit'): FieldEr
   if (label !== '' && label !== 'yes' && label !== 'no') errors.push({ field: 'label', message: 'Label is yes or no' });
   return errors;
 }
+
+export const TIME_MIN_SECONDS = 5;
+export const TIME_MAX_SECONDS = 3600;
+
+/** The Time Master form: whole seconds, 5 to 3600 (the server's rule). */
+export function validateTime(input: { timecount?: unknown }): FieldError[] {
+  const raw = text(input.timecount);
+  if (raw === '') return [{ field: 'timecount', message: 'Time in seconds is required' }];
+  const n = Number(raw);
+  if (!Number.isInteger(n)) return [{ field: 'timecount', message: 'Time is whole seconds' }];
+  if (n < TIME_MIN_SECONDS) return [{ field: 'timecount', message: `Time is ${TIME_MIN_SECONDS} seconds at least` }];
+  if (n > TIME_MAX_SECONDS) return [{ field: 'timecount', message: `Time is ${TIME_MAX_SECONDS} seconds at most` }];
+  return [];
+}

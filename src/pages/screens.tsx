@@ -1,6 +1,9 @@
 import type { ComponentType, ReactElement } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import PersonIcon from '@mui/icons-material/Person';
+import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
+import TimerIcon from '@mui/icons-material/Timer';
+import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
 import { mintsPoints, tierOf, type PageKey, type Role } from '../../resources.config';
 import { CreditForm } from '../credit/CreditForm';
 import { Dashboard } from '../dashboard/Dashboard';
@@ -33,6 +36,8 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
     // The chain's root mints and burns points from its profile (its own credit adjust).
     subRoutes: [{ path: 'creditadjust/:id', allowed: mintsPoints, element: (role) => <CreditForm scope={{ tier: tierOf(role) }} kind="adjust" /> }],
   },
+  gamemaster: { component: cataloguePage('gamemaster'), icon: SportsEsportsIcon, subRoutes: catalogueSubRoutes('gamemaster') },
+  timemaster: { component: cataloguePage('timemaster'), icon: TimerIcon, subRoutes: catalogueSubRoutes('timemaster') },
 };
 
 /** The screen of a page key, if this build has one. */

@@ -4,10 +4,14 @@ import Typography from '@mui/material/Typography';
 
 export type ConfirmKind = 'activate' | 'deactivate' | 'delete' | 'logout';
 
-/** The spec's confirmation dialogs: 'Deactivate Confirmation' / 'Are you sure you want to deactivate {username}?'… */
+/**
+ * The spec's confirmation dialogs: 'Deactivate Confirmation' / 'Are you sure you want to deactivate {name}?'…
+ * (accounts by username, games by name); `help` says what the action does beyond its name.
+ */
 export function ConfirmActionDialog(props: {
   kind: ConfirmKind | null;
-  username: string;
+  name: string;
+  help?: string;
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -21,10 +25,10 @@ export function ConfirmActionDialog(props: {
       title={translate(`td.confirm.title.${kind}`)}
       content={
         <>
-          <DialogContentText>{translate('td.confirm.text', { action: kind, username: props.username })}</DialogContentText>
-          {kind === 'deactivate' && (
+          <DialogContentText>{translate('td.confirm.text', { action: kind, username: props.name })}</DialogContentText>
+          {props.help && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {translate('td.confirm.suspendsNetwork', { username: props.username })}
+              {props.help}
             </Typography>
           )}
         </>

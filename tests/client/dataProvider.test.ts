@@ -142,4 +142,29 @@ describe('dataProvider: react-admin calls onto the documented paths', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 409, message: 'Insufficient balance.' });
   });
+
+  it('games and times go through ra-data-simple-rest: sort, range and filter in JSON, the total from Content-Range, the envelope unwrapped', async () => {
+    loginAs('superadmin');
+    const calls = recordApi(({ path, method }) => {
+      if (path === '/api/game' && method === 'GET')
+        return { json: { success: true, data: [{ id: '3', gameId: 'zuuhVbBM', gameName: 'Triple Fun' }], total: 7 }, headers: { 'Content-Range': 'game 2-2/7' } };
+      if (path === '/api/game/3' && method === 'PUT') return { json: { success: true, message: 'Game updated successfully.', data: { id: '3', gameName: 'Triple' } } };
+      return undefined;
+    });
+    const list = await dp.getList('gamemaster', { pagination: { page: 2, perPage: 2 }, sort: { field: 'gameName', order: 'ASC' }, filter: { q: 'fun' } });
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/game', query: { sort: '["gameName","ASC"]', range: '[2,3]', filter: '{"q":"fun"}' } });
+    expect(calls[0].headers.get('authorization')).toBe('Bearer tok-123');
+    expect(list).toEqual({ data: [{ id: '3', gameId: 'zuuhVbBM', gameName: 'Triple Fun' }], total: 7 });
+    const updated = await dp.update('gamemaster', { id: '3', data: { gameName: 'Triple' }, previousData: { id: '3' } });
+    expect(calls[1]).toMatchObject({ method: 'PUT', path: '/api/game/3', body: { gameName: 'Triple' } });
+    expect(updated.data).toEqual({ id: '3', gameName: 'Triple' });
+  });
+
+  it("a game's status toggle is PUT game/{id}/{action}", async () => {
+    loginAs('superadmin');
+    const calls = recordApi(() => ({ json: { success: true, message: 'Game MNOQqWWi has been successfully deactivated.' } }));
+    const r = await dp.toggleStatus('gamemaster', { id: '1', action: 'deactivate' });
+    expect(calls[0]).toMatchObject({ method: 'PUT', path: '/api/game/1/deactivate' });
+    expect(r.message).toBe('Game MNOQqWWi has been successfully deactivated.');
+  });
 });

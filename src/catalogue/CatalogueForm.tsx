@@ -1,0 +1,122 @@
+import { useEffect, useMemo } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Form, Title, useDataProvider, useGetIdentity, useGetOne, useTranslate } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { CatalogueDef } from '../../resources.config';
+import { FormFooter } from '../common/FormFooter';
+import { Overlay } from '../common/Overlay';
+import { PageSpinner } from '../common/PageSpinner';
+import { useTimedMessage } from '../common/useTimedMessage';
+import { createMultipart } from '../dataProvider/restProvider';
+import { errorMessage } from '../tiers/errorMessage';
+import { CatalogueInput } from './CatalogueInput';
+
+type Values = Record<string, unknown>;
+
+/** Game form messages stay 5 s; the form goes back one step 1 s after a save (spec sections 4 and 9). */
+const MESSAGE_MS = 5000;
+const BACK_MS = 1000;
+
+/** The API's value of a form value: dates as YYYY-MM-DD, the rest as typed. */
+const apiValue = (v: unknown): unknown => (v instanceof Date ? v.toISOString().slice(0, 10) : v);
+
+/** Files travel as multipart, one `images` part per digit, in digit order. */
+function multipartOf(values: Values): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(values)) {
+    if (k === 'images') continue;
+    if (v !== undefined && v !== null) form.append(k, String(apiValue(v)));
+  }
+  if (values.label === 'yes') for (const f of (values.images ?? []) as (File | undefined)[]) if (f) form.append('images', f, f.name);
+  return form;
+}
+
+function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'create' | 'edit'; record?: Values }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider();
+  const { identity } = useGetIdentity();
+  const { message, show } = useTimedMessage(MESSAGE_MS);
+  const fields = mode === 'edit' && def.editFields ? def.editFields : def.createFields;
+  const initial = useMemo<Values>(() => {
+    if (record) return { ...record, gameStatus: record.status, releaseDate: typeof record.releaseDate === 'string' ? record.releaseDate.slice(0, 10) : record.releaseDate };
+    const v: Values = {};
+    for (const f of fields) if (f.defaultValue !== undefined) v[f.name] = f.defaultValue;
+    // Publisher defaults to the operator (spec section 5).
+    if (fields.some((f) => f.name === 'publisher')) v.publisher = identity?.fullName ?? '';
+    return v;
+  }, [record, fields, identity]);
+
+  const save = useMutation({
+    mutationFn: async (values: Values) => {
+      const data = Object.fromEntries(fields.filter((f) => f.type !== 'readonly').map((f) => [f.name, apiValue(values[f.name])]));
+      if (mode === 'edit' && record) return dataProvider.update(def.page, { id: String(record.id), data, previousData: record });
+      if (fields.some((f) => f.type === 'images')) return createMultipart(def, multipartOf(data));
+      return dataProvider.create(def.page, { data });
+    },
+    onSuccess: () => show(translate(mode === 'edit' ? 'td.catalogue.saved' : 'td.catalogue.created'), 'success'),
+    onError: (err) => show(errorMessage(err, translate(mode === 'edit' ? 'td.catalogue.updateFailed' : `td.catalogue.${def.page}.createFailed`, { _: def.messages.createFailed })), 'error'),
+  });
+  useEffect(() => {
+    if (!save.isSuccess) return;
+    const back = setTimeout(() => navigate(-1), BACK_MS);
+    return () => clearTimeout(back);
+  }, [save.isSuccess, navigate]);
+
+  const validate = (values: Values) => {
+    const errors: Record<string, string> = {};
+    for (const e of def.validate(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, apiValue(v)])), mode)) errors[e.field] ??= e.message;
+    if (mode === 'create' && values.label === 'yes') {
+      const files = ((values.images ?? []) as (File | undefined)[]).filter(Boolean);
+      if (files.length !== Number(values.nodigit)) errors.images = translate('td.catalogue.imagesPerDigit', { n: String(values.nodigit ?? 0) });
+    }
+    return errors;
+  };
+
+  const title = translate(`td.catalogue.${def.page}.${mode === 'edit' ? 'edit' : 'add'}`, { _: (mode === 'edit' ? def.labels.edit : def.labels.add) ?? def.labels.add });
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Form defaultValues={initial} record={initial} onSubmit={(v: Values) => save.mutate(v)} validate={validate} mode="onBlur" reValidateMode="onChange" noValidate>
+          <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            {fields.map((f) => (
+              <Box key={f.name} sx={f.type === 'textarea' || f.type === 'images' ? { gridColumn: '1 / -1' } : undefined}>
+                <CatalogueInput field={f} />
+              </Box>
+            ))}
+          </Box>
+          <FormFooter message={message} running={save.isPending} />
+        </Form>
+      </CardContent>
+      <Overlay open={save.isPending} />
+    </Card>
+  );
+}
+
+export function CatalogueCreate({ def }: { def: CatalogueDef }) {
+  return <CatalogueFormView def={def} mode="create" />;
+}
+
+/** Edit: the record by the id of the route; an unknown id says so once. */
+export function CatalogueEdit({ def }: { def: CatalogueDef }) {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  const { data, isPending, error } = useGetOne(def.page, { id }, { retry: false });
+  if (isPending) return <PageSpinner />;
+  if (error || !data)
+    return (
+      <Alert severity="warning" sx={{ mt: 2 }}>
+        {translate(`td.catalogue.${def.page}.notFound`, { _: def.labels.notFound ?? def.labels.empty })}
+      </Alert>
+    );
+  return <CatalogueFormView key={String(data.id)} def={def} mode="edit" record={data} />;
+}

@@ -1,0 +1,44 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import { fetchUtils, type DataProvider } from 'react-admin';
+import { CATALOGUE, type CatalogueDef } from '../../resources.config';
+import { extendSession, getToken } from '../auth/session';
+import { API_BASE } from './http';
+
+/**
+ * react-admin's own simple-rest client on the API's REST resources (games, times): the server
+ * answers its `sort`/`range`/`filter` parameters with `Content-Range`. The only adaptation is the
+ * transport: the session's bearer token, and the API's `{success, data}` envelope unwrapped.
+ */
+export const httpClient: typeof fetchUtils.fetchJson = async (url, options = {}) => {
+  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const res = await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
+  extendSession();
+  const json: unknown = res.json;
+  const unwrapped = json !== null && typeof json === 'object' && 'data' in json ? (json as { data: unknown }).data : json;
+  return { ...res, json: unwrapped };
+};
+
+const rest = simpleRestProvider(API_BASE, httpClient);
+
+/** The catalogue resource behind a react-admin resource name (its page key), if any. */
+export const catalogueOf = (resource: string): CatalogueDef | undefined => CATALOGUE.find((c) => c.page === resource);
+
+/** Sends a form with files as multipart (simple-rest sends JSON only); the envelope's record comes back. */
+export async function createMultipart(def: CatalogueDef, form: FormData): Promise<{ data: { id: string } & Record<string, unknown> }> {
+  const { json } = await httpClient(`${API_BASE}/${def.api}`, { method: 'POST', body: form });
+  return { data: json as { id: string } & Record<string, unknown> };
+}
+
+/** The simple-rest calls of one catalogue resource, addressed by its API base. */
+export function catalogueProvider(def: CatalogueDef): Pick<DataProvider, 'getList' | 'getOne' | 'getMany' | 'create' | 'update' | 'delete'> {
+  return {
+    getList: (_r, params) => rest.getList(def.api, params),
+    getOne: (_r, params) => rest.getOne(def.api, params),
+    getMany: (_r, params) => rest.getMany(def.api, params),
+    create: (_r, params) => rest.create(def.api, params),
+    update: (_r, params) => rest.update(def.api, params),
+    delete: (_r, params) => rest.delete(def.api, params),
+  };
+}
