@@ -153,6 +153,18 @@ export const en = {
       createFailedSuperretailers: 'Failed to create superretailers.',
       deleteSuperDistributors: 'SuperDistributors deleted successfully.',
     },
+    winPercentage: {
+      title: 'Win Percentage',
+      no: 'No.',
+      id: 'ID',
+      game: 'Game',
+      percentage: 'Percentage',
+      inputLabel: 'Percentage of %{username} for %{game}',
+      submit: 'Set Percentage',
+      success: 'Updated successfully',
+      error: 'An error occurred',
+      empty: 'No records found',
+    },
     landing: {
       title: 'Play the best games',
       subtitle: 'Lottery and casino games, every minute.',

@@ -1,9 +1,11 @@
 import type { ComponentType, ReactElement } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import PercentIcon from '@mui/icons-material/Percent';
 import PersonIcon from '@mui/icons-material/Person';
 import { mintsPoints, tierOf, type PageKey, type Role } from '../../resources.config';
 import { CreditForm } from '../credit/CreditForm';
 import { Dashboard } from '../dashboard/Dashboard';
+import { WinPercentagePage } from '../games/percentage/WinPercentagePage';
 import { ProfilePage } from '../profile/ProfilePage';
 
 /** A route below a page, open to the roles `allowed` admits. */
@@ -27,6 +29,7 @@ export interface PageScreen {
 
 export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   dashboard: { component: Dashboard, icon: DashboardIcon },
+  winpercentage: { component: WinPercentagePage, icon: PercentIcon },
   profile: {
     component: ProfilePage,
     icon: PersonIcon,

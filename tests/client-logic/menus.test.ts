@@ -15,8 +15,9 @@ describe('role menus (spec sections 2 and 6)', () => {
     expect(visibleMenu('player').tiers).toEqual([]);
   });
 
-  it('only pages with screens in this build appear (dashboard, profile)', () => {
-    for (const role of ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master'] as const)
+  it('only pages with screens in this build appear (dashboard, win percentage for the superadmin and admin, profile)', () => {
+    for (const role of ['superadmin', 'admin'] as const) expect(visibleMenu(role).pages.map((p) => p.key)).toEqual(['dashboard', 'winpercentage', 'profile']);
+    for (const role of ['superareamanager', 'areamanager', 'master'] as const)
       expect(visibleMenu(role).pages.map((p) => p.key)).toEqual(['dashboard', 'profile']);
   });
 
