@@ -165,6 +165,12 @@ export const en = {
       error: 'An error occurred',
       empty: 'No records found',
     },
+    liveResult: {
+      title: 'Live Result',
+      pair: '%{game} - %{username}',
+      funTarget: 'Fun Target',
+      funRoullet: 'Fun Roullet',
+    },
     landing: {
       title: 'Play the best games',
       subtitle: 'Lottery and casino games, every minute.',
