@@ -1,5 +1,6 @@
 import type { ComponentType, ReactElement } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import PercentIcon from '@mui/icons-material/Percent';
 import PersonIcon from '@mui/icons-material/Person';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import TimerIcon from '@mui/icons-material/Timer';
@@ -7,6 +8,7 @@ import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
 import { mintsPoints, tierOf, type PageKey, type Role } from '../../resources.config';
 import { CreditForm } from '../credit/CreditForm';
 import { Dashboard } from '../dashboard/Dashboard';
+import { WinPercentagePage } from '../games/percentage/WinPercentagePage';
 import { ProfilePage } from '../profile/ProfilePage';
 
 /** A route below a page, open to the roles `allowed` admits. */
@@ -30,6 +32,7 @@ export interface PageScreen {
 
 export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   dashboard: { component: Dashboard, icon: DashboardIcon },
+  winpercentage: { component: WinPercentagePage, icon: PercentIcon },
   profile: {
     component: ProfilePage,
     icon: PersonIcon,

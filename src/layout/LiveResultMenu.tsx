@@ -1,0 +1,94 @@
+import { useId, useState } from 'react';
+import { Menu, useBasename, useSidebarState, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import LiveTvIcon from '@mui/icons-material/LiveTv';
+import { hasFlag, ROOT_TIER, type Role } from '../../resources.config';
+import { usePercentageList, type AdminGameRow } from '../games/percentage/usePercentages';
+
+export interface LiveResultLink {
+  key: string;
+  to: string;
+  label: string;
+}
+
+type Translate = ReturnType<typeof useTranslate>;
+
+/** The console route of one (admin, game) pair (spec section 2.3): /{role}/game/{gameId}/{adminId}/{username}. */
+export const consolePath = (basename: string, row: Pick<AdminGameRow, 'gameId' | 'adminId' | 'username'>): string =>
+  `${basename}/game/${[row.gameId, row.adminId, row.username].map(encodeURIComponent).join('/')}`;
+
+/**
+ * The Live Result links of a role: the root tier's one per (admin, game) pair of the win-percentage
+ * list, a games-running tier's (the admin's) fixed Fun Target and Fun Roullet consoles, nobody else's.
+ */
+export function liveResultLinks(role: Role, basename: string, rows: readonly AdminGameRow[], translate: Translate): LiveResultLink[] {
+  if (role === ROOT_TIER.role)
+    return rows.map((r) => ({
+      key: `${r.adminId}/${r.gameId}`,
+      to: consolePath(basename, r),
+      label: translate('td.liveResult.pair', { game: r.gameName, username: r.username }),
+    }));
+  if (hasFlag(role, 'runsGames'))
+    return [
+      { key: 'funtarget', to: `${basename}/funtarget`, label: translate('td.liveResult.funTarget') },
+      { key: 'funroullet', to: `${basename}/funroullet`, label: translate('td.liveResult.funRoullet') },
+    ];
+  return [];
+}
+
+/** Whether a role's menu has the Live Result group at all. */
+export const hasLiveResult = (role: Role): boolean => role === ROOT_TIER.role || hasFlag(role, 'runsGames');
+
+/**
+ * The sidebar's collapsible Live Result group. The header is a button (Enter or Space toggles it,
+ * aria-expanded says its state); the links are ordinary menu links, reachable with Tab once open.
+ * It opens by itself when the current route is one of its consoles.
+ */
+export function LiveResultMenu({ role }: { role: Role }) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const { pathname } = useLocation();
+  const [sidebarOpen] = useSidebarState();
+  // Only the root tier's links come from the list (the same query as the Win Percentage page).
+  const list = usePercentageList({ enabled: role === ROOT_TIER.role });
+  const links = liveResultLinks(role, basename, list.data?.adminGameList ?? [], translate);
+  const [open, setOpen] = useState(() => pathname.startsWith(`${basename}/game/`) || links.some((l) => pathname === l.to));
+  const groupId = useId();
+  if (!hasLiveResult(role)) return null;
+  const title = translate('td.liveResult.title');
+  const header = (
+    <ListItemButton onClick={() => setOpen((o) => !o)} aria-label={title} aria-expanded={open} aria-controls={groupId} sx={{ py: '6px', px: 2 }}>
+      <ListItemIcon sx={{ minWidth: 40 }}>
+        <LiveTvIcon />
+      </ListItemIcon>
+      {sidebarOpen && <ListItemText primary={title} sx={{ my: 0 }} />}
+      {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+    </ListItemButton>
+  );
+  return (
+    <>
+      {sidebarOpen ? (
+        header
+      ) : (
+        <Tooltip title={title} placement="right">
+          {header}
+        </Tooltip>
+      )}
+      <Collapse in={open} timeout="auto" unmountOnExit>
+        <List id={groupId} component="div" role="group" disablePadding aria-label={title} sx={{ '& .RaMenuItemLink-root': { pl: sidebarOpen ? 4 : 2 } }}>
+          {links.map((l) => (
+            <Menu.Item key={l.key} to={l.to} primaryText={<span>{l.label}</span>} />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+}
