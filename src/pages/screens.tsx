@@ -1,9 +1,11 @@
 import type { ComponentType, ReactElement } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import PersonIcon from '@mui/icons-material/Person';
 import { mintsPoints, tierOf, type PageKey, type Role } from '../../resources.config';
 import { CreditForm } from '../credit/CreditForm';
 import { Dashboard } from '../dashboard/Dashboard';
+import { OnlinePlayersPage } from '../games/history/OnlinePlayersPage';
 import { ProfilePage } from '../profile/ProfilePage';
 
 /** A route below a page, open to the roles `allowed` admits. */
@@ -27,6 +29,7 @@ export interface PageScreen {
 
 export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   dashboard: { component: Dashboard, icon: DashboardIcon },
+  onlineplayers: { component: OnlinePlayersPage, icon: PeopleAltIcon },
   profile: {
     component: ProfilePage,
     icon: PersonIcon,
