@@ -1,10 +1,12 @@
 import type { ComponentType, ReactElement } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import HistoryIcon from '@mui/icons-material/History';
 import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import PersonIcon from '@mui/icons-material/Person';
 import { mintsPoints, tierOf, type PageKey, type Role } from '../../resources.config';
 import { CreditForm } from '../credit/CreditForm';
 import { Dashboard } from '../dashboard/Dashboard';
+import { GameHistoryPage } from '../games/history/GameHistoryPage';
 import { OnlinePlayersPage } from '../games/history/OnlinePlayersPage';
 import { ProfilePage } from '../profile/ProfilePage';
 
@@ -30,6 +32,7 @@ export interface PageScreen {
 export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   dashboard: { component: Dashboard, icon: DashboardIcon },
   onlineplayers: { component: OnlinePlayersPage, icon: PeopleAltIcon },
+  gamehistory: { component: GameHistoryPage, icon: HistoryIcon },
   profile: {
     component: ProfilePage,
     icon: PersonIcon,

@@ -15,9 +15,9 @@ describe('role menus (spec sections 2 and 6)', () => {
     expect(visibleMenu('player').tiers).toEqual([]);
   });
 
-  it('only pages with screens in this build appear (dashboard, online players, profile)', () => {
+  it('only pages with screens in this build appear (dashboard, online players, game history, profile)', () => {
     for (const role of ['superadmin', 'admin', 'superareamanager', 'areamanager', 'master'] as const)
-      expect(visibleMenu(role).pages.map((p) => p.key)).toEqual(['dashboard', 'onlineplayers', 'profile']);
+      expect(visibleMenu(role).pages.map((p) => p.key)).toEqual(['dashboard', 'onlineplayers', 'gamehistory', 'profile']);
   });
 
   it('canAccess follows the hierarchy: system kinds are the superadmin’s only', () => {
