@@ -29,6 +29,12 @@ export const API_PATHS = {
   geoCountries: '/geo/countries',
   geoStates: '/geo/states/:country',
   geoCities: '/geo/cities/:country/:state',
+  // Online players and the bet list (server/games/history.routes.ts).
+  onlinePlayers: '/onlinePlayer',
+  gameHistory: '/history/gamehistory',
+  ticketDetails: '/history/getdetailsbyticketid',
+  historyUsers: '/history/loadUsers',
+  historyGames: '/history/loadGames',
   docs: '/docs',
   docsJson: '/docs/json',
   // Served by the auth module (server/auth/routes.ts).

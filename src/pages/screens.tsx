@@ -1,6 +1,8 @@
 import type { ComponentType, ReactElement } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import PercentIcon from '@mui/icons-material/Percent';
+import HistoryIcon from '@mui/icons-material/History';
+import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import PersonIcon from '@mui/icons-material/Person';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import TimerIcon from '@mui/icons-material/Timer';
@@ -9,6 +11,8 @@ import { mintsPoints, tierOf, type PageKey, type Role } from '../../resources.co
 import { CreditForm } from '../credit/CreditForm';
 import { Dashboard } from '../dashboard/Dashboard';
 import { WinPercentagePage } from '../games/percentage/WinPercentagePage';
+import { GameHistoryPage } from '../games/history/GameHistoryPage';
+import { OnlinePlayersPage } from '../games/history/OnlinePlayersPage';
 import { ProfilePage } from '../profile/ProfilePage';
 
 /** A route below a page, open to the roles `allowed` admits. */
@@ -33,6 +37,8 @@ export interface PageScreen {
 export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   dashboard: { component: Dashboard, icon: DashboardIcon },
   winpercentage: { component: WinPercentagePage, icon: PercentIcon },
+  onlineplayers: { component: OnlinePlayersPage, icon: PeopleAltIcon },
+  gamehistory: { component: GameHistoryPage, icon: HistoryIcon },
   profile: {
     component: ProfilePage,
     icon: PersonIcon,

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { formatPoints } from '../../../domain/money';
+import { PERIOD_CODES } from '../../../domain/periods';
+import { PageSpinner } from '../../common/PageSpinner';
+import { formatDateTime } from '../../tiers/cellValue';
+import { errorMessage } from '../../tiers/errorMessage';
+import { HistoryFilters, periodWindow, type HistoryFilterValues } from './HistoryFilters';
+import { useGameHistory, useHistoryOptions, type HistoryTotals, type Paging } from './historyQueries';
+import { ServerPagination } from './ServerPagination';
+import { TicketDetailsDialog, type TicketRef } from './TicketDetailsDialog';
+
+const COLUMNS = ['no', 'ticketId', 'username', 'gameId', 'time', 'playPoints', 'winPoints', 'result', 'claimDate', 'view'] as const;
+const RIGHT = new Set<string>(['playPoints', 'winPoints']);
+
+/**
+ * The totals row: the server's sums over the whole filter (every page, not only the one shown),
+ * added in cents on the server, with End = Play − Win.
+ */
+function TotalsRow({ totals }: { totals: HistoryTotals }) {
+  const translate = useTranslate();
+  const label = translate('td.gameHistory.totals');
+  return (
+    <Table size="small" aria-label={label} sx={{ mb: 2, maxWidth: 480 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell align="right">{translate('td.gameHistory.play')}</TableCell>
+          <TableCell align="right">{translate('td.gameHistory.win')}</TableCell>
+          <TableCell align="right">{translate('td.gameHistory.end')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        <TableRow>
+          <TableCell align="right">{formatPoints(totals.play)}</TableCell>
+          <TableCell align="right">{formatPoints(totals.win)}</TableCell>
+          <TableCell align="right">{formatPoints(totals.end)}</TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
+  );
+}
+
+/** `/{role}/gamehistory`, the Bet List (spec 2.6): filters, totals, the tickets a page at a time, and each ticket's lines. */
+export function GameHistoryPage() {
+  const translate = useTranslate();
+  const [filters, setFilters] = useState<HistoryFilterValues>(() => ({ gameId: '', userId: '', window: periodWindow(PERIOD_CODES.today) }));
+  const [paging, setPaging] = useState<Paging>({ page: 1, perPage: 10 });
+  const [ticket, setTicket] = useState<{ ref: TicketRef | null; open: boolean }>({ ref: null, open: false });
+  const { games, users } = useHistoryOptions();
+  const { data, error, isPending, isFetching } = useGameHistory({ gameId: filters.gameId, userId: filters.userId, range: filters.window.range, ...paging });
+  const title = translate('td.gameHistory.title');
+  const na = translate('td.app.na');
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <HistoryFilters
+          value={filters}
+          onChange={(v) => {
+            setFilters(v);
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
+          games={games}
+          users={users}
+        />
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        {error && <Alert severity="error">{errorMessage(error, translate('td.messages.somethingWrong'))}</Alert>}
+        {isPending && !error && <PageSpinner />}
+        {data && (
+          <>
+            {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
+            {data.totals && <TotalsRow totals={data.totals} />}
+            <TableContainer>
+              <Table size="small" aria-label={title}>
+                <TableHead>
+                  <TableRow>
+                    {COLUMNS.map((c) => (
+                      <TableCell key={c} align={RIGHT.has(c) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                        {translate(`td.gameHistory.${c}`)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.rows.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={COLUMNS.length} align="center">
+                        {translate('td.gameHistory.empty')}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  {data.rows.map((r, i) => (
+                    <TableRow key={r.ticketId}>
+                      <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
+                      <TableCell>{r.ticketId}</TableCell>
+                      <TableCell>{r.username}</TableCell>
+                      <TableCell title={r.gameName}>{r.gameId}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTime(r.timeopen) ?? na}
+                        <br />
+                        {formatDateTime(r.timeclose) ?? na}
+                      </TableCell>
+                      <TableCell align="right">{formatPoints(r.playpoints)}</TableCell>
+                      <TableCell align="right">{formatPoints(r.winpoints)}</TableCell>
+                      <TableCell>{r.resultNo ?? translate('td.gameHistory.pending')}</TableCell>
+                      <TableCell>{formatDateTime(r.claimdate) ?? na}</TableCell>
+                      <TableCell>
+                        <Button
+                          size="small"
+                          startIcon={<VisibilityIcon />}
+                          aria-label={`${translate('td.gameHistory.view')} ${r.ticketId}`}
+                          onClick={() => setTicket({ ref: { ticketId: r.ticketId, gameId: r.gameId }, open: true })}
+                        >
+                          {translate('td.gameHistory.view')}
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
+          </>
+        )}
+        <TicketDetailsDialog ticket={ticket.ref} open={ticket.open} onClose={() => setTicket((t) => ({ ...t, open: false }))} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import type { ChangeEvent } from 'react';
+import { useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { parseISO } from 'date-fns';
+import { PERIOD_CODES, periodRange, type PeriodCode, type PeriodName, type Range } from '../../../domain/periods';
+import type { GameOption, UserOption } from './historyQueries';
+
+/** The bet list's range options in the spec's order (2.6); custom (8) has none on this screen. */
+export const PERIOD_OPTIONS: readonly Exclude<PeriodName, 'custom'>[] = ['today', 'yesterday', 'currentWeek', 'lastWeek', 'lastMonth', 'currentMonth', 'lastSixMonths'];
+
+/** The tickets' window: a period code, or a single date (YYYY-MM-DD) that wins over it while set. */
+export interface HistoryWindow {
+  code: PeriodCode;
+  date: string;
+  range: Range;
+}
+
+/** The window of a period code, its dates taken now. */
+export const periodWindow = (code: PeriodCode, now = new Date()): HistoryWindow => ({ code, date: '', range: periodRange(code, now)! });
+
+/**
+ * The window of one picked calendar day (the browser's), as the custom range from that day to that
+ * day. It is sent as startDate/endDate rather than `tdate`, which the server would read as a day of
+ * its own time zone. An empty or unreadable date goes back to the period.
+ */
+export function dateWindow(code: PeriodCode, date: string, now = new Date()): HistoryWindow {
+  const day = date ? parseISO(date) : null;
+  const range = day ? periodRange(PERIOD_CODES.custom, now, { from: day, to: day }) : null;
+  return range ? { code, date, range } : periodWindow(code, now);
+}
+
+export interface HistoryFilterValues {
+  gameId: string;
+  userId: string;
+  window: HistoryWindow;
+}
+
+const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
+/** Select Game, Select User, Select Date Range and Select Date (spec 2.6); every change is a new query. */
+export function HistoryFilters({
+  value,
+  onChange,
+  games,
+  users,
+}: {
+  value: HistoryFilterValues;
+  onChange: (v: HistoryFilterValues) => void;
+  games: readonly GameOption[];
+  users: readonly UserOption[];
+}) {
+  const translate = useTranslate();
+  const pick = (e: ChangeEvent<HTMLInputElement>) => e.target.value;
+  return (
+    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+      <TextField
+        select
+        id="history-game"
+        label={translate('td.gameHistory.selectGame')}
+        value={value.gameId}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange({ ...value, gameId: pick(e) })}
+        slotProps={nativeSelect}
+        size="small"
+        sx={{ minWidth: 180 }}
+      >
+        <option value="">{translate('td.gameHistory.allGames')}</option>
+        {games.map((g) => (
+          <option key={g.gameId} value={g.gameId}>
+            {g.gameName}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        id="history-user"
+        label={translate('td.gameHistory.selectUser')}
+        value={value.userId}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange({ ...value, userId: pick(e) })}
+        slotProps={nativeSelect}
+        size="small"
+        sx={{ minWidth: 180 }}
+      >
+        <option value="">{translate('td.gameHistory.allUsers')}</option>
+        {users.map((u) => (
+          <option key={u._id} value={u._id}>
+            {u.username}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        id="history-range"
+        label={translate('td.gameHistory.selectDateRange')}
+        value={String(value.window.code)}
+        // A range chosen here replaces a picked single date.
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange({ ...value, window: periodWindow(Number(pick(e)) as PeriodCode) })}
+        slotProps={nativeSelect}
+        size="small"
+        sx={{ minWidth: 180 }}
+      >
+        {PERIOD_OPTIONS.map((name) => (
+          <option key={name} value={PERIOD_CODES[name]}>
+            {translate(`td.gameHistory.periods.${name}`)}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        id="history-date"
+        type="date"
+        label={translate('td.gameHistory.selectDate')}
+        value={value.window.date}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange({ ...value, window: dateWindow(value.window.code, pick(e)) })}
+        slotProps={{ inputLabel: { shrink: true } }}
+        size="small"
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { formatPoints } from '../../../domain/money';
+import { PageSpinner } from '../../common/PageSpinner';
+import { formatDateTime } from '../../tiers/cellValue';
+import { errorMessage } from '../../tiers/errorMessage';
+import { useOnlinePlayers } from './historyQueries';
+import { ServerPagination } from './ServerPagination';
+
+const POINT_COLUMNS = [
+  ['points', 'td.onlinePlayers.points'],
+  ['playPoints', 'td.onlinePlayers.play'],
+  ['winPoints', 'td.onlinePlayers.win'],
+  ['claimPoints', 'td.onlinePlayers.claim'],
+  ['endPoints', 'td.onlinePlayers.end'],
+] as const;
+
+/** `/{role}/onlineplayers` (spec 2.5): the players below the operator, online ones first, with today's figures. */
+export function OnlinePlayersPage() {
+  const translate = useTranslate();
+  const [paging, setPaging] = useState({ page: 1, perPage: 10 });
+  const { data, error, isPending, isFetching } = useOnlinePlayers(paging);
+  const title = translate('td.onlinePlayers.title');
+  return (
+    <Card sx={{ mt: 2 }}>
+      {/* The top bar carries the page's one title; the table is named by it. */}
+      <Title title={title} />
+      <CardContent>
+        {error && <Alert severity="error">{errorMessage(error, translate('td.messages.somethingWrong'))}</Alert>}
+        {isPending && !error && <PageSpinner />}
+        {data && (
+          <>
+            {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
+            <TableContainer>
+              <Table size="small" aria-label={title}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('td.onlinePlayers.no')}</TableCell>
+                    <TableCell>{translate('td.onlinePlayers.username')}</TableCell>
+                    {POINT_COLUMNS.map(([field, label]) => (
+                      <TableCell key={field} align="right">
+                        {translate(label)}
+                      </TableCell>
+                    ))}
+                    <TableCell>{translate('td.onlinePlayers.isOnline')}</TableCell>
+                    <TableCell>{translate('td.onlinePlayers.lastLogin')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.rows.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={POINT_COLUMNS.length + 4} align="center">
+                        {translate('td.onlinePlayers.empty')}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  {data.rows.map((r, i) => (
+                    <TableRow key={r._id}>
+                      <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
+                      <TableCell>{r.username}</TableCell>
+                      {POINT_COLUMNS.map(([field]) => (
+                        <TableCell key={field} align="right">
+                          {formatPoints(r[field])}
+                        </TableCell>
+                      ))}
+                      <TableCell>
+                        <Chip
+                          size="small"
+                          color={r.isOnline ? 'success' : 'default'}
+                          label={translate(r.isOnline ? 'td.onlinePlayers.online' : 'td.onlinePlayers.offline')}
+                        />
+                      </TableCell>
+                      <TableCell>{formatDateTime(r.lastLogin) ?? translate('td.app.na')}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

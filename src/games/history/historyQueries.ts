@@ -1,0 +1,155 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { API_PATHS } from '../../../domain/apiPaths';
+import type { Range } from '../../../domain/periods';
+import { getStoredUser } from '../../auth/session';
+import { ApiError, request } from '../../dataProvider/http';
+
+/** One row of GET onlinePlayer (spec section 3, Online player): points as numbers with 2 decimals. */
+export interface OnlinePlayerRow {
+  _id: string;
+  username: string;
+  points: number;
+  playPoints: number;
+  winPoints: number;
+  claimPoints: number;
+  endPoints: number;
+  isOnline: boolean;
+  lastLogin: string | null;
+}
+
+/** One ticket of GET history/gamehistory (spec section 3, History row). */
+export interface HistoryRow {
+  ticketId: string;
+  username: string;
+  gameId: string;
+  gameName: string;
+  drawno: number;
+  timeopen: string;
+  timeclose: string;
+  playpoints: number;
+  winpoints: number;
+  resultNo: string | null;
+  claimdate: string | null;
+}
+
+/** The server's totals over the whole filter (every page), end = play − win in cents. */
+export interface HistoryTotals {
+  play: number;
+  win: number;
+  end: number;
+}
+
+/** One line of GET history/getdetailsbyticketid (spec section 3, Ticket detail row). */
+export interface TicketLine {
+  ticketid: string;
+  drawno: string;
+  round: number;
+  drawqty: number;
+  drawtotal: number;
+}
+
+export interface GameOption {
+  gameId: string;
+  gameName: string;
+}
+
+export interface UserOption {
+  _id: string;
+  username: string;
+}
+
+/** A page of a server-paged table: `page` counts from 1, as the API does. */
+export interface Paging {
+  page: number;
+  perPage: number;
+}
+
+/** A refused call (4xx) shows its message at once; a network or server failure is tried once more. */
+const retry = (failures: number, err: Error): boolean => !(err instanceof ApiError && err.status < 500) && failures < 1;
+
+/** The logged-in operator's id: the `loginid` / `id` the spec's history calls carry. */
+const currentUserId = (): string | undefined => getStoredUser()?._id;
+
+/** Online Players (spec 2.5): one server page; the previous page stays shown while the next loads. */
+export function useOnlinePlayers({ page, perPage }: Paging) {
+  const loginid = currentUserId();
+  return useQuery({
+    queryKey: ['td', 'onlinePlayers', loginid, page, perPage],
+    queryFn: async () => {
+      const { json } = await request<OnlinePlayerRow[]>(API_PATHS.onlinePlayers, { query: { loginid, page, limit: perPage } });
+      return { rows: json.data ?? [], total: json.total ?? 0 };
+    },
+    placeholderData: keepPreviousData,
+    retry,
+  });
+}
+
+export interface HistoryFilter extends Paging {
+  /** '' is every game, every user. */
+  gameId: string;
+  userId: string;
+  range: Range;
+}
+
+/** The query of GET history/gamehistory for a filter: the range's bounds as ISO instants. */
+export const historyQuery = (f: HistoryFilter, id = currentUserId()) => ({
+  gameId: f.gameId,
+  userId: f.userId,
+  startDate: f.range.start.toISOString(),
+  endDate: f.range.end.toISOString(),
+  id,
+  page: f.page,
+  limit: f.perPage,
+});
+
+/** Bet List (spec 2.6): one server page of tickets and the totals over the whole filter. */
+export function useGameHistory(filter: HistoryFilter) {
+  const query = historyQuery(filter);
+  return useQuery({
+    queryKey: ['td', 'gameHistory', query],
+    queryFn: async () => {
+      const { json } = await request<HistoryRow[]>(API_PATHS.gameHistory, { query });
+      return { rows: json.data ?? [], total: json.total ?? 0, totals: (json.totals as HistoryTotals | undefined) ?? null };
+    },
+    placeholderData: keepPreviousData,
+    retry,
+  });
+}
+
+/** The bet list's filter options: the games and the players below the operator. */
+export function useHistoryOptions() {
+  const id = currentUserId();
+  const games = useQuery({
+    queryKey: ['td', 'historyGames', id],
+    queryFn: async () => (await request<GameOption[]>(API_PATHS.historyGames, { query: { id } })).json.data ?? [],
+    staleTime: 5 * 60_000,
+    retry,
+  });
+  const users = useQuery({
+    queryKey: ['td', 'historyUsers', id],
+    queryFn: async () => (await request<UserOption[]>(API_PATHS.historyUsers, { query: { id } })).json.data ?? [],
+    staleTime: 5 * 60_000,
+    retry,
+  });
+  return { games: games.data ?? [], users: users.data ?? [] };
+}
+
+/**
+ * The lines of one ticket, fetched while its details are open. A failed fetch is only logged and
+ * shows as no lines (spec section 8: ticket-detail failures carry no message to the user).
+ */
+export function useTicketLines(ticket: { ticketId: string; gameId: string } | null) {
+  return useQuery({
+    queryKey: ['td', 'ticketLines', ticket?.ticketId, ticket?.gameId],
+    queryFn: async () => {
+      try {
+        const { json } = await request<TicketLine[]>(API_PATHS.ticketDetails, { query: { ticketId: ticket!.ticketId, gameId: ticket!.gameId } });
+        return json.success ? (json.data ?? []) : [];
+      } catch (err) {
+        console.error('Ticket details could not be loaded', err);
+        return [];
+      }
+    },
+    enabled: ticket !== null,
+  });
+}
