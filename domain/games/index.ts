@@ -6,3 +6,4 @@ export { BOOSTERS, drawGap, nextBooster, type Booster, type BoosterSource, type 
 export { budgetOf, decideRound, replayDecision, type DecisionInput, type DecisionRecord } from './decide';
 export { outcomeOfPick } from './pick';
 export { countdown, roundWindow, type RoundWindow } from './clock';
+export { outcomeOfPicks, pickTile, tilePicked, type TilePicks } from './consoleTile';

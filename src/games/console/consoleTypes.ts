@@ -1,0 +1,40 @@
+/** The console data of `live/loadgame` and `responseData` (issue 7's contract; server/games/console.service.ts). */
+export interface ConsoleItem {
+  drawno: string;
+  label: string;
+  sum: number;
+  color?: 'red' | 'black' | 'green';
+  image?: string;
+}
+
+export interface ConsoleResult {
+  roundId: string;
+  drawno: number;
+  result: string;
+  label: string;
+  booster: number;
+}
+
+export interface ConsoleData {
+  gameId: string;
+  gameName: string;
+  data: ConsoleItem[];
+  dataColors: ConsoleItem[];
+  dataCardTypes: ConsoleItem[];
+  totalDrawCollection: number;
+  collections: { totalPlaypoints: number; totalWinpoints: number };
+  percentageData: { gameBalance: number; winpercentage: number }[];
+  lastData: { data: ConsoleResult[] };
+  round: { drawno: number; closesAt: string; time: string };
+}
+
+/** A settled round's decision record (`live/decision/{roundId}`). */
+export interface RoundDecision {
+  roundId: string;
+  drawno: number;
+  gameId: string;
+  result: string;
+  booster: number;
+  settledAt: string;
+  decision: Record<string, unknown>;
+}

@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { getToken } from '../../auth/session';
+import type { ConsoleData } from './consoleTypes';
+
+/** Console requests wait 300 ms for the next change (spec section 9): a burst of bets is one request. */
+export const CONSOLE_DEBOUNCE_MS = 300;
+
+/**
+ * The console's realtime feed (spec section 4): `gameData` → `responseData` for (admin, game),
+ * asked again 300 ms after the server says the console changed (a bet, a result, a balance), and
+ * `timerData` → `timer` events of this game only. Websocket only, reconnecting, the session token
+ * in the handshake.
+ */
+export function useConsoleFeed(adminId: string, gameId: string) {
+  const [data, setData] = useState<ConsoleData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [serverTime, setServerTime] = useState<{ time: string; at: number } | null>(null);
+  const socketRef = useRef<Socket | null>(null);
+  const ask = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    setData(null);
+    setError(null);
+    const socket = io({ path: '/socket.io', auth: { token: getToken() }, transports: ['websocket'], reconnection: true, timeout: 10_000 });
+    socketRef.current = socket;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const request = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => socket.emit('gameData', { adminId, gameId }), CONSOLE_DEBOUNCE_MS);
+    };
+    ask.current = request;
+    socket.on('connect', () => {
+      request();
+      socket.emit('timerData', { adminId, gameId });
+    });
+    socket.on('responseData', (msg: { adminId?: string; gameId?: string; data?: ConsoleData }) => {
+      if (msg.gameId === gameId && String(msg.adminId) === adminId && msg.data) {
+        setData(msg.data);
+        setError(null);
+      }
+    });
+    socket.on('responseError', (msg: { message?: string }) => setError(msg?.message ?? 'Something went wrong'));
+    socket.on('consoleChanged', (msg: { adminId?: string; gameId?: string }) => {
+      if (msg.gameId === gameId && String(msg.adminId) === adminId) request();
+    });
+    socket.on('timer', (msg: { gameId?: string; time?: string }) => {
+      if (msg.gameId === gameId && typeof msg.time === 'string') setServerTime({ time: msg.time, at: Date.now() });
+    });
+    socket.on('connect_error', () => setError('Realtime connection lost; retrying…'));
+    return () => {
+      clearTimeout(timer);
+      socket.close();
+      socketRef.current = null;
+    };
+  }, [adminId, gameId]);
+
+  return { data, error, serverTime, refresh: () => ask.current() };
+}

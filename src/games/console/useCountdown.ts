@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useState } from 'react';
+import { request } from '../../dataProvider/http';
+
+/** 'mm:ss' → seconds (0 for anything else). */
+export const secondsOf = (mmss: string): number => {
+  const m = /^(\d+):(\d{2})$/.exec(mmss.trim());
+  return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+};
+/** seconds → 'mm:ss'. */
+export const mmss = (s: number): string => `${String(Math.floor(Math.max(s, 0) / 60)).padStart(2, '0')}:${String(Math.max(s, 0) % 60).padStart(2, '0')}`;
+
+/**
+ * The console countdown (spec section 4): loaded from `app/gettimer` as mm:ss, ticking every
+ * second, loaded again at zero; it stops while the window is blurred and reloads on focus. A timer
+ * event of the realtime feed resets it too.
+ */
+export function useCountdown(gameId: string, adminId: string, pushed: { time: string; at: number } | null) {
+  const [seconds, setSeconds] = useState<number | null>(null);
+  const [running, setRunning] = useState(true);
+
+  const load = useCallback(async () => {
+    try {
+      const { json } = await request<{ time: string }>('app/gettimer', { query: { gameId, adminId } });
+      setSeconds(secondsOf(json.data?.time ?? '00:00'));
+    } catch (e) {
+      // Timer fetch failures are only logged (spec section 8).
+      console.error('gettimer failed', e);
+    }
+  }, [gameId, adminId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    if (pushed) setSeconds(secondsOf(pushed.time));
+  }, [pushed]);
+  useEffect(() => {
+    const blur = () => setRunning(false);
+    const focus = () => {
+      setRunning(true);
+      void load();
+    };
+    window.addEventListener('blur', blur);
+    window.addEventListener('focus', focus);
+    return () => {
+      window.removeEventListener('blur', blur);
+      window.removeEventListener('focus', focus);
+    };
+  }, [load]);
+  useEffect(() => {
+    if (!running || seconds === null) return;
+    if (seconds <= 0) {
+      void load();
+      return;
+    }
+    const t = setTimeout(() => setSeconds((s) => (s === null ? s : s - 1)), 1000);
+    return () => clearTimeout(t);
+  }, [running, seconds, load]);
+
+  return seconds === null ? '--:--' : mmss(seconds);
+}
