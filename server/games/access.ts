@@ -4,6 +4,7 @@ import { findRef, parseId, type AccountRef } from '../accounts/repository';
 import type { Queryable } from '../db/client';
 import { forbidden, notFound } from '../http/errors';
 import { ROOT_TIER, hasFlag } from '../../resources.config';
+import type { AdminScope } from './repository';
 
 const isRoot = (role: string): boolean => role === ROOT_TIER.role;
 const runsGames = (role: string): boolean => hasFlag(role, 'runsGames');
@@ -21,8 +22,8 @@ export async function loadRunnableAdmin(q: Queryable, caller: Caller, rawAdminId
 }
 
 /** The admins whose games the caller sees: all of the superadmin's, or the admin itself. */
-export function adminScope(caller: Caller): { sql: string; params: unknown[] } {
-  if (isRoot(caller.role)) return { sql: `a.path LIKE $1`, params: [`${caller.path}%`] };
-  if (runsGames(caller.role)) return { sql: `a.id = $1`, params: [caller.id] };
+export function adminScope(caller: Caller): AdminScope {
+  if (isRoot(caller.role)) return { underPath: caller.path };
+  if (runsGames(caller.role)) return { adminId: caller.id };
   throw forbidden('Only the superadmin and admins run games.');
 }

@@ -3,7 +3,7 @@ import { dayKey } from '../../domain/periods';
 import type { Database } from '../db/client';
 import { move } from '../credit/ledger';
 import { HttpError, badRequest, forbidden } from '../http/errors';
-import { ensurePool, ensureRound } from './repository';
+import { ensurePool, ensureRound, GAME_TIER } from './repository';
 
 export interface BetLine {
   option: string;
@@ -57,10 +57,10 @@ export async function placeBet(
   const [found] = await db.query(
     `SELECT g.id, g.time_seconds, g.status = 'active' AS active, a.id AS admin_id,
             EXISTS (SELECT 1 FROM account_games ag WHERE ag.account_id = a.id AND ag.game_id = g.id) AS assigned
-       FROM games g LEFT JOIN LATERAL (SELECT id FROM accounts WHERE role = 'admin' AND deleted_at IS NULL AND $2 LIKE path || '%'
+       FROM games g LEFT JOIN LATERAL (SELECT id FROM accounts WHERE role = $3 AND deleted_at IS NULL AND $2 LIKE path || '%'
                                        ORDER BY length(path) DESC LIMIT 1) a ON true
       WHERE g.game_id = $1 AND g.deleted_at IS NULL`,
-    [gameId, player.path],
+    [gameId, player.path, GAME_TIER],
   );
   if (!found || !found.active || found.admin_id === null || !found.assigned) throw forbidden('This game is not available to you.');
   const game = { id: Number(found.id), timeSeconds: Number(found.time_seconds) };

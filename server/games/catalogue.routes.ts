@@ -11,23 +11,32 @@ import type { Caller } from '../access/caller';
 import type { Database } from '../db/client';
 import { badRequest, forbidden, HttpError, invalid, notFound } from '../http/errors';
 import { parseListQuery, sendPage } from '../http/list';
+import { ROOT_TIER } from '../../resources.config';
+import {
+  findGameRecord,
+  GAME_SORTS,
+  insertGame,
+  insertTime,
+  listGameRecords,
+  listTimeRecords,
+  setGameStatus,
+  softDeleteGame,
+  timecountOf,
+  updateGame,
+  type GameRecord,
+  type GameSort,
+} from './catalogue.repository';
 import { contentTypeOf, imageDir, imageKind, MAX_IMAGE_BYTES, STORED_NAME, storeImage } from './images';
 
 const NO_GAME = 'No game found with the provided ID.';
 const requireSuperadmin = (caller: Caller) => {
-  if (caller.role !== 'superadmin') throw forbidden('Only the superadmin manages games and times.');
+  if (caller.role !== ROOT_TIER.role) throw forbidden('Only the superadmin manages games and times.');
   return caller;
 };
 
-const GAME_SELECT = `g.id::text AS id, g.id::text AS "_id", g.game_id AS "gameId", g.game_name AS "gameName", g.nodigit,
-  g.time_seconds AS "time", (SELECT t.id::text FROM game_times t WHERE t.timecount = g.time_seconds) AS "timeId",
-  g.status, g.publisher, g.description AS "gameDescription", g.release_date AS "releaseDate", g.label, g.images, g.logo`;
-const SORTS = { gameName: 'g.game_name', gameId: 'g.game_id', nodigit: 'g.nodigit', time: 'g.time_seconds', status: 'g.status', releaseDate: 'g.release_date', id: 'g.id' } as const;
-
 /** A game by its database id or its gameId, undeleted. */
-async function findGameRow(db: Database, raw: string) {
-  const byId = /^[1-9]\d{0,15}$/.test(raw);
-  const [row] = await db.query(`SELECT ${GAME_SELECT} FROM games g WHERE ${byId ? 'g.id = $1' : 'g.game_id = $1'} AND g.deleted_at IS NULL`, [byId ? Number(raw) : raw]);
+async function findGameRow(db: Database, raw: string): Promise<GameRecord> {
+  const row = await findGameRecord(db, /^[1-9]\d{0,15}$/.test(raw) ? { id: Number(raw) } : { gameId: raw });
   if (!row) throw notFound(NO_GAME);
   return row;
 }
@@ -35,9 +44,9 @@ async function findGameRow(db: Database, raw: string) {
 /** A time id, or a list of them whose first is the round length (the contract of PUT game/{id}). */
 async function timeSeconds(db: Database, rawTimeId: unknown): Promise<number> {
   const id = Number(Array.isArray(rawTimeId) ? rawTimeId[0] : rawTimeId);
-  const [t] = Number.isInteger(id) && id > 0 ? await db.query(`SELECT timecount FROM game_times WHERE id = $1`, [id]) : [];
-  if (!t) throw badRequest('Time is required', 'timeId');
-  return Number(t.timecount);
+  const seconds = Number.isInteger(id) && id > 0 ? await timecountOf(db, id) : null;
+  if (seconds === null) throw badRequest('Time is required', 'timeId');
+  return seconds;
 }
 
 /** All image bytes of one form, kept in memory until the form is valid: a refused form leaves no file behind. */
@@ -73,12 +82,9 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
 
   const list = async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: Parameters<typeof sendPage>[0]) => {
     requireSuperadmin(requireCaller(req));
-    const page = parseListQuery(req.query, { sortable: Object.keys(SORTS) as (keyof typeof SORTS)[], defaultSort: 'id', defaultOrder: 'ASC', maxBare: 1000, maxPerPage: 500 });
-    const where = `g.deleted_at IS NULL${page.search ? ` AND (g.game_name ILIKE $3 OR g.game_id ILIKE $3)` : ''}`;
-    const params: unknown[] = [page.limit, page.offset, ...(page.search ? [`%${page.search.replace(/[\\%_]/g, '\\$&')}%`] : [])];
-    const rows = await db.query(`SELECT ${GAME_SELECT}, count(*) OVER ()::int AS total FROM games g WHERE ${where} ORDER BY ${SORTS[page.sort]} ${page.order}, g.id LIMIT $1 OFFSET $2`, params);
-    const total = rows[0] ? Number(rows[0].total) : 0;
-    return sendPage(reply, 'game', { data: rows.map(({ total: _t, ...x }) => x), total, offset: page.offset });
+    const page = parseListQuery(req.query, { sortable: Object.keys(GAME_SORTS) as GameSort[], defaultSort: 'id', defaultOrder: 'ASC', maxBare: 1000, maxPerPage: 500 });
+    const { rows, total } = await listGameRecords(db, page);
+    return sendPage(reply, 'game', { data: rows, total, offset: page.offset });
   };
   app.get('/game', list);
   app.get('/game/', list);
@@ -100,13 +106,20 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
     const time = await timeSeconds(db, fields.timeId);
     const images = label ? await Promise.all(uploads.map((bytes) => storeImage(dataDir, bytes, 'images'))) : [];
     const gameId = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
-    const [row] = await db.query(
-      `INSERT INTO games (game_id, game_name, nodigit, time_seconds, status, publisher, description, release_date, label, images)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb) RETURNING id`,
-      [gameId, fields.gameName.trim(), nodigit, time, fields.gameStatus === 'inactive' ? 'inactive' : 'active', String(input.publisher).trim(), fields.gameDescription.trim(), fields.releaseDate, label, JSON.stringify(images)],
-    );
+    const id = await insertGame(db, {
+      gameId,
+      gameName: fields.gameName.trim(),
+      nodigit,
+      timeSeconds: time,
+      status: fields.gameStatus === 'inactive' ? 'inactive' : 'active',
+      publisher: String(input.publisher).trim(),
+      description: fields.gameDescription.trim(),
+      releaseDate: fields.releaseDate,
+      label,
+      images,
+    });
     reply.code(201);
-    return { success: true, message: 'Game created successfully.', data: await findGameRow(db, String(row.id)) };
+    return { success: true, message: 'Game created successfully.', data: await findGameRow(db, String(id)) };
   });
 
   r.put(
@@ -119,10 +132,15 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
       const errors = validateGame(body, 'edit');
       if (errors.length) throw invalid(errors);
       const time = body.timeId !== undefined && body.timeId !== '' ? await timeSeconds(db, body.timeId) : Number(game.time);
-      await db.query(
-        `UPDATE games SET game_name = $2, nodigit = $3, description = $4, publisher = $5, release_date = $6, status = $7, time_seconds = $8 WHERE id = $1`,
-        [Number(game.id), String(body.gameName).trim(), Number(body.nodigit), String(body.gameDescription).trim(), String(body.publisher).trim(), String(body.releaseDate), String(body.gameStatus), time],
-      );
+      await updateGame(db, Number(game.id), {
+        gameName: String(body.gameName).trim(),
+        nodigit: Number(body.nodigit),
+        description: String(body.gameDescription).trim(),
+        publisher: String(body.publisher).trim(),
+        releaseDate: String(body.releaseDate),
+        status: String(body.gameStatus),
+        timeSeconds: time,
+      });
       return { success: true, message: 'Game updated successfully.', data: await findGameRow(db, String(game.id)) };
     },
   );
@@ -133,7 +151,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
     async (req) => {
       requireSuperadmin(requireCaller(req));
       const game = await findGameRow(db, req.params.id);
-      await db.query(`UPDATE games SET status = $2 WHERE id = $1`, [Number(game.id), req.params.action === 'activate' ? 'active' : 'inactive']);
+      await setGameStatus(db, Number(game.id), req.params.action === 'activate' ? 'active' : 'inactive');
       return { success: true, message: `Game ${game.gameId} has been successfully ${req.params.action}d.`, data: await findGameRow(db, String(game.id)) };
     },
   );
@@ -142,10 +160,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
   r.delete('/game/:id', { schema: { params: z.object({ id: z.string() }) }, config: { subject: 'Delete game' } }, async (req) => {
     requireSuperadmin(requireCaller(req));
     const game = await findGameRow(db, req.params.id);
-    await db.transaction(async (tx) => {
-      await tx.query(`UPDATE games SET deleted_at = now(), status = 'inactive' WHERE id = $1`, [Number(game.id)]);
-      await tx.query(`DELETE FROM account_games WHERE game_id = $1`, [Number(game.id)]);
-    });
+    await db.transaction((tx) => softDeleteGame(tx, Number(game.id)));
     return { success: true, message: `Game ${game.gameId} has been deleted.` };
   });
 
@@ -164,11 +179,8 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
   const times = async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: Parameters<typeof sendPage>[0]) => {
     requireCaller(req);
     const page = parseListQuery(req.query, { sortable: ['timecount', 'id'], defaultSort: 'timecount', defaultOrder: 'ASC', maxBare: 1000, maxPerPage: 500 });
-    const rows = await db.query(
-      `SELECT id::text AS id, id::text AS "_id", timecount, count(*) OVER ()::int AS total FROM game_times ORDER BY ${page.sort} ${page.order}, id LIMIT $1 OFFSET $2`,
-      [page.limit, page.offset],
-    );
-    return sendPage(reply, 'time', { data: rows.map(({ total: _t, ...x }) => x), total: rows[0] ? Number(rows[0].total) : 0, offset: page.offset });
+    const { rows, total } = await listTimeRecords(db, page);
+    return sendPage(reply, 'time', { data: rows, total, offset: page.offset });
   };
   app.get('/time/timelist', times);
   app.get('/time', times);
@@ -178,10 +190,10 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
     { schema: { body: z.object({ timecount: z.coerce.number({ error: 'Time in seconds is required' }).int('Time is whole seconds').min(5, 'Time is 5 seconds at least').max(3600, 'Time is 3600 seconds at most') }) }, config: { subject: 'Add time' } },
     async (req, reply) => {
       requireSuperadmin(requireCaller(req));
-      const rows = await db.query(`INSERT INTO game_times (timecount) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id::text AS id, id::text AS "_id", timecount`, [req.body.timecount]);
-      if (!rows[0]) throw new HttpError(409, 'This time already exists.');
+      const time = await insertTime(db, req.body.timecount);
+      if (!time) throw new HttpError(409, 'This time already exists.');
       reply.code(201);
-      return { success: true, message: 'Time created successfully.', data: rows[0] };
+      return { success: true, message: 'Time created successfully.', data: time };
     },
   );
 }

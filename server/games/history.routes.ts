@@ -9,11 +9,13 @@ import type { Database } from '../db/client';
 import { findRef, parseId } from '../accounts/repository';
 import { inSubtree } from '../accounts/access';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { isStaff } from '../../resources.config';
+import { betHistory, gameNames, onlinePlayers, playersUnder, ticketLines } from './history.repository';
 import { ticketRow } from './ticketRow';
 
 const STAFF_ONLY = 'Only staff accounts read game history.';
 const requireStaff = (caller: Caller) => {
-  if (caller.role === 'player') throw forbidden(STAFF_ONLY);
+  if (!isStaff(caller.role)) throw forbidden(STAFF_ONLY);
   return caller;
 };
 
@@ -50,68 +52,45 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
     const caller = requireStaff(requireCaller(req));
     const q = req.query;
     const range = windowOf(q);
-    const params: unknown[] = [`${caller.path}%`, range.start, range.end];
-    let where = `p.path LIKE $1 AND t.created_at BETWEEN $2 AND $3`;
-    if (q.gameId) {
-      params.push(q.gameId);
-      where += ` AND g.game_id = $${params.length}`;
-    }
+    let playerId: number | undefined;
     if (q.userId) {
       const user = await findRef(db, parseId(q.userId));
       if (!user || !inSubtree(caller, user)) throw notFound('No player with this id under you.');
-      params.push(user.id);
-      where += ` AND t.player_id = $${params.length}`;
+      playerId = user.id;
     }
-    const from = `FROM tickets t JOIN accounts p ON p.id = t.player_id JOIN games g ON g.id = t.game_id JOIN rounds r ON r.id = t.round_id WHERE ${where}`;
-    const [totals] = await db.query(`SELECT count(*)::int AS n, coalesce(sum(t.stake), 0)::text AS play, coalesce(sum(t.win), 0)::text AS win ${from}`, params);
-    const rows = await db.query(
-      `SELECT t.id, p.username, g.game_id, g.game_name, r.draw_no, r.opens_at, r.closes_at, t.stake::text AS stake, t.win::text AS win, r.result, t.settled_at
-       ${from} ORDER BY t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.limit, (q.page - 1) * q.limit],
+    const { count, playCents: play, winCents: win, tickets } = await betHistory(
+      db,
+      { underPath: caller.path, start: range.start, end: range.end, gameId: q.gameId, playerId },
+      { limit: q.limit, offset: (q.page - 1) * q.limit },
     );
-    const play = BigInt(String(totals.play));
-    const win = BigInt(String(totals.win));
     return {
       success: true,
-      total: Number(totals.n),
+      total: count,
       totals: { play: centsToPoints(play), win: centsToPoints(win), end: centsToPoints(play - win) },
-      data: rows.map((x) => ({ ...ticketRow(x), username: String(x.username) })),
+      data: tickets.map((x) => ({ ...ticketRow(x), username: x.username })),
     };
   });
 
   r.get('/history/getdetailsbyticketid', { schema: { querystring: z.object({ ticketId: z.string(), gameId: z.string().optional() }) } }, async (req) => {
     const caller = requireCaller(req);
     const ticketId = parseId(req.query.ticketId);
-    const rows =
-      ticketId === null
-        ? []
-        : await db.query(
-            `SELECT l.option, l.qty, l.stake::text AS stake, r.draw_no FROM tickets t JOIN accounts p ON p.id = t.player_id
-               JOIN ticket_lines l ON l.ticket_id = t.id JOIN rounds r ON r.id = t.round_id
-              WHERE t.id = $1 AND (p.path LIKE $2 OR p.id = $3) ORDER BY l.option`,
-            [ticketId, `${caller.path}%`, caller.id],
-          );
+    const rows = ticketId === null ? [] : await ticketLines(db, ticketId, caller);
     if (rows.length === 0) return { success: false, data: [], message: 'No ticket data available.' };
     return {
       success: true,
       message: '',
-      data: rows.map((x) => ({ ticketid: String(ticketId), drawno: String(x.option), round: Number(x.draw_no), drawqty: Number(x.qty), drawtotal: centsToPoints(String(x.stake)) })),
+      data: rows.map((x) => ({ ticketid: String(ticketId), drawno: x.option, round: x.drawNo, drawqty: x.qty, drawtotal: centsToPoints(x.stakeCents) })),
     };
   });
 
   r.get('/history/loadUsers', { schema: { querystring: z.object({ id: z.string().optional() }) } }, async (req) => {
     const caller = requireStaff(requireCaller(req));
-    const rows = await db.query(
-      `SELECT id::text AS "_id", username FROM accounts WHERE role = 'player' AND deleted_at IS NULL AND path LIKE $1 ORDER BY username LIMIT 5000`,
-      [`${caller.path}%`],
-    );
-    return { success: true, data: rows };
+    return { success: true, data: await playersUnder(db, caller.path) };
   });
 
   r.get('/history/loadGames', { schema: { querystring: z.object({ id: z.string().optional() }) } }, async (req) => {
     requireStaff(requireCaller(req));
-    const rows = await db.query(`SELECT game_id AS "gameId", game_name AS "gameName" FROM games WHERE deleted_at IS NULL ORDER BY id`);
-    return { success: true, data: rows };
+    return { success: true, data: await gameNames(db) };
   });
 
   r.get(
@@ -120,34 +99,24 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
     async (req) => {
       const caller = requireStaff(requireCaller(req));
       const { page, limit } = req.query;
-      const rows = await db.query(
-        `SELECT a.id, a.username, a.wallet_balance::text AS points, a.last_login,
-                coalesce(d.play, 0)::text AS play, coalesce(d.win, 0)::text AS win,
-                EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.expires_at > now()) AS online,
-                count(*) OVER ()::int AS total
-           FROM accounts a
-           LEFT JOIN (SELECT player_id, sum(play) AS play, sum(win) AS win FROM daily_play WHERE day = $2 GROUP BY player_id) d ON d.player_id = a.id
-          WHERE a.role = 'player' AND a.deleted_at IS NULL AND a.path LIKE $1
-          ORDER BY online DESC, a.last_login DESC NULLS LAST, a.id LIMIT $3 OFFSET $4`,
-        [`${caller.path}%`, dayKey(new Date()), limit, (page - 1) * limit],
-      );
+      const { total, players } = await onlinePlayers(db, { underPath: caller.path, day: dayKey(new Date()), limit, offset: (page - 1) * limit });
       return {
         success: true,
-        total: rows[0] ? Number(rows[0].total) : 0,
-        data: rows.map((x) => {
-          const play = BigInt(String(x.play));
-          const win = BigInt(String(x.win));
+        total,
+        data: players.map((x) => {
+          const play = x.playCents;
+          const win = x.winCents;
           return {
-            _id: String(x.id),
-            username: String(x.username),
-            points: centsToPoints(String(x.points)),
+            _id: x.id,
+            username: x.username,
+            points: centsToPoints(x.balanceCents),
             playPoints: centsToPoints(play),
             winPoints: centsToPoints(win),
             // Wins are credited at settlement: whatever was won today has been claimed.
             claimPoints: centsToPoints(win),
             endPoints: centsToPoints(play - win),
-            isOnline: Boolean(x.online),
-            lastLogin: x.last_login ?? null,
+            isOnline: x.online,
+            lastLogin: x.lastLogin,
           };
         }),
       };

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { parseId } from '../accounts/repository';
 import { badRequest, forbidden } from '../http/errors';
 import { adminScope, loadRunnableAdmin } from './access';
-import { ensurePool } from './repository';
+import { assignmentsWithoutPool, ensurePool, percentageRecords, poolIdsInScope, setWinPercentages, type AdminScope } from './repository';
 
 const PERCENT_MESSAGE = 'Win percentage must be a number from 0 to 100.';
 const updates = z.array(
@@ -21,24 +21,11 @@ const updates = z.array(
 /** The (admin, game) pairs the caller sees: the viewed admin's, or every admin's for the superadmin. */
 async function adminGameList(db: Database, caller: Caller, rawId: string) {
   const viewed = parseId(rawId);
-  const scope = viewed !== null && viewed !== caller.id ? { sql: 'a.id = $1', params: [(await loadRunnableAdmin(db, caller, viewed)).id] } : adminScope(caller);
-  const pairs = await db.query(
-    `SELECT a.id AS admin_id, g.id AS game_db_id FROM account_games ag JOIN accounts a ON a.id = ag.account_id JOIN games g ON g.id = ag.game_id
-      LEFT JOIN game_pools p ON p.admin_id = a.id AND p.game_id = g.id
-      WHERE a.role = 'admin' AND a.deleted_at IS NULL AND g.deleted_at IS NULL AND p.id IS NULL AND ${scope.sql}`,
-    scope.params,
-  );
+  const scope: AdminScope = viewed !== null && viewed !== caller.id ? { adminId: (await loadRunnableAdmin(db, caller, viewed)).id } : adminScope(caller);
+  const pairs = await assignmentsWithoutPool(db, scope);
   // Pools come with the percentage they carry: make the missing ones so every row has an id to update.
-  for (const p of pairs) await db.transaction((tx) => ensurePool(tx, Number(p.admin_id), Number(p.game_db_id)));
-  return db.query(
-    `SELECT p.id::text AS id, a.id::text AS "adminId", a.username, g.game_id AS "gameId", g.game_name AS "gameName",
-            p.win_percentage::float8 AS winpercentage
-       FROM account_games ag JOIN accounts a ON a.id = ag.account_id JOIN games g ON g.id = ag.game_id
-       JOIN game_pools p ON p.admin_id = a.id AND p.game_id = g.id
-      WHERE a.role = 'admin' AND a.deleted_at IS NULL AND g.deleted_at IS NULL AND ${scope.sql}
-      ORDER BY a.username, g.id`,
-    scope.params,
-  );
+  for (const p of pairs) await db.transaction((tx) => ensurePool(tx, p.adminId, p.gameDbId));
+  return percentageRecords(db, scope);
 }
 
 /** Win Percentage: the table of the caller's admins and games, and its bulk update. */
@@ -68,17 +55,12 @@ export async function percentageRoutes(app: FastifyInstance, opts: { db: Databas
       const list = 'updates' in req.body ? req.body.updates : req.body.data.updates;
       const ids = list.map((u) => parseId(u.id));
       if (ids.some((id) => id === null)) throw badRequest('Unknown percentage row.', 'id');
+      const known = ids as number[];
       const scope = adminScope(caller);
       await db.transaction(async (tx) => {
-        const allowed = await tx.query(
-          `SELECT p.id FROM game_pools p JOIN accounts a ON a.id = p.admin_id WHERE p.id = ANY($${scope.params.length + 1}::bigint[]) AND ${scope.sql}`,
-          [...scope.params, ids],
-        );
-        if (allowed.length !== new Set(ids).size) throw forbidden('Some of these rows are not yours to change.');
-        await tx.query(
-          `UPDATE game_pools p SET win_percentage = u.pct FROM unnest($1::bigint[], $2::numeric[]) AS u(id, pct) WHERE p.id = u.id`,
-          [ids, list.map((u) => u.winpercentage)],
-        );
+        const allowed = await poolIdsInScope(tx, scope, known);
+        if (allowed.length !== new Set(known).size) throw forbidden('Some of these rows are not yours to change.');
+        await setWinPercentages(tx, list.map((u, i) => ({ id: known[i], winPercentage: u.winpercentage })));
       });
       return { success: true, message: 'Win percentages updated.' };
     },

@@ -9,14 +9,15 @@ import type { Database } from '../db/client';
 import { forbidden, notFound } from '../http/errors';
 import { placeBet } from './bets';
 import { lastResults, loadGame } from './console.service';
-import { adminOf } from './repository';
+import { playerTickets } from './history.repository';
+import { adminOf, LEAF_TIER } from './repository';
 import { ticketRow } from './ticketRow';
 import { loadRunnableAdmin } from './access';
 
 const gameQuery = z.object({ gameId: z.string({ error: 'gameId is required' }).min(1, 'gameId is required') });
 
 const requirePlayer = (caller: Caller): Caller => {
-  if (caller.role !== 'player') throw forbidden('Only players place bets.');
+  if (caller.role !== LEAF_TIER) throw forbidden('Only players place bets.');
   return caller;
 };
 
@@ -62,19 +63,11 @@ export async function playerRoutes(
     async (req) => {
       const player = requirePlayer(requireCaller(req));
       const { page, limit, gameId } = req.query;
-      const where = `t.player_id = $1${gameId ? ' AND g.game_id = $4' : ''}`;
-      const params: unknown[] = [player.id, limit, (page - 1) * limit, ...(gameId ? [gameId] : [])];
-      const rows = await db.query(
-        `SELECT t.id, g.game_id, g.game_name, r.draw_no, r.opens_at, r.closes_at, t.stake::text AS stake, t.win::text AS win, r.result, t.settled_at, t.created_at,
-                count(*) OVER ()::int AS total
-           FROM tickets t JOIN rounds r ON r.id = t.round_id JOIN games g ON g.id = t.game_id
-          WHERE ${where} ORDER BY t.id DESC LIMIT $2 OFFSET $3`,
-        params,
-      );
+      const { total, tickets } = await playerTickets(db, player.id, { gameId, limit, offset: (page - 1) * limit });
       return {
         success: true,
-        total: rows[0] ? Number(rows[0].total) : 0,
-        data: rows.map((x) => ({ ...ticketRow(x), status: x.settled_at ? 'settled' : 'pending', createdAt: x.created_at })),
+        total,
+        data: tickets.map((x) => ({ ...ticketRow(x), status: x.settledAt ? 'settled' : 'pending', createdAt: x.createdAt })),
       };
     },
   );
@@ -91,7 +84,7 @@ export async function playerRoutes(
   // (what operators pass) is accepted and checked, and the countdown depends on the game alone.
   r.get('/app/gettimer', { schema: { querystring: gameQuery.extend({ adminId: z.string().optional() }) } }, async (req) => {
     const caller = requireCaller(req);
-    if (req.query.adminId !== undefined && caller.role !== 'player') await loadRunnableAdmin(db, caller, req.query.adminId);
+    if (req.query.adminId !== undefined && caller.role !== LEAF_TIER) await loadRunnableAdmin(db, caller, req.query.adminId);
     const game = await loadGame(db, req.query.gameId);
     const now = new Date();
     const w = roundWindow(now, game.row.timeSeconds);

@@ -3,9 +3,19 @@ import type { RoundWindow } from '../../domain/games';
 import { hashSecret } from '../auth/passwords';
 import { insertAccount } from '../accounts/repository';
 import type { Queryable } from '../db/client';
+import { CHAIN, childTierOf, tiersWith } from '../../resources.config';
 
 /** The role of pool accounts: never a tier, never listed, never logs in. */
 export const POOL_ROLE = 'pool';
+
+/** The tier whose accounts run games (admins): they hold pools and rounds. Passed to SQL as a parameter. */
+export const GAME_TIER = tiersWith('runsGames')[0]!.role;
+
+/**
+ * The chain's leaf tier (players): the chain tier with no tier below it. Looked up in the chain, because
+ * the system tiers (gift, loan, otc) have no tier below them either and are not players.
+ */
+export const LEAF_TIER = CHAIN.find((role) => childTierOf(role) === null)!;
 
 export interface GameRow {
   id: number;
@@ -23,8 +33,8 @@ export async function findGame(q: Queryable, gameId: string): Promise<GameRow | 
 /** The admin above an account (the account itself when it is one), or null. */
 export async function adminOf(q: Queryable, path: string): Promise<number | null> {
   const rows = await q.query(
-    `SELECT id FROM accounts WHERE role = 'admin' AND deleted_at IS NULL AND $1 LIKE path || '%' ORDER BY length(path) DESC LIMIT 1`,
-    [path],
+    `SELECT id FROM accounts WHERE role = $2 AND deleted_at IS NULL AND $1 LIKE path || '%' ORDER BY length(path) DESC LIMIT 1`,
+    [path, GAME_TIER],
   );
   return rows[0] ? Number(rows[0].id) : null;
 }
@@ -117,7 +127,8 @@ export async function runningPairs(q: Queryable): Promise<{ adminId: number; gam
     `SELECT ag.account_id AS admin_id, g.id AS game_id, g.time_seconds, p.account_id IS NOT NULL AS has_pool
        FROM account_games ag JOIN games g ON g.id = ag.game_id JOIN accounts a ON a.id = ag.account_id
        LEFT JOIN game_pools p ON p.admin_id = ag.account_id AND p.game_id = g.id
-      WHERE a.role = 'admin' AND a.active AND a.deleted_at IS NULL AND g.status = 'active' AND g.deleted_at IS NULL`,
+      WHERE a.role = $1 AND a.active AND a.deleted_at IS NULL AND g.status = 'active' AND g.deleted_at IS NULL`,
+    [GAME_TIER],
   );
   return rows.map((r) => ({ adminId: Number(r.admin_id), gameDbId: Number(r.game_id), timeSeconds: Number(r.time_seconds), hasPool: Boolean(r.has_pool) }));
 }
@@ -128,4 +139,55 @@ export async function upsertDailyPlay(q: Queryable, d: { playerId: number; day: 
      ON CONFLICT (player_id, day, game_id) DO UPDATE SET play = daily_play.play + EXCLUDED.play, win = daily_play.win + EXCLUDED.win`,
     [d.playerId, d.day, d.gameDbId, d.adminId, d.play.toString(), d.win.toString()],
   );
+}
+
+/** Which admins a Win Percentage screen covers: every admin under a path (the root's view), or one admin. */
+export type AdminScope = { underPath: string } | { adminId: number };
+
+/** The scope as a condition on the admin `a`, its parameter numbered `n`. */
+const scopeCondition = (s: AdminScope, n: number): { sql: string; param: unknown } =>
+  'adminId' in s ? { sql: `a.id = $${n}`, param: s.adminId } : { sql: `a.path LIKE $${n}`, param: `${s.underPath}%` };
+
+/** The (admin, game) assignments in scope that have no pool yet (a pool is made on first use). */
+export async function assignmentsWithoutPool(q: Queryable, scope: AdminScope): Promise<{ adminId: number; gameDbId: number }[]> {
+  const c = scopeCondition(scope, 1);
+  const rows = await q.query(
+    `SELECT a.id AS admin_id, g.id AS game_db_id FROM account_games ag JOIN accounts a ON a.id = ag.account_id JOIN games g ON g.id = ag.game_id
+      LEFT JOIN game_pools p ON p.admin_id = a.id AND p.game_id = g.id
+      WHERE a.role = $2 AND a.deleted_at IS NULL AND g.deleted_at IS NULL AND p.id IS NULL AND ${c.sql}`,
+    [c.param, GAME_TIER],
+  );
+  return rows.map((r) => ({ adminId: Number(r.admin_id), gameDbId: Number(r.game_db_id) }));
+}
+
+/** A Win Percentage row: one pool (admin and game) and the percentage it carries. */
+export type PercentageRecord = { id: string; adminId: string; username: string; gameId: string; gameName: string; winpercentage: number };
+
+/** The pools of the assigned games in scope, by admin username and game. */
+export async function percentageRecords(q: Queryable, scope: AdminScope): Promise<PercentageRecord[]> {
+  const c = scopeCondition(scope, 1);
+  return q.query<PercentageRecord>(
+    `SELECT p.id::text AS id, a.id::text AS "adminId", a.username, g.game_id AS "gameId", g.game_name AS "gameName",
+            p.win_percentage::float8 AS winpercentage
+       FROM account_games ag JOIN accounts a ON a.id = ag.account_id JOIN games g ON g.id = ag.game_id
+       JOIN game_pools p ON p.admin_id = a.id AND p.game_id = g.id
+      WHERE a.role = $2 AND a.deleted_at IS NULL AND g.deleted_at IS NULL AND ${c.sql}
+      ORDER BY a.username, g.id`,
+    [c.param, GAME_TIER],
+  );
+}
+
+/** Of these pool ids, those whose admin is in scope (the others are not the caller's to change). */
+export async function poolIdsInScope(q: Queryable, scope: AdminScope, ids: number[]): Promise<number[]> {
+  const c = scopeCondition(scope, 1);
+  const rows = await q.query(`SELECT p.id FROM game_pools p JOIN accounts a ON a.id = p.admin_id WHERE p.id = ANY($2::bigint[]) AND ${c.sql}`, [c.param, ids]);
+  return rows.map((r) => Number(r.id));
+}
+
+/** Sets the win percentage of many pools in one statement. */
+export async function setWinPercentages(q: Queryable, updates: { id: number; winPercentage: number }[]): Promise<void> {
+  await q.query(`UPDATE game_pools p SET win_percentage = u.pct FROM unnest($1::bigint[], $2::numeric[]) AS u(id, pct) WHERE p.id = u.id`, [
+    updates.map((u) => u.id),
+    updates.map((u) => u.winPercentage),
+  ]);
 }

@@ -11,6 +11,10 @@ import { exportBackup, importBackup, knownFolder, listBackups, sweepPartials } f
 import { tarGz } from './tar';
 import { clearHistory, HISTORY_MODELS, parseModels, parseRange } from './clearHistory';
 import { findRef } from '../access/repository';
+import { tiersWith } from '../../resources.config';
+
+/** The admins' tier (runsGames): clearing history clears the rounds, tickets and results of the admin's games. */
+const GAME_TIER = tiersWith('runsGames')[0]!.role;
 
 export interface BackupOptions {
   db: Database;
@@ -25,7 +29,7 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await sweepPartials(dir);
   const allowed = (caller: Caller) => {
-    if (caller.role !== 'admin') throw forbidden('Backups are for admins only.');
+    if (caller.role !== GAME_TIER) throw forbidden('Backups are for admins only.');
     if (opts.admins.length && !opts.admins.includes(caller.username)) throw forbidden('Backups are limited to named admins (BACKUP_ADMINS).');
     return caller;
   };

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Role } from '../../resources.config';
 import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
 import { forbidden, notFound } from '../http/errors';
 import { parseId } from '../access/repository';
+import { insertComplaint, listComplaints, setComplaintStatus } from './complaints.repository';
 
 export const COMPLAINT_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
 export const ENQUIRY_TYPES = ['General', 'Account', 'Payment', 'Technical', 'Other'] as const;
+/** Who reads the messages (spec: the superadmin and the admins). */
+const READERS: readonly Role[] = ['superadmin', 'admin'];
 
 const text = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is ${max} characters at most`);
 const complaintBody = z.object({
@@ -18,14 +22,12 @@ const complaintBody = z.object({
   complaintDetails: text('Details', 2000),
 });
 
-const COLUMNS = `id::text AS "_id", enquiry_type AS "enquiryType", full_name AS "fullName", email, mobile, details AS "complaintDetails", status, created_at AS "createdAt"`;
-
 /** Contact Us: the landing page's form (no session) and the superadmin's and admins' list. */
 export async function complaintRoutes(app: FastifyInstance, opts: { db: Database; perHour: number }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const readers = (role: string) => {
-    if (role !== 'superadmin' && role !== 'admin') throw forbidden('Only the superadmin and admins read messages.');
+  const readers = (role: Role) => {
+    if (!READERS.includes(role)) throw forbidden('Only the superadmin and admins read messages.');
   };
 
   r.post(
@@ -33,10 +35,7 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
     { schema: { body: complaintBody }, config: { subject: 'Contact message', rateLimit: { max: opts.perHour, timeWindow: '1 hour' } } },
     async (req, reply) => {
       const b = req.body;
-      const [row] = await db.query(
-        `INSERT INTO complaints (enquiry_type, full_name, email, mobile, details, ip_address) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-        [b.enquiryType, b.fullName, b.email, b.mobile, b.complaintDetails, req.ip],
-      );
+      const row = await insertComplaint(db, b, req.ip);
       reply.code(201);
       return { success: true, message: 'Thank you: your message has been sent.', data: row };
     },
@@ -48,11 +47,10 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
     async (req) => {
       readers(requireCaller(req).role);
       const { page, limit } = req.query;
-      const rows = await db.query(`SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM complaints ORDER BY id DESC LIMIT $1 OFFSET $2`, [limit, (page - 1) * limit]);
-      const total = rows[0] ? Number(rows[0].total) : Number((await db.query(`SELECT count(*)::int AS n FROM complaints`))[0].n);
+      const { rows, total } = await listComplaints(db, { limit, offset: (page - 1) * limit });
       return {
         success: true,
-        data: rows.map(({ total: _t, ...x }) => x),
+        data: rows,
         pagination: { totalComplaints: total, currentPage: page, totalPages: Math.max(1, Math.ceil(total / limit)), limit },
         totalComplaints: total,
         currentPage: page,
@@ -68,7 +66,7 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
     async (req) => {
       readers(requireCaller(req).role);
       const id = parseId(req.params.id);
-      const [row] = id === null ? [] : await db.query(`UPDATE complaints SET status = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [id, req.body.status]);
+      const row = id === null ? null : await setComplaintStatus(db, id, req.body.status);
       if (!row) throw notFound('No message with this id.');
       return { success: true, message: 'Status updated.', data: row };
     },

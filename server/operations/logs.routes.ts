@@ -7,6 +7,8 @@ import { findRef, parseId } from '../access/repository';
 import type { Database } from '../db/client';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { sendPage } from '../http/list';
+import { isStaff, ROOT_TIER } from '../../resources.config';
+import { exportLogs, findLog, listLogs, type LogFilter, type LogRecord } from './logs.repository';
 
 const logQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -19,7 +21,7 @@ const logQuery = z.object({
 type LogQuery = z.infer<typeof logQuery>;
 
 const requireStaff = (caller: Caller) => {
-  if (caller.role === 'player') throw forbidden('Only staff accounts read activity logs.');
+  if (!isStaff(caller.role)) throw forbidden('Only staff accounts read activity logs.');
   return caller;
 };
 
@@ -27,30 +29,20 @@ const requireStaff = (caller: Caller) => {
  * The rows a caller may read: those of its subtree (itself included); the superadmin also reads the
  * rows of no account (failed logins of unknown names).
  */
-function scope(caller: Caller, q: LogQuery, params: unknown[], userId?: number): string {
-  params.push(`${caller.path}%`);
-  let where = `(a.path LIKE $${params.length}${caller.role === 'superadmin' ? ' OR l.account_id IS NULL' : ''})`;
-  if (userId !== undefined) {
-    params.push(userId);
-    where += ` AND l.account_id = $${params.length}`;
-  }
-  if (q.search) {
-    params.push(`%${q.search.replace(/[\\%_]/g, '\\$&')}%`);
-    where += ` AND (l.username ILIKE $${params.length} OR l.subject ILIKE $${params.length})`;
-  }
+function filterOf(caller: Caller, q: LogQuery, accountId?: number): LogFilter {
   const one = q.date ? parseDate(q.date) : null;
   const from = one ?? (q.startDate ? parseDate(q.startDate) : null);
   const to = one ?? (q.endDate ? parseDate(q.endDate) : null);
   if ((q.date && !one) || (q.startDate && !from) || (q.endDate && !to)) throw badRequest('The date is not a valid date.', 'date');
-  if (from || to) {
-    const r = dayRange(from ?? new Date(0), to ?? new Date());
-    params.push(r.start, r.end);
-    where += ` AND l.created_at BETWEEN $${params.length - 1} AND $${params.length}`;
-  }
-  return where;
+  return {
+    underPath: caller.path,
+    withoutAccount: caller.role === ROOT_TIER.role,
+    accountId,
+    search: q.search,
+    range: from || to ? dayRange(from ?? new Date(0), to ?? new Date()) : undefined,
+  };
 }
 
-const COLUMNS = `l.id::text AS "_id", l.account_id::text AS "userId", l.username, l.subject, l.request_url AS "requestUrl", l.method, l.ip_address AS "ipAddress", l.created_at AS "createdAt"`;
 const CSV_MAX = 100_000;
 const csvCell = (v: unknown) => {
   const s = v instanceof Date ? v.toISOString() : v === null || v === undefined ? '' : String(v);
@@ -65,16 +57,10 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const list = async (caller: Caller, q: LogQuery, reply: FastifyReply, userId?: number) => {
-    const params: unknown[] = [];
-    const where = scope(caller, q, params, userId);
+    const filter = filterOf(caller, q, userId);
     const offset = (q.page - 1) * q.limit;
-    const rows = await db.query(
-      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM activity_logs l LEFT JOIN accounts a ON a.id = l.account_id
-        WHERE ${where} ORDER BY l.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.limit, offset],
-    );
-    const total = rows[0] ? Number(rows[0].total) : 0;
-    return sendPage(reply, 'logs', { data: rows.map(({ total: _t, ...x }) => x), total, offset });
+    const { rows, total } = await listLogs(db, filter, { limit: q.limit, offset });
+    return sendPage(reply, 'logs', { data: rows, total, offset });
   };
 
   r.get('/logs', { schema: { querystring: logQuery } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
@@ -82,13 +68,8 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
 
   r.get('/logs/export', { schema: { querystring: logQuery } }, async (req, reply) => {
     const caller = requireStaff(requireCaller(req));
-    const params: unknown[] = [];
-    const where = scope(caller, req.query, params);
-    const rows = await db.query(
-      `SELECT ${COLUMNS} FROM activity_logs l LEFT JOIN accounts a ON a.id = l.account_id WHERE ${where} ORDER BY l.id DESC LIMIT ${CSV_MAX}`,
-      params,
-    );
-    const head = ['createdAt', 'username', 'subject', 'method', 'requestUrl', 'ipAddress'];
+    const rows = await exportLogs(db, filterOf(caller, req.query), CSV_MAX);
+    const head: (keyof LogRecord)[] = ['createdAt', 'username', 'subject', 'method', 'requestUrl', 'ipAddress'];
     const body = [head.join(','), ...rows.map((x) => head.map((k) => csvCell(x[k])).join(','))].join('\r\n');
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="logs.csv"').send(`${body}\r\n`);
   });
@@ -96,9 +77,8 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
   r.get('/logs/getUserLogById/:id', { schema: { params: z.object({ id: z.string() }) } }, async (req) => {
     const caller = requireStaff(requireCaller(req));
     const id = parseId(req.params.id);
-    const params: unknown[] = [id ?? 0];
-    const where = scope(caller, { page: 1, limit: 1 }, params);
-    const [row] = id === null ? [] : await db.query(`SELECT ${COLUMNS} FROM activity_logs l LEFT JOIN accounts a ON a.id = l.account_id WHERE l.id = $1 AND ${where}`, params);
+    const filter = filterOf(caller, { page: 1, limit: 1 });
+    const row = id === null ? null : await findLog(db, id, filter);
     if (!row) throw notFound('No log entry with this id.');
     return { success: true, data: row };
   });

@@ -6,9 +6,10 @@ import type { AccountRef } from '../accounts/repository';
 import type { Database, Queryable } from '../db/client';
 import { move } from '../credit/ledger';
 import { conflict } from '../http/errors';
+import { GAME_TIER, LEAF_TIER } from './repository';
 
 /** Tiers that earn commission: the chain below the admin. */
-const EARNING = CHAIN.slice(CHAIN.indexOf('admin') + 1);
+const EARNING = CHAIN.slice(CHAIN.indexOf(GAME_TIER) + 1);
 
 /**
  * Play under each earning account of `root`'s subtree (a player: its own play) on the days after
@@ -19,13 +20,13 @@ async function playSincePaid(q: Queryable, root: AccountRef, within?: { from: st
     `SELECT e.id, e.username, e.role, e.commission::text AS commission,
             coalesce(sum(d.play), 0)::text AS play, coalesce(sum(d.win), 0)::text AS win
        FROM accounts e
-       LEFT JOIN accounts p ON p.role = 'player' AND p.deleted_at IS NULL AND p.path LIKE e.path || '%'
+       LEFT JOIN accounts p ON p.role = $3 AND p.deleted_at IS NULL AND p.path LIKE e.path || '%'
        LEFT JOIN daily_play d ON d.player_id = p.id
             AND (e.commission_paid_through IS NULL OR d.day > e.commission_paid_through)
-            ${within ? 'AND d.day BETWEEN $3 AND $4' : ''}
+            ${within ? 'AND d.day BETWEEN $4 AND $5' : ''}
       WHERE e.path LIKE $1 AND e.deleted_at IS NULL AND e.role = ANY($2::text[])
       GROUP BY e.id ORDER BY e.id`,
-    [`${root.path}%`, role ? [role] : EARNING, ...(within ? [within.from, within.to] : [])],
+    [`${root.path}%`, role ? [role] : EARNING, LEAF_TIER, ...(within ? [within.from, within.to] : [])],
   );
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adminCommission, percentToBp, sumPoints } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, dayRange, parseDate } from '../../domain/periods';
-import { CHAIN, childTierOf, TIERS, type Role } from '../../resources.config';
+import { CHAIN, childTierOf, isStaff, TIERS, type Role } from '../../resources.config';
 import { requireCaller, requireRecentStepUp } from '../auth/plugin';
 import type { Caller } from '../auth/caller';
 import { loadViewRoot } from '../accounts/access';
@@ -12,6 +12,7 @@ import { findRef, type AccountRef } from '../accounts/repository';
 import type { Database } from '../db/client';
 import { badRequest, forbidden } from '../http/errors';
 import { pendingCommissions, sendCommission } from './commission';
+import { accountsUnder, adminGamePlay } from './repository';
 import { transactionsOf } from './transactions';
 import { turnoverOf, type DayRange } from './turnover';
 
@@ -85,32 +86,19 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
     allow(caller, ['superadmin', 'admin'], 'admin commission report');
     const view = await viewOf(db, caller, req.query);
     const days = daysOf(req.query);
-    const rows = await db.query(
-      `WITH admins AS (SELECT id, username FROM accounts WHERE role = 'admin' AND deleted_at IS NULL AND path LIKE $1),
-            per AS (SELECT admin_id, game_id, sum(play) AS play, sum(win) AS win FROM daily_play
-                     WHERE day BETWEEN $2 AND $3 AND admin_id IN (SELECT id FROM admins) GROUP BY admin_id, game_id)
-       SELECT g.game_id, g.game_name, a.username, g.nodigit, p.win_percentage::text AS pct,
-              coalesce(per.play, 0)::text AS play, coalesce(per.win, 0)::text AS win
-         FROM game_pools p JOIN admins a ON a.id = p.admin_id JOIN games g ON g.id = p.game_id
-         LEFT JOIN per ON per.admin_id = p.admin_id AND per.game_id = p.game_id
-        ORDER BY a.username, g.id`,
-      [`${view.path}%`, days.from, days.to],
-    );
+    const rows = await adminGamePlay(db, view.path, days);
     return {
       success: true,
-      data: rows.map((x) => {
-        const play = BigInt(String(x.play));
-        return {
-          gameId: String(x.game_id),
-          gameName: String(x.game_name),
-          username: String(x.username),
-          nofDigit: Number(x.nodigit),
-          winpercentage: Number(x.pct),
-          totalpoints: centsToPoints(play),
-          totalwinpoints: centsToPoints(String(x.win)),
-          commission: centsToPoints(adminCommission(play, percentToBp(String(x.pct)))),
-        };
-      }),
+      data: rows.map((x) => ({
+        gameId: x.gameId,
+        gameName: x.gameName,
+        username: x.username,
+        nofDigit: x.nodigit,
+        winpercentage: Number(x.winPercentage),
+        totalpoints: centsToPoints(x.playCents),
+        totalwinpoints: centsToPoints(x.winCents),
+        commission: centsToPoints(adminCommission(x.playCents, percentToBp(x.winPercentage))),
+      })),
     };
   });
 }
@@ -119,7 +107,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
 export async function commissionRoutes(app: FastifyInstance, opts: { db: Database; onWallets?: (ids: number[]) => void }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const STAFF = CHAIN.filter((role) => role !== 'player');
+  const STAFF = CHAIN.filter((role) => isStaff(role));
 
   r.get('/reports/commissionpayout', { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);
@@ -172,11 +160,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
     allow(caller, STAFF, 'user list');
     const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
     if (!view) throw forbidden();
-    const rows = await db.query(
-      `SELECT id::text AS "_id", username, role FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role <> 'pool' ${req.query.role ? 'AND role = $2' : ''} ORDER BY username LIMIT 5000`,
-      req.query.role ? [`${view.path}%`, req.query.role] : [`${view.path}%`],
-    );
-    return { success: true, data: rows };
+    return { success: true, data: await accountsUnder(db, view.path, req.query.role) };
   });
 }
 

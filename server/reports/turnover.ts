@@ -3,6 +3,7 @@ import { centsToPoints } from '../../domain/money';
 import { CHAIN, childTierOf, type Role } from '../../resources.config';
 import type { AccountRef } from '../accounts/repository';
 import type { Queryable } from '../db/client';
+import { GAME_TIER, LEAF_TIER } from './repository';
 
 /**
  * Which commission column a tier feeds: the chain tiers below the admin, in order, feed super,
@@ -60,16 +61,16 @@ export async function turnoverOf(q: Queryable, view: AccountRef, days: DayRange,
     opts.allChildren ? [view.id] : [view.id, child?.role ?? ''],
   );
   // A player's own row: itself is its only "child".
-  const rowsOf = view.role === 'player' ? await q.query(`SELECT id, username, role, path, commission::text AS commission FROM accounts WHERE id = $1`, [view.id]) : children;
+  const rowsOf = view.role === LEAF_TIER ? await q.query(`SELECT id, username, role, path, commission::text AS commission FROM accounts WHERE id = $1`, [view.id]) : children;
   // Sum the per-day rows per player first (narrowed by the admins in view, which the rows carry),
   // then keep the players under the view: one pass over the period's rows, no join per row.
   const plays = await q.query(
-    `WITH admins AS (SELECT id FROM accounts WHERE role = 'admin' AND (path LIKE $1 OR $4 LIKE path || '%')),
+    `WITH admins AS (SELECT id FROM accounts WHERE role = $5 AND (path LIKE $1 OR $4 LIKE path || '%')),
           per AS (SELECT player_id, sum(play) AS play, sum(win) AS win FROM daily_play
                    WHERE day BETWEEN $2 AND $3 AND admin_id IN (SELECT id FROM admins) GROUP BY player_id)
      SELECT a.id, a.role, a.path, a.commission::text AS commission, per.play::text AS play, per.win::text AS win
        FROM per JOIN accounts a ON a.id = per.player_id WHERE a.path LIKE $1`,
-    [`${view.path}%`, days.from, days.to, view.path],
+    [`${view.path}%`, days.from, days.to, view.path, GAME_TIER],
   );
   const node = (r: Record<string, unknown>): TreeNode => ({ id: Number(r.id), role: String(r.role), commissionBp: percentToBp(String(r.commission)), lineage: lineageOf(String(r.path)) });
   const nodes = new Map<number, TreeNode>(plays.map((p) => [Number(p.id), node(p)]));

@@ -1,0 +1,162 @@
+import type { Queryable } from '../db/client';
+import { LEAF_TIER } from './repository';
+
+/** A ticket with its game and round, as the bet list and a player's own list show it. */
+export interface TicketRecord {
+  id: string;
+  gameId: string;
+  gameName: string;
+  drawNo: number;
+  opensAt: Date;
+  closesAt: Date;
+  stakeCents: bigint;
+  winCents: bigint;
+  /** The round's result option; null until it is settled. */
+  result: string | null;
+  settledAt: Date | null;
+}
+
+/** The ticket columns `toTicket` reads (every query below selects them under these names). */
+const TICKET_COLUMNS = `t.id, g.game_id, g.game_name, r.draw_no, r.opens_at, r.closes_at, t.stake::text AS stake, t.win::text AS win, r.result, t.settled_at`;
+
+const toTicket = (r: Record<string, unknown>): TicketRecord => ({
+  id: String(r.id),
+  gameId: String(r.game_id),
+  gameName: String(r.game_name),
+  drawNo: Number(r.draw_no),
+  opensAt: r.opens_at as Date,
+  closesAt: r.closes_at as Date,
+  stakeCents: BigInt(String(r.stake)),
+  winCents: BigInt(String(r.win)),
+  result: (r.result ?? null) as string | null,
+  settledAt: (r.settled_at ?? null) as Date | null,
+});
+
+/** Which tickets the bet list covers: players under a path, a time window, optionally one game and one player. */
+export interface BetFilter {
+  underPath: string;
+  start: Date;
+  end: Date;
+  gameId?: string | undefined;
+  playerId?: number | undefined;
+}
+
+/**
+ * Bet List (Game History): one page of tickets, newest first, with the count and sums over the whole
+ * filter (the screen's totals row), in two statements over the same filter.
+ */
+export async function betHistory(
+  q: Queryable,
+  f: BetFilter,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; playCents: bigint; winCents: bigint; tickets: (TicketRecord & { username: string })[] }> {
+  const params: unknown[] = [`${f.underPath}%`, f.start, f.end];
+  let where = `p.path LIKE $1 AND t.created_at BETWEEN $2 AND $3`;
+  if (f.gameId) {
+    params.push(f.gameId);
+    where += ` AND g.game_id = $${params.length}`;
+  }
+  if (f.playerId !== undefined) {
+    params.push(f.playerId);
+    where += ` AND t.player_id = $${params.length}`;
+  }
+  const from = `FROM tickets t JOIN accounts p ON p.id = t.player_id JOIN games g ON g.id = t.game_id JOIN rounds r ON r.id = t.round_id WHERE ${where}`;
+  const [totals] = await q.query(`SELECT count(*)::int AS n, coalesce(sum(t.stake), 0)::text AS play, coalesce(sum(t.win), 0)::text AS win ${from}`, params);
+  const rows = await q.query(
+    `SELECT ${TICKET_COLUMNS}, p.username
+     ${from} ORDER BY t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, page.limit, page.offset],
+  );
+  return {
+    count: Number(totals.n),
+    playCents: BigInt(String(totals.play)),
+    winCents: BigInt(String(totals.win)),
+    tickets: rows.map((r) => ({ ...toTicket(r), username: String(r.username) })),
+  };
+}
+
+/** One line of a ticket: the option, its quantity and stake. */
+export interface TicketLine {
+  option: string;
+  qty: number;
+  stakeCents: bigint;
+  drawNo: number;
+}
+
+/** The lines of a ticket, if the ticket is the viewer's own or a player's under it; empty otherwise. */
+export async function ticketLines(q: Queryable, ticketId: number, viewer: { id: number; path: string }): Promise<TicketLine[]> {
+  const rows = await q.query(
+    `SELECT l.option, l.qty, l.stake::text AS stake, r.draw_no FROM tickets t JOIN accounts p ON p.id = t.player_id
+       JOIN ticket_lines l ON l.ticket_id = t.id JOIN rounds r ON r.id = t.round_id
+      WHERE t.id = $1 AND (p.path LIKE $2 OR p.id = $3) ORDER BY l.option`,
+    [ticketId, `${viewer.path}%`, viewer.id],
+  );
+  return rows.map((r) => ({ option: String(r.option), qty: Number(r.qty), stakeCents: BigInt(String(r.stake)), drawNo: Number(r.draw_no) }));
+}
+
+/** A player's own tickets, newest first, optionally of one game, with the total before paging. */
+export async function playerTickets(
+  q: Queryable,
+  playerId: number,
+  p: { gameId?: string | undefined; limit: number; offset: number },
+): Promise<{ total: number; tickets: (TicketRecord & { createdAt: Date })[] }> {
+  const where = `t.player_id = $1${p.gameId ? ' AND g.game_id = $4' : ''}`;
+  const rows = await q.query(
+    `SELECT ${TICKET_COLUMNS}, t.created_at, count(*) OVER ()::int AS total
+       FROM tickets t JOIN rounds r ON r.id = t.round_id JOIN games g ON g.id = t.game_id
+      WHERE ${where} ORDER BY t.id DESC LIMIT $2 OFFSET $3`,
+    [playerId, p.limit, p.offset, ...(p.gameId ? [p.gameId] : [])],
+  );
+  return { total: rows[0] ? Number(rows[0].total) : 0, tickets: rows.map((r) => ({ ...toTicket(r), createdAt: r.created_at as Date })) };
+}
+
+/** The live players under a path, by username (the bet list's player filter). */
+export async function playersUnder(q: Queryable, path: string): Promise<{ _id: string; username: string }[]> {
+  return q.query<{ _id: string; username: string }>(
+    `SELECT id::text AS "_id", username FROM accounts WHERE role = $2 AND deleted_at IS NULL AND path LIKE $1 ORDER BY username LIMIT 5000`,
+    [`${path}%`, LEAF_TIER],
+  );
+}
+
+/** Every undeleted game's gameId and name (the bet list's game filter). */
+export async function gameNames(q: Queryable): Promise<{ gameId: string; gameName: string }[]> {
+  return q.query<{ gameId: string; gameName: string }>(`SELECT game_id AS "gameId", game_name AS "gameName" FROM games WHERE deleted_at IS NULL ORDER BY id`);
+}
+
+/** A player on the Online Players screen: its wallet, the day's play and whether a session is open. */
+export interface OnlinePlayer {
+  id: string;
+  username: string;
+  balanceCents: bigint;
+  playCents: bigint;
+  winCents: bigint;
+  online: boolean;
+  lastLogin: Date | null;
+}
+
+/** The players under a path, online ones first, with the play of one day; the total before paging. */
+export async function onlinePlayers(q: Queryable, p: { underPath: string; day: string; limit: number; offset: number }): Promise<{ total: number; players: OnlinePlayer[] }> {
+  const rows = await q.query(
+    `SELECT a.id, a.username, a.wallet_balance::text AS points, a.last_login,
+            coalesce(d.play, 0)::text AS play, coalesce(d.win, 0)::text AS win,
+            EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.expires_at > now()) AS online,
+            count(*) OVER ()::int AS total
+       FROM accounts a
+       LEFT JOIN (SELECT player_id, sum(play) AS play, sum(win) AS win FROM daily_play WHERE day = $2 GROUP BY player_id) d ON d.player_id = a.id
+      WHERE a.role = $5 AND a.deleted_at IS NULL AND a.path LIKE $1
+      ORDER BY online DESC, a.last_login DESC NULLS LAST, a.id LIMIT $3 OFFSET $4`,
+    [`${p.underPath}%`, p.day, p.limit, p.offset, LEAF_TIER],
+  );
+  return {
+    total: rows[0] ? Number(rows[0].total) : 0,
+    players: rows.map((r) => ({
+      id: String(r.id),
+      username: String(r.username),
+      balanceCents: BigInt(String(r.points)),
+      playCents: BigInt(String(r.play)),
+      winCents: BigInt(String(r.win)),
+      online: Boolean(r.online),
+      lastLogin: (r.last_login ?? null) as Date | null,
+    })),
+  };
+}

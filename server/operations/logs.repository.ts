@@ -1,0 +1,75 @@
+import type { Queryable } from '../db/client';
+
+/** An activity log row as the API answers it (the API's names, computed in SQL). */
+export type LogRecord = {
+  _id: string;
+  /** The account the row is about; null for a failed login of an unknown name. */
+  userId: string | null;
+  username: string | null;
+  subject: string;
+  requestUrl: string;
+  method: string;
+  ipAddress: string | null;
+  createdAt: Date;
+};
+
+/** The rows a reader may see and the filters it asked for, already parsed. */
+export interface LogFilter {
+  /** Rows of the accounts under this path (the reader's subtree, itself included). */
+  underPath: string;
+  /** Also the rows of no account (the root reads failed logins of unknown names). */
+  withoutAccount: boolean;
+  accountId?: number | undefined;
+  /** Matched against username and subject. */
+  search?: string | undefined;
+  range?: { start: Date; end: Date } | undefined;
+}
+
+const COLUMNS = `l.id::text AS "_id", l.account_id::text AS "userId", l.username, l.subject, l.request_url AS "requestUrl", l.method, l.ip_address AS "ipAddress", l.created_at AS "createdAt"`;
+const FROM = `FROM activity_logs l LEFT JOIN accounts a ON a.id = l.account_id`;
+
+/** The filter as a WHERE condition; its parameters are appended to `params`. */
+function whereOf(f: LogFilter, params: unknown[]): string {
+  params.push(`${f.underPath}%`);
+  let where = `(a.path LIKE $${params.length}${f.withoutAccount ? ' OR l.account_id IS NULL' : ''})`;
+  if (f.accountId !== undefined) {
+    params.push(f.accountId);
+    where += ` AND l.account_id = $${params.length}`;
+  }
+  if (f.search) {
+    params.push(`%${f.search.replace(/[\\%_]/g, '\\$&')}%`);
+    where += ` AND (l.username ILIKE $${params.length} OR l.subject ILIKE $${params.length})`;
+  }
+  if (f.range) {
+    params.push(f.range.start, f.range.end);
+    where += ` AND l.created_at BETWEEN $${params.length - 1} AND $${params.length}`;
+  }
+  return where;
+}
+
+/** One page of the filtered rows, newest first, with the total before paging. */
+export async function listLogs(q: Queryable, f: LogFilter, p: { limit: number; offset: number }): Promise<{ rows: LogRecord[]; total: number }> {
+  const params: unknown[] = [];
+  const where = whereOf(f, params);
+  const rows = await q.query<LogRecord & { total: number }>(
+    `SELECT ${COLUMNS}, count(*) OVER ()::int AS total ${FROM}
+      WHERE ${where} ORDER BY l.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, p.limit, p.offset],
+  );
+  return { rows: rows.map(({ total: _t, ...x }) => x), total: rows[0] ? Number(rows[0].total) : 0 };
+}
+
+/** The newest `max` filtered rows (the CSV export). */
+export async function exportLogs(q: Queryable, f: LogFilter, max: number): Promise<LogRecord[]> {
+  const params: unknown[] = [];
+  const where = whereOf(f, params);
+  return q.query<LogRecord>(`SELECT ${COLUMNS} ${FROM} WHERE ${where} ORDER BY l.id DESC LIMIT $${params.length + 1}`, [...params, max]);
+}
+
+/** One row by id, if the filter lets the reader see it. */
+export async function findLog(q: Queryable, id: number, f: LogFilter): Promise<LogRecord | null> {
+  const params: unknown[] = [id];
+  const where = whereOf(f, params);
+  const [row] = await q.query<LogRecord>(`SELECT ${COLUMNS} ${FROM} WHERE l.id = $1 AND ${where}`, params);
+  return row ?? null;
+}

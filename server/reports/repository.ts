@@ -1,0 +1,55 @@
+import type { Queryable } from '../db/client';
+import { CHAIN, childTierOf, tiersWith } from '../../resources.config';
+
+/** The tier whose accounts run games (admins): daily play is kept per admin. Passed to SQL as a parameter. */
+export const GAME_TIER = tiersWith('runsGames')[0]!.role;
+
+/**
+ * The chain's leaf tier (players): the chain tier with no tier below it. Looked up in the chain, because
+ * the system tiers (gift, loan, otc) have no tier below them either and are not players.
+ */
+export const LEAF_TIER = CHAIN.find((role) => childTierOf(role) === null)!;
+
+/** One pool of the admin commission report: its game, admin, percentage and the period's play. */
+export interface AdminGamePlay {
+  gameId: string;
+  gameName: string;
+  username: string;
+  nodigit: number;
+  /** The pool's win percentage as stored (numeric text), for exact commission arithmetic. */
+  winPercentage: string;
+  playCents: bigint;
+  winCents: bigint;
+}
+
+/** Every pool of the admins under a path, with its play and wins over the days [from, to], by admin and game. */
+export async function adminGamePlay(q: Queryable, underPath: string, days: { from: string; to: string }): Promise<AdminGamePlay[]> {
+  const rows = await q.query(
+    `WITH admins AS (SELECT id, username FROM accounts WHERE role = $4 AND deleted_at IS NULL AND path LIKE $1),
+          per AS (SELECT admin_id, game_id, sum(play) AS play, sum(win) AS win FROM daily_play
+                   WHERE day BETWEEN $2 AND $3 AND admin_id IN (SELECT id FROM admins) GROUP BY admin_id, game_id)
+     SELECT g.game_id, g.game_name, a.username, g.nodigit, p.win_percentage::text AS pct,
+            coalesce(per.play, 0)::text AS play, coalesce(per.win, 0)::text AS win
+       FROM game_pools p JOIN admins a ON a.id = p.admin_id JOIN games g ON g.id = p.game_id
+       LEFT JOIN per ON per.admin_id = p.admin_id AND per.game_id = p.game_id
+      ORDER BY a.username, g.id`,
+    [`${underPath}%`, days.from, days.to, GAME_TIER],
+  );
+  return rows.map((r) => ({
+    gameId: String(r.game_id),
+    gameName: String(r.game_name),
+    username: String(r.username),
+    nodigit: Number(r.nodigit),
+    winPercentage: String(r.pct),
+    playCents: BigInt(String(r.play)),
+    winCents: BigInt(String(r.win)),
+  }));
+}
+
+/** The live accounts under a path (itself included, pools left out), optionally of one role, by username: the report screens' user filter. */
+export async function accountsUnder(q: Queryable, path: string, role?: string): Promise<{ _id: string; username: string; role: string }[]> {
+  return q.query<{ _id: string; username: string; role: string }>(
+    `SELECT id::text AS "_id", username, role FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role <> 'pool' ${role ? 'AND role = $2' : ''} ORDER BY username LIMIT 5000`,
+    role ? [`${path}%`, role] : [`${path}%`],
+  );
+}
