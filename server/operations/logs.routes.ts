@@ -9,6 +9,7 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import { sendPage } from '../http/list';
 import { isStaff, ROOT_TIER } from '../../resources.config';
 import { exportLogs, findLog, listLogs, type LogFilter, type LogRecord } from './logs.repository';
+import { writeActivity } from '../activity/log';
 
 const logQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -94,11 +95,12 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
   // a short subject from the client; no body is stored.
   r.post(
     '/logs/logUserActivity',
-    { schema: { body: z.object({ subject: z.string().trim().min(1, 'subject is required').max(120) }).passthrough().optional() }, config: { subject: 'Screen event' } },
+    // Written here, not by the activity hook after the answer: a 201 means the row is there.
+    { schema: { body: z.object({ subject: z.string().trim().min(1, 'subject is required').max(120) }).passthrough().optional() }, config: { subject: 'Screen event', log: false } },
     async (req, reply) => {
-      requireCaller(req);
-      // The activity hook writes the row when the answer has gone out.
-      req.activitySubject = `Screen: ${(req.body?.subject ?? 'event').replace(/[\u0000-\u001f]/g, ' ')}`;
+      const caller = requireCaller(req);
+      const subject = `Screen: ${(req.body?.subject ?? 'event').replace(/[\u0000-\u001f]/g, ' ')}`;
+      await writeActivity(db, { accountId: caller.id, username: caller.username, subject, requestUrl: req.url, method: req.method, ip: req.ip });
       reply.code(201);
       return { success: true };
     },

@@ -9,6 +9,7 @@ import {
   callSafe,
   createAs,
   createChain,
+  editSecrets,
   engineAvailable,
   fund,
   generate,
@@ -178,7 +179,7 @@ describe.runIf(engineAvailable())('authorization matrix', () => {
       case 'get':
         return callSafe(h, 'GET', q(`${api}/${target._id}`), { token });
       case 'update':
-        return callSafe(h, 'PUT', q(`${api}/${target._id}`), { token, body: { updatedFields: { city } } });
+        return callSafe(h, 'PUT', q(`${api}/${target._id}`), { token, body: { updatedFields: { ...(c.scope === 'self' ? {} : editSecrets(c.tier)), city } } });
       case 'delete':
         return callSafe(h, 'DELETE', q(`${api}/${target._id}`), { token });
       case 'transfer':
@@ -194,7 +195,7 @@ describe.runIf(engineAvailable())('authorization matrix', () => {
       case 'childGet':
         return callSafe(h, 'GET', q(kidBase), { token });
       case 'childUpdate':
-        return callSafe(h, 'PUT', q(kidBase), { token, body: { updatedFields: { city } } });
+        return callSafe(h, 'PUT', q(kidBase), { token, body: { updatedFields: { ...(child ? editSecrets(child) : {}), city } } });
       case 'childToggle':
         return callSafe(h, 'PATCH', q(`${kidBase}/toggle-status/deactivate`), { token });
       case 'childDelete':
@@ -380,7 +381,7 @@ describe.runIf(engineAvailable())('authorization matrix', () => {
         const before = await stateSnapshot(h);
         // Moving an account of its subtree under an outside parent.
         for (const tier of TIERS.filter((t) => t.kind === 'chain' && canManageTier(role, t.role) && t.parent !== role)) {
-          const r = await callSafe(h, 'PUT', `/api${tier.api}/${T[tier.role]._id}`, { token, body: { updatedFields: { refId: B[tier.parent as string]._id } } });
+          const r = await callSafe(h, 'PUT', `/api${tier.api}/${T[tier.role]._id}`, { token, body: { updatedFields: { ...editSecrets(tier), refId: B[tier.parent as string]._id } } });
           expect(r.status, `${tier.api} refId`).toBe(403);
         }
         // Creating under an outside parent, with refId in the create body.
