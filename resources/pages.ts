@@ -23,6 +23,10 @@ export const PAGES = [
   { key: 'clearhistory', label: 'Clear History', menu: ['admin'], area: 'operations' },
   { key: 'contactus', label: 'Contact Us', menu: ['superadmin', 'admin'], area: 'operations' },
   { key: 'profile', label: 'Profile', menu: ALL_STAFF, area: 'accounts' },
+  // The live result consoles: no menu entry of their own (the Live Result submenu links them).
+  { key: 'game', label: 'Live Result', menu: [], routeOnly: ['superadmin', 'admin'], area: 'games' },
+  { key: 'funtarget', label: 'Fun Target', menu: [], routeOnly: ['admin'], area: 'games' },
+  { key: 'funroullet', label: 'Fun Roullet', menu: [], routeOnly: ['admin'], area: 'games' },
 ] as const satisfies readonly PageDef[];
 
 export type PageKey = (typeof PAGES)[number]['key'];

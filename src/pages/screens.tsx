@@ -7,6 +7,9 @@ import PersonIcon from '@mui/icons-material/Person';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import TimerIcon from '@mui/icons-material/Timer';
 import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
+import { ConsoleIndex } from '../games/console/ConsoleIndex';
+import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
+import LiveTvIcon from '@mui/icons-material/LiveTv';
 import { mintsPoints, tierOf, type PageKey, type Role } from '../../resources.config';
 import { CreditForm } from '../credit/CreditForm';
 import { Dashboard } from '../dashboard/Dashboard';
@@ -47,6 +50,9 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   },
   gamemaster: { component: cataloguePage('gamemaster'), icon: SportsEsportsIcon, subRoutes: catalogueSubRoutes('gamemaster') },
   timemaster: { component: cataloguePage('timemaster'), icon: TimerIcon, subRoutes: catalogueSubRoutes('timemaster') },
+  game: { component: ConsoleIndex, icon: LiveTvIcon, subRoutes: [{ path: ':gameId/:adminId/:username', allowed: () => true, element: () => <GameConsoleRoute /> }] },
+  funtarget: { component: ownConsole('funtarget'), icon: LiveTvIcon },
+  funroullet: { component: ownConsole('funroullet'), icon: LiveTvIcon },
 };
 
 /** The screen of a page key, if this build has one. */

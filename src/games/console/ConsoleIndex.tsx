@@ -1,0 +1,42 @@
+import { Title, useBasename, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import Typography from '@mui/material/Typography';
+import { getStoredRole } from '../../auth/session';
+import { PageSpinner } from '../../common/PageSpinner';
+import { liveResultLinks } from '../../layout/LiveResultMenu';
+import { usePercentageList } from '../percentage/usePercentages';
+
+/** `/{role}/game`: the consoles this operator may open, as the Live Result submenu lists them. */
+export function ConsoleIndex() {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const role = getStoredRole();
+  const list = usePercentageList();
+  const links = role ? liveResultLinks(role, basename, list.data?.adminGameList ?? [], translate) : [];
+  const title = translate('td.liveResult.title');
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+        {list.isPending ? (
+          <PageSpinner />
+        ) : (
+          <List>
+            {links.map((l) => (
+              <ListItemButton key={l.key} component={Link} to={l.to}>
+                {l.label}
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

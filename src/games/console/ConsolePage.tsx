@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Title, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { BOOSTERS, GAME_DECLARATIONS, gameDeclaration, outcomeOfPicks, pickTile, type GameDeclaration, type TilePicks } from '../../../domain/games';
+import { formatPoints } from '../../../domain/money';
+import { getStoredUser } from '../../auth/session';
+import { PageSpinner } from '../../common/PageSpinner';
+import { useTimedMessage } from '../../common/useTimedMessage';
+import { errorMessage } from '../../tiers/errorMessage';
+import { moveBalance, saveResult } from './consoleApi';
+import { OptionGrid } from './OptionGrid';
+import { ResultsStrip } from './ResultsStrip';
+import { useConsoleFeed } from './useConsoleFeed';
+import { useCountdown } from './useCountdown';
+
+/** Console messages clear after 2 s (spec section 9). */
+const MESSAGE_MS = 2000;
+
+/** The selected-result box: the describe() label of the pick, Andhar Bahar's colour and type beside it. */
+function pickText(game: GameDeclaration, picks: TilePicks): string {
+  const outcome = outcomeOfPicks(game, picks);
+  if (outcome) return game.describe(outcome);
+  return [picks.result, picks.color, picks.type].filter(Boolean).join(' · ');
+}
+
+function Console({ game, adminId, username }: { game: GameDeclaration; adminId: string; username: string }) {
+  const translate = useTranslate();
+  const feed = useConsoleFeed(adminId, game.gameId);
+  const time = useCountdown(game.gameId, adminId, feed.serverTime);
+  const { message, show } = useTimedMessage(MESSAGE_MS);
+  const [picks, setPicks] = useState<TilePicks>({});
+  const [booster, setBooster] = useState<number>(1);
+  const [balance, setBalance] = useState('');
+  const target = { gameId: game.gameId, adminId };
+
+  const balanceMove = useMutation({
+    mutationFn: (v: { type: 'add' | 'remove'; amount?: number }) => moveBalance(target, v.type, v.amount),
+    onSuccess: (msg, v) => {
+      show(msg ?? translate(v.type === 'add' ? 'td.console.balanceAdded' : 'td.console.balanceReset'), 'success');
+      setBalance('');
+      feed.refresh();
+    },
+    onError: (err, v) => show(v.type === 'add' ? errorMessage(err, translate('td.console.balanceFailed')) : translate('td.console.balanceError'), 'error'),
+  });
+  const save = useMutation({
+    mutationFn: (outcomePicks: TilePicks) =>
+      saveResult(
+        target,
+        { result: outcomePicks.result ?? '', ...(outcomePicks.color ? { color: outcomePicks.color } : {}), ...(outcomePicks.type ? { type: outcomePicks.type } : {}) },
+        booster,
+      ),
+    onSuccess: (msg) => {
+      show(msg ?? translate('td.console.resultAdded'), 'success');
+      setPicks({});
+    },
+    onError: (err) => show(errorMessage(err, translate('td.console.resultFailed')), 'error'),
+  });
+
+  const onAdd = () => {
+    const amount = Number(balance);
+    if (balance.trim() === '' || !Number.isFinite(amount) || amount <= 0) return show(translate('td.console.invalidBalance'), 'error');
+    balanceMove.mutate({ type: 'add', amount });
+  };
+  const onSave = () => {
+    if (!outcomeOfPicks(game, picks)) return show(translate('td.console.invalidResult'), 'error');
+    save.mutate(picks);
+  };
+
+  const data = feed.data;
+  const title = `${translate(`td.console.game.${game.slug}`, { _: game.gameName })} — ${username}`;
+  const gameBalance = data?.percentageData[0]?.gameBalance ?? 0;
+  const collection = data?.collections.totalPlaypoints ?? 0;
+  const payment = data?.collections.totalWinpoints ?? 0;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={title} />
+      <Card>
+        <CardContent>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+            <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+              {title}
+            </Typography>
+            <Typography variant="h5" component="p" aria-label={translate('td.console.countdown')} data-testid="countdown" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {time}
+            </Typography>
+            <Button variant="outlined" onClick={() => feed.refresh()}>
+              {translate('td.console.refresh')}
+            </Button>
+            <Button variant="outlined" color="warning" onClick={() => balanceMove.mutate({ type: 'remove' })} disabled={balanceMove.isPending}>
+              {translate('td.console.resetBalance')}
+            </Button>
+          </Box>
+          {feed.error && <Alert severity="error" sx={{ mb: 1 }}>{feed.error}</Alert>}
+          {message && (
+            <Alert severity={message.severity} sx={{ mb: 1 }} role="alert">
+              {message.text}
+            </Alert>
+          )}
+          {!data ? (
+            <PageSpinner />
+          ) : (
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
+              <Box>
+                <OptionGrid
+                  game={game}
+                  items={data.data}
+                  colors={data.dataColors}
+                  cardTypes={data.dataCardTypes}
+                  picks={picks}
+                  onPick={(key) => setPicks((p) => pickTile(game, key, p))}
+                  labels={{
+                    cards: translate('td.console.cards'),
+                    colors: translate('td.console.colors'),
+                    cardTypes: translate('td.console.cardTypes'),
+                    single: translate('td.console.single'),
+                    jodi: translate('td.console.jodi'),
+                    patti: translate('td.console.patti'),
+                  }}
+                />
+                <Typography variant="h6" sx={{ mt: 2 }} data-testid="total-draw-collection">
+                  {translate('td.console.totalDraw')}: {formatPoints(data.totalDrawCollection)}
+                </Typography>
+              </Box>
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+                <Box sx={{ display: 'flex', gap: 1 }}>
+                  <TextField
+                    type="number"
+                    size="small"
+                    label={translate('td.console.balance')}
+                    value={balance}
+                    onChange={(e) => setBalance(e.target.value)}
+                    slotProps={{ htmlInput: { min: 1 } }}
+                  />
+                  <Button variant="contained" onClick={onAdd} disabled={balanceMove.isPending}>
+                    {translate('td.console.addBalance')}
+                  </Button>
+                </Box>
+                <TextField select size="small" label={translate('td.console.booster')} value={booster} onChange={(e) => setBooster(Number(e.target.value))}>
+                  {BOOSTERS.map((b) => (
+                    <MenuItem key={b} value={b}>
+                      {b}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <Box sx={{ display: 'flex', gap: 1 }}>
+                  <TextField
+                    size="small"
+                    label={translate('td.console.selectedResult')}
+                    value={pickText(game, picks)}
+                    slotProps={{ htmlInput: { readOnly: true } }}
+                    fullWidth
+                  />
+                  <Button variant="contained" color="success" onClick={onSave} disabled={save.isPending}>
+                    {translate('td.console.save')}
+                  </Button>
+                </Box>
+                <Box>
+                  <Typography variant="subtitle1">{translate('td.console.daily')}</Typography>
+                  <Table size="small">
+                    <TableBody>
+                      <TableRow>
+                        <TableCell component="th">{translate('td.console.gameBalance')}</TableCell>
+                        <TableCell align="right" data-testid="game-balance" sx={{ color: gameBalance < 0 ? 'error.main' : undefined, fontWeight: gameBalance < 0 ? 700 : undefined }}>
+                          {formatPoints(gameBalance)}
+                        </TableCell>
+                      </TableRow>
+                      <TableRow>
+                        <TableCell component="th">{translate('td.console.collection')}</TableCell>
+                        <TableCell align="right">{formatPoints(collection)}</TableCell>
+                      </TableRow>
+                      <TableRow>
+                        <TableCell component="th">{translate('td.console.payment')}</TableCell>
+                        <TableCell align="right">{formatPoints(payment)}</TableCell>
+                      </TableRow>
+                      <TableRow>
+                        <TableCell component="th">{translate('td.console.dailyBalance')}</TableCell>
+                        <TableCell align="right">{formatPoints((Math.round(collection * 100) - Math.round(payment * 100)) / 100)}</TableCell>
+                      </TableRow>
+                    </TableBody>
+                  </Table>
+                </Box>
+                <ResultsStrip results={data.lastData.data} adminId={adminId} />
+              </Box>
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+/** `/{role}/game/{gameId}/{adminId}/{username}`: the console of any game for an admin below the caller. */
+export function GameConsoleRoute() {
+  const translate = useTranslate();
+  const { gameId = '', adminId = '', username = '' } = useParams();
+  const game = gameDeclaration(gameId);
+  if (!game) return <Alert severity="warning" sx={{ mt: 2 }}>{translate('td.catalogue.gamemaster.notFound')}</Alert>;
+  return <Console key={`${gameId}:${adminId}`} game={game} adminId={adminId} username={username} />;
+}
+
+/** The admin's fixed routes (`funtarget`, `funroullet`): its own console of that game. */
+export function ownConsole(slug: string) {
+  const game = GAME_DECLARATIONS.find((g) => g.slug === slug);
+  if (!game) throw new Error(`no game with slug ${slug}`);
+  return function OwnConsole() {
+    const me = getStoredUser();
+    return me ? <Console game={game} adminId={me._id} username={me.username} /> : <PageSpinner />;
+  };
+}

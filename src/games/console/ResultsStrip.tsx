@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { centsToPoints, formatPoints } from '../../../domain/money';
+import { PageSpinner } from '../../common/PageSpinner';
+import { errorMessage } from '../../tiers/errorMessage';
+import { loadDecision } from './consoleApi';
+import type { ConsoleResult } from './consoleTypes';
+
+/** A decision value as an operator reads it: cents as points, lists joined. */
+const show = (key: string, v: unknown): string => {
+  if (v === null || v === undefined) return '—';
+  if (/Cents$/.test(key) || key === 'payout') return formatPoints(centsToPoints(String(v)));
+  if (Array.isArray(v)) return v.join(', ') || '—';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+};
+
+/** The audit of one settled round: pool, budget, each option's payout, the choice and why, the booster. */
+function DecisionDialog({ result, adminId, onClose }: { result: ConsoleResult; adminId: string; onClose: () => void }) {
+  const translate = useTranslate();
+  const q = useQuery({ queryKey: ['td', 'decision', result.roundId], queryFn: () => loadDecision(result.roundId, adminId), retry: false });
+  const d = q.data?.decision ?? {};
+  const payouts = (d.payouts ?? null) as Record<string, unknown> | null;
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{translate('td.console.decisionTitle', { drawno: result.drawno, label: result.label })}</DialogTitle>
+      <DialogContent>
+        {q.isPending && <PageSpinner />}
+        {q.error && <Typography color="error">{errorMessage(q.error, translate('td.messages.somethingWrong'))}</Typography>}
+        {q.data && (
+          <Table size="small">
+            <TableBody>
+              {Object.entries(d)
+                .filter(([k]) => k !== 'payouts')
+                .map(([k, v]) => (
+                  <TableRow key={k}>
+                    <TableCell component="th">{translate(`td.console.decision.${k}`, { _: k })}</TableCell>
+                    <TableCell>{show(k, v)}</TableCell>
+                  </TableRow>
+                ))}
+            </TableBody>
+          </Table>
+        )}
+        {payouts && (
+          <Box sx={{ mt: 2 }}>
+            <Typography variant="subtitle2">{translate('td.console.decision.payouts')}</Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxHeight: 200, overflowY: 'auto' }}>
+              {Object.entries(payouts).map(([k, v]) => (
+                <Chip key={k} size="small" label={`${k}: ${show('payout', v)}`} variant="outlined" />
+              ))}
+            </Box>
+          </Box>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The latest results, each with its booster as Nx; a result opens its decision record. */
+export function ResultsStrip({ results, adminId }: { results: ConsoleResult[]; adminId: string }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState<ConsoleResult | null>(null);
+  return (
+    <Box>
+      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+        {translate('td.console.latest')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="results-strip">
+        {results.length === 0 && <Typography color="text.secondary">{translate('td.console.noResults')}</Typography>}
+        {results.map((r) => (
+          <Chip
+            key={r.roundId}
+            clickable
+            onClick={() => setOpen(r)}
+            label={`${r.label} ${r.booster}x`}
+            color={r.booster > 1 ? 'warning' : 'default'}
+            aria-label={translate('td.console.openDecision', { label: r.label, drawno: r.drawno })}
+          />
+        ))}
+      </Box>
+      {open && <DecisionDialog result={open} adminId={adminId} onClose={() => setOpen(null)} />}
+    </Box>
+  );
+}
