@@ -99,6 +99,6 @@ export function OptionGrid(props: {
     );
   }
   if (items.some((i) => i.image)) return <Row items={items} game={game} picks={picks} onPick={onPick} columns={6} />;
-  // Bingo shows its first 25 options (spec section 9).
-  return <Row items={items.slice(0, 25)} game={game} picks={picks} onPick={onPick} columns={items.length > 12 ? 8 : 5} />;
+  // Bingo's declaration holds its 25 numbers (spec section 9); Fun Roullet's 38 tiles take ten a row.
+  return <Row items={items} game={game} picks={picks} onPick={onPick} columns={items.length > 25 ? 10 : 5} />;
 }

@@ -1,0 +1,118 @@
+/**
+ * The live result consoles in Chromium against `npm start`: an admin opens each of the seven
+ * consoles and sees the sums grow as a player's bets arrive (realtime), saves a result with a
+ * booster, and sees it in the latest-results strip and the bet list once the round closes.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { GAME_DECLARATIONS } from '../../domain/games';
+import type { AccountRecord } from '../../resources.config';
+import { Api } from './api';
+import { e2eRun, heading, login, UI_TIMEOUT } from './browser';
+import { SUPERADMIN } from './server';
+
+const PASSWORD = 'Console-pass-1';
+const e2e = e2eRun();
+let root: Api;
+let admin: AccountRecord;
+let player: Api;
+let page: Page;
+
+interface GameRow {
+  id: string;
+  gameId: string;
+  gameName: string;
+  nodigit: number;
+  publisher: string;
+  gameDescription: string;
+  releaseDate: string;
+  status: string;
+}
+
+beforeAll(async () => {
+  root = await Api.login(e2e.server.baseUrl, SUPERADMIN.username, SUPERADMIN.password);
+  await root.generate(10_000, SUPERADMIN.password);
+  // Fun Target plays 10-second rounds here, so a saved result shows within the test.
+  const time = (await root.call<{ data: { id: string } }>('POST', 'time', { timecount: 10 })).data;
+  const games = (await root.call<{ data: GameRow[] }>('GET', 'game?perPage=50')).data;
+  const funTarget = games.find((g) => g.gameId === 'MNOQqWWi')!;
+  await root.call('PUT', `game/${funTarget.id}`, { ...funTarget, gameStatus: funTarget.status, releaseDate: funTarget.releaseDate.slice(0, 10), timeId: [time.id] });
+  admin = await root.create('admins', {
+    firstName: 'Cora',
+    lastName: 'Console',
+    email: 'cora.console@example.com',
+    phone: '9123456711',
+    country: 'IN',
+    state: 'KA',
+    city: 'Bengaluru',
+    address: '7 Console Road',
+    pinCode: '560007',
+    commissionAmount: 0,
+    refId: root.user._id,
+    userStatus: true,
+    password: PASSWORD,
+    pin: '1234',
+    games: games.map((g) => g.id),
+  });
+  const asAdmin = await Api.login(e2e.server.baseUrl, admin.username, PASSWORD);
+  const sam = await asAdmin.create('superareamanager', { password: PASSWORD, pin: '1234' });
+  const am = await asAdmin.create('areamanager', { password: PASSWORD, pin: '1234', refId: sam._id });
+  const master = await asAdmin.create('master', { password: PASSWORD, pin: '1234', refId: am._id });
+  const p = await asAdmin.create('player', { password: PASSWORD, pin: '1234', refId: master._id });
+  await root.transfer('player', p._id, 5_000, SUPERADMIN.password);
+  player = await Api.login(e2e.server.baseUrl, p.username, PASSWORD);
+  page = await e2e.newPage();
+  await login(page, admin.username, PASSWORD, '/admin/dashboard');
+});
+
+const tile = (label: string, points: string) => page.getByRole('button', { name: `${label}: ${points}`, exact: true });
+
+describe('live result consoles', () => {
+  for (const game of GAME_DECLARATIONS) {
+    test(`${game.gameName}: the sums grow while bets arrive`, async () => {
+      await page.goto(`${e2e.server.baseUrl}/admin/game/${game.gameId}/${admin._id}/${admin.username}`);
+      await heading(page, `${game.gameName} — ${admin.username}`).waitFor();
+      await page.getByTestId('total-draw-collection').waitFor({ timeout: UI_TIMEOUT });
+      const option = game.options.find((o) => o.group !== 'single' && o.group !== 'jodi')!;
+      const before = await page.getByTestId('total-draw-collection').innerText();
+      await player.call('POST', 'app/createbet', { gameId: game.gameId, draws: [{ drawno: option.key, drawqty: 3 }] });
+      await player.call('POST', 'app/createbet', { gameId: game.gameId, draws: [{ drawno: option.key, drawqty: 2 }] });
+      // Pushed by the server, not polled: the tile and the collection move without a reload.
+      await tile(option.label, '5.00').waitFor({ timeout: UI_TIMEOUT });
+      await expect.poll(() => page.getByTestId('total-draw-collection').innerText(), { timeout: UI_TIMEOUT }).not.toBe(before);
+      if (option.image) expect(await page.getByRole('img', { name: option.image }).count()).toBe(1);
+    });
+  }
+
+  test('Fun Target: SAVE a result with booster 2; the round closes on it, the strip and the bet list show it', async () => {
+    await page.goto(`${e2e.server.baseUrl}/admin/funtarget`);
+    await page.getByTestId('total-draw-collection').waitFor({ timeout: UI_TIMEOUT });
+    await page.getByRole('button', { name: 'SAVE' }).click();
+    await page.getByText('Please enter a valid result.').waitFor();
+    await page.getByRole('button', { name: 'Add Balance' }).click();
+    await page.getByText('Please enter a valid balance greater than 0.').waitFor();
+
+    const bet = await player.call<{ data: { ticketId: string } }>('POST', 'app/createbet', { gameId: 'MNOQqWWi', draws: [{ drawno: '7', drawqty: 1 }] });
+    await page.getByRole('button', { name: /^7: / }).click();
+    await page.getByRole('combobox', { name: 'Booster' }).click();
+    await page.getByRole('option', { name: '2', exact: true }).click();
+    await page.getByRole('button', { name: 'SAVE' }).click();
+    await page.getByText('Result added successfully!').waitFor();
+
+    // 10-second rounds: the strip shows "7 2x" once the round with the bet settles.
+    await page.getByTestId('results-strip').getByText('7 2x', { exact: true }).waitFor({ timeout: 30_000 });
+    const tickets = (await player.call<{ data: { ticketId: string; resultNo: string | null; winpoints: number }[] }>('GET', 'app/tickets?gameId=MNOQqWWi')).data;
+    const mine = tickets.find((t) => String(t.ticketId) === String(bet.data.ticketId));
+    expect(mine).toMatchObject({ resultNo: '7', winpoints: 18 });
+
+    // The decision record behind the result: forced by the console.
+    await page.getByTestId('results-strip').getByText('7 2x', { exact: true }).click();
+    await page.getByRole('dialog').getByText('forced').waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${e2e.server.baseUrl}/admin/gamehistory`);
+    const row = page.getByRole('row').filter({ hasText: String(bet.data.ticketId) });
+    await row.waitFor({ timeout: UI_TIMEOUT });
+    expect(await row.innerText()).toMatch(/\b7\b/);
+  });
+});
