@@ -107,7 +107,7 @@ describe('live result consoles', () => {
 
     // The decision record behind the result: forced by the console.
     await page.getByTestId('results-strip').getByText('7 2x', { exact: true }).click();
-    await page.getByRole('dialog').getByText('forced').waitFor();
+    await page.getByRole('dialog').getByRole('cell', { name: 'forced', exact: true }).waitFor();
     await page.keyboard.press('Escape');
 
     await page.goto(`${e2e.server.baseUrl}/admin/gamehistory`);
