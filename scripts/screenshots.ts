@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { GAME_DECLARATIONS } from '../domain/games';
 import { Api } from '../tests/e2e/api';
 import { heading, launchBrowser, login, openPage } from '../tests/e2e/browser';
 import { ROOT, startServer, SUPERADMIN } from '../tests/e2e/server';
@@ -44,7 +45,7 @@ async function main() {
       commissionAmount: 5,
       refId: root.user._id,
       userStatus: true,
-      games: (await root.call<{ data: { _id: string }[] }>('GET', `game/usergames/${root.user._id}`)).data.slice(0, 3).map((g) => g._id),
+      games: (await root.call<{ data: { _id: string }[] }>('GET', `game/usergames/${root.user._id}`)).data.map((g) => g._id),
       ...secrets,
     });
     await root.transfer('admins', admin._id, 5_000, SUPERADMIN.password);
@@ -62,7 +63,11 @@ async function main() {
     const p1 = await asMaster.create('player', { firstName: 'Pavan', ...secrets });
     await asMaster.create('player', { firstName: 'Priya', ...secrets });
     await asMaster.transfer('player', p1._id, 42.5, PASSWORD);
-    await Api.login(server.baseUrl, p1.username, PASSWORD); // one player online
+    const asPlayer = await Api.login(server.baseUrl, p1.username, PASSWORD); // one player online
+    // A few bets on every game, so the consoles show running sums.
+    for (const g of GAME_DECLARATIONS)
+      for (const o of g.options.filter((x) => x.group !== 'jodi' && x.group !== 'single').slice(0, 3))
+        await asPlayer.call('POST', 'app/createbet', { gameId: g.gameId, draws: [{ drawno: o.key, drawqty: 1 }] });
 
     const shots: Shot[] = [
       { name: 'login', path: '/auth/login', loggedIn: false, ready: (p) => heading(p, 'Sign In').waitFor() },
@@ -97,8 +102,18 @@ async function main() {
         name: 'form-credit-transfer',
         path: `/superadmin/admin/credittransfer/${admin._id}`,
         loggedIn: true,
-        ready: (p) => p.getByText(`Account ${admin.username}, balance 3500.00`).waitFor(),
+        ready: (p) => p.getByText(`Account ${admin.username}, balance 3,500.00`).waitFor(),
       },
+      { name: 'game-master', path: '/superadmin/gamemaster', loggedIn: true, ready: (p) => p.getByRole('cell', { name: 'Fun Target', exact: true }).waitFor() },
+      { name: 'win-percentage', path: '/superadmin/winpercentage', loggedIn: true, ready: (p) => heading(p, 'Win Percentage').waitFor() },
+      { name: 'online-players', path: '/superadmin/onlineplayers', loggedIn: true, ready: (p) => p.getByText(p1.username).first().waitFor() },
+      { name: 'game-history', path: '/superadmin/gamehistory', loggedIn: true, ready: (p) => p.getByRole('cell', { name: p1.username, exact: true }).first().waitFor() },
+      ...GAME_DECLARATIONS.map((g) => ({
+        name: `console-${g.slug}`,
+        path: `/superadmin/game/${g.gameId}/${admin._id}/${admin.username}`,
+        loggedIn: true,
+        ready: (p: Page) => p.getByTestId('total-draw-collection').waitFor(),
+      })),
     ];
 
     for (const width of WIDTHS) {

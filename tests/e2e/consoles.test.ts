@@ -115,4 +115,18 @@ describe('live result consoles', () => {
     await row.waitFor({ timeout: UI_TIMEOUT });
     expect(await row.innerText()).toMatch(/\b7\b/);
   });
+
+  test('Win Percentage: the button waits for a change, and a saved percentage is what the API reads back', async () => {
+    await page.goto(`${e2e.server.baseUrl}/admin/winpercentage`);
+    await heading(page, 'Win Percentage').waitFor();
+    const button = page.getByRole('button', { name: 'Set Percentage' });
+    expect(await button.isDisabled()).toBe(true);
+    const input = page.getByLabel(`Percentage of ${admin.username} for Bingo`, { exact: true });
+    await input.fill('35');
+    expect(await button.isDisabled()).toBe(false);
+    await button.click();
+    await page.getByText(/updated|Updated successfully/i).first().waitFor();
+    const list = await root.call<{ adminGameList: { gameId: string; winpercentage: number; username: string }[] }>('GET', `percentage/usergames/${root.user._id}`);
+    expect(list.adminGameList.find((r) => r.gameId === 'qZicXibb' && r.username === admin.username)?.winpercentage).toBe(35);
+  });
 });
