@@ -73,3 +73,8 @@ export function lastCompletePeriod(kind: 'day' | 'week', now: Date): Range {
 /** The calendar day of a moment in the running process's time zone, as YYYY-MM-DD. */
 export const dayKey = (d: Date): string =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** The last `count` calendar days up to and including `now`'s, oldest first, as day keys. */
+export function lastDays(now: Date, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => dayKey(addDays(now, i - count + 1)));
+}

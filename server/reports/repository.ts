@@ -53,3 +53,17 @@ export async function accountsUnder(q: Queryable, path: string, role?: string): 
     role ? [`${path}%`, role] : [`${path}%`],
   );
 }
+
+/** Play and wins per calendar day under an account: its players' rows of the per-day aggregate, never the tickets. */
+export async function playByDay(q: Queryable, view: { id: number; path: string; role: string }, days: { from: string; to: string }): Promise<Map<string, { playCents: bigint; winCents: bigint }>> {
+  // An admin's figures are kept under its id (indexed by admin and day); anyone else's are its players' rows.
+  const byAdmin = view.role === GAME_TIER;
+  const rows = await q.query(
+    byAdmin
+      ? `SELECT day::text AS day, sum(play)::text AS play, sum(win)::text AS win FROM daily_play WHERE admin_id = $1 AND day BETWEEN $2 AND $3 GROUP BY day`
+      : `SELECT d.day::text AS day, sum(d.play)::text AS play, sum(d.win)::text AS win FROM daily_play d JOIN accounts p ON p.id = d.player_id
+          WHERE p.path LIKE $1 AND d.day BETWEEN $2 AND $3 GROUP BY d.day`,
+    [byAdmin ? view.id : `${view.path}%`, days.from, days.to],
+  );
+  return new Map(rows.map((r) => [String(r.day).slice(0, 10), { playCents: BigInt(String(r.play)), winCents: BigInt(String(r.win)) }]));
+}

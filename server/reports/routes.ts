@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminCommission, percentToBp, sumPoints } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
-import { dayKey, dayRange, parseDate } from '../../domain/periods';
+import { dayKey, dayRange, lastDays, parseDate } from '../../domain/periods';
 import { CHAIN, childTierOf, isStaff, TIERS, type Role } from '../../resources.config';
 import { requireCaller, requireRecentStepUp } from '../auth/plugin';
 import type { Caller } from '../auth/caller';
@@ -12,7 +12,7 @@ import { findRef, type AccountRef } from '../accounts/repository';
 import type { Database } from '../db/client';
 import { badRequest, forbidden } from '../http/errors';
 import { pendingCommissions, sendCommission } from './commission';
-import { accountsUnder, adminGamePlay } from './repository';
+import { accountsUnder, adminGamePlay, playByDay } from './repository';
 import { transactionsOf } from './transactions';
 import { turnoverOf, type DayRange } from './turnover';
 
@@ -62,6 +62,26 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
     const data = await turnoverOf(db, view, daysOf(req.query));
     return { success: true, role: view.role, childRole: childTierOf(view.role as Role)?.role ?? null, data };
   });
+
+  // The dashboard's chart: play, win and net per day of the caller's subtree (or of `id` in it).
+  r.get(
+    '/reports/dailyplay',
+    { schema: { querystring: z.object({ id: z.string().optional(), days: z.coerce.number({ error: 'days is a number' }).int().min(1, 'days is 1 to 90').max(90, 'days is 1 to 90').default(14) }) } },
+    async (req) => {
+      const caller = requireCaller(req);
+      if (!isStaff(caller.role)) throw forbidden('Only staff accounts read reports.');
+      const view = await viewOf(db, caller, { id: req.query.id });
+      const keys = lastDays(new Date(), req.query.days);
+      const found = await playByDay(db, view, { from: keys[0]!, to: keys[keys.length - 1]! });
+      return {
+        success: true,
+        data: keys.map((day) => {
+          const f = found.get(day) ?? { playCents: 0n, winCents: 0n };
+          return { day, playPoints: centsToPoints(f.playCents), winPoints: centsToPoints(f.winCents), endPoints: centsToPoints(f.playCents - f.winCents) };
+        }),
+      };
+    },
+  );
 
   r.get('/reports/revenuereport', { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);

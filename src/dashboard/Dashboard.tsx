@@ -11,6 +11,7 @@ import { DASHBOARD_COUNTS } from '../../resources.config';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { getStoredRole } from '../auth/session';
 import { tierOf } from '../tiers/registry';
+import { DailyPlayChart } from './DailyPlayChart';
 
 /** Welcome heading and the counts of the tiers the role manages, each linking to its list. */
 export function Dashboard() {
@@ -41,6 +42,7 @@ export function Dashboard() {
           </Card>
         ))}
       </Box>
+      <DailyPlayChart />
     </Box>
   );
 }

@@ -46,6 +46,11 @@ export const en = {
       failed: 'Failed to change password',
     },
     dashboard: {
+      chartTitle: 'Play, win and net: last 14 days',
+      chartTotals: 'Play %{play} · Win %{win} · Net %{net}',
+      play: 'Play',
+      win: 'Win',
+      net: 'Net',
       welcome: 'Welcome, %{username}',
       counts: { player: 'Player', superareamanager: 'Super Area manager', areamanager: 'Area Manager', master: 'Master' },
     },
