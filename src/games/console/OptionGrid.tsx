@@ -23,7 +23,7 @@ function Tile({ item, picked, onPick, compact }: { item: ConsoleItem; picked: bo
         borderColor: picked ? 'warning.main' : 'divider',
         borderRadius: 1,
         p: compact ? 0.5 : 1,
-        minWidth: compact ? 56 : 76,
+        minWidth: 0,
         bgcolor: bg ?? (picked ? 'action.selected' : 'background.paper'),
         color: bg ? '#fff' : 'text.primary',
         boxShadow: picked ? 3 : 0,
@@ -54,7 +54,7 @@ function Row({ title, items, game, picks, onPick, compact, columns }: {
           {title}
         </Typography>
       )}
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: `repeat(${columns ?? 'auto-fill'}, ${columns ? '1fr' : 'minmax(76px, 1fr)'})` }}>
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: `repeat(${columns ?? 'auto-fill'}, ${columns ? 'minmax(0, 1fr)' : 'minmax(76px, 1fr)'})` }}>
         {items.map((i) => (
           <Tile key={i.drawno} item={i} picked={tilePicked(game, i.drawno, picks)} onPick={() => onPick(i.drawno)} compact={compact} />
         ))}
