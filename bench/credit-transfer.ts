@@ -200,7 +200,7 @@ export async function argon2PerSecond(concurrency: number, seconds: number): Pro
 
 // ——— The server under test ———
 
-interface Served {
+export interface Served {
   base: string;
   /** The processes of the server (for CPU accounting). */
   pids(): number[];
@@ -209,12 +209,12 @@ interface Served {
   tail(): string;
 }
 
-async function startChild(o: CreditTransferOptions, databaseUrl: string, password: string): Promise<Served> {
+export async function startChild(o: CreditTransferOptions, databaseUrl: string, password: string, env: Record<string, string> = {}): Promise<Served> {
   const port = await freePort();
   const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
   const child: ChildProcess = spawn(tsx, ['server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', SUPERADMIN_PASSWORD: password, LOG_LEVEL: o.logLevel },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', SUPERADMIN_PASSWORD: password, LOG_LEVEL: o.logLevel, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

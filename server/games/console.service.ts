@@ -4,7 +4,7 @@ import { dayKey } from '../../domain/periods';
 import type { Database } from '../db/client';
 import { move } from '../credit/ledger';
 import { badRequest, notFound } from '../http/errors';
-import { ensurePool, findGame, walletCents, type GameRow } from './repository';
+import { ensurePool, findGame, findPool, walletCents, type GameRow } from './repository';
 
 const LAST_RESULTS = 10;
 
@@ -37,21 +37,25 @@ export async function lastResults(db: Database, adminId: number, game: { row: Ga
  */
 export async function consoleData(db: Database, adminId: number, gameId: string, now = new Date()) {
   const game = await loadGame(db, gameId);
-  const pool = await db.transaction((tx) => ensurePool(tx, adminId, game.row.id));
+  // The pool exists after its first use: a read, not a write transaction, on every console refresh.
+  const pool = (await findPool(db, adminId, game.row.id)) ?? (await db.transaction((tx) => ensurePool(tx, adminId, game.row.id)));
   const window = roundWindow(now, game.row.timeSeconds);
-  const sums = new Map(
-    (
-      await db.query(
-        `SELECT l.option, sum(l.stake)::text AS s FROM rounds r JOIN tickets t ON t.round_id = r.id JOIN ticket_lines l ON l.ticket_id = t.id
-          WHERE r.admin_id = $1 AND r.game_id = $2 AND r.draw_no = $3 GROUP BY l.option`,
-        [adminId, game.row.id, window.drawNo],
-      )
-    ).map((r) => [String(r.option), BigInt(String(r.s))]),
-  );
-  const [day] = await db.query(
-    `SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win FROM daily_play WHERE admin_id = $1 AND game_id = $2 AND day = $3`,
-    [adminId, game.row.id, dayKey(now)],
-  );
+  // The figures are independent reads: asked together, a refresh under load waits for the slowest
+  // of them, not for their sum (bets hold most of the pool's connections).
+  const [sumRows, [day], poolCents, last] = await Promise.all([
+    db.query(
+      `SELECT l.option, sum(l.stake)::text AS s FROM rounds r JOIN tickets t ON t.round_id = r.id JOIN ticket_lines l ON l.ticket_id = t.id
+        WHERE r.admin_id = $1 AND r.game_id = $2 AND r.draw_no = $3 GROUP BY l.option`,
+      [adminId, game.row.id, window.drawNo],
+    ),
+    db.query(
+      `SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win FROM daily_play WHERE admin_id = $1 AND game_id = $2 AND day = $3`,
+      [adminId, game.row.id, dayKey(now)],
+    ),
+    walletCents(db, pool.accountId),
+    lastResults(db, adminId, game),
+  ]);
+  const sums = new Map(sumRows.map((r) => [String(r.option), BigInt(String(r.s))]));
   const item = (o: GameDeclaration['options'][number]) => ({
     drawno: o.key,
     label: o.label,
@@ -69,9 +73,9 @@ export async function consoleData(db: Database, adminId: number, gameId: string,
     dataColors: isAndhar ? group('suit') : [],
     dataCardTypes: isAndhar ? group('side') : [],
     totalDrawCollection: centsToPoints(draw),
-    collections: { totalPlaypoints: centsToPoints(String(day.play)), totalWinpoints: centsToPoints(String(day.win)) },
-    percentageData: [{ gameBalance: centsToPoints(await walletCents(db, pool.accountId)), winpercentage: pool.winPercentage }],
-    lastData: { data: await lastResults(db, adminId, game) },
+    collections: { totalPlaypoints: centsToPoints(String(day!.play)), totalWinpoints: centsToPoints(String(day!.win)) },
+    percentageData: [{ gameBalance: centsToPoints(poolCents), winpercentage: pool.winPercentage }],
+    lastData: { data: last },
     round: { drawno: window.drawNo, closesAt: window.closesAt.toISOString(), time: countdown(now, window.closesAt) },
   };
 }

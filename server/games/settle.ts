@@ -95,13 +95,21 @@ export async function settleRound(db: Database, roundId: number, now: Date = new
       if (winners.has(l.option)) entry.cents += winCents(l.stake, oddsOf(game, l.option), decision.booster);
       wins.set(l.ticketId, entry);
     }
+    // Lock order: the day's figures first, then the wallets, as a bet does (its daily_play row,
+    // then the player's and the pool's accounts): the other order deadlocks with the next round's bets.
+    const paying = [...wins].filter(([, w]) => w.cents > 0n).sort(([a, x], [b, y]) => x.playerId - y.playerId || a - b);
+    const perDay = new Map<string, { playerId: number; day: string; cents: bigint }>();
+    for (const [, w] of paying) {
+      const day = dayKey(w.createdAt);
+      const k = `${w.playerId}:${day}`;
+      perDay.set(k, { playerId: w.playerId, day, cents: (perDay.get(k)?.cents ?? 0n) + w.cents });
+    }
+    for (const d of [...perDay.values()].sort((a, b) => a.playerId - b.playerId || a.day.localeCompare(b.day)))
+      await upsertDailyPlay(tx, { playerId: d.playerId, day: d.day, gameDbId, adminId, play: 0n, win: d.cents });
     let paid = 0n;
-    for (const [ticketId, w] of wins) {
-      if (w.cents > 0n) {
-        await move(tx, { from: pool.accountId, to: w.playerId, cents: w.cents, kind: 'win', actor: adminId, message: `Win on ${game.gameName} ticket ${ticketId}` });
-        await upsertDailyPlay(tx, { playerId: w.playerId, day: dayKey(w.createdAt), gameDbId, adminId, play: 0n, win: w.cents });
-        paid += w.cents;
-      }
+    for (const [ticketId, w] of paying) {
+      await move(tx, { from: pool.accountId, to: w.playerId, cents: w.cents, kind: 'win', actor: adminId, message: `Win on ${game.gameName} ticket ${ticketId}` });
+      paid += w.cents;
     }
     await tx.query(
       `UPDATE tickets t SET win = w.cents, settled_at = $2 FROM unnest($3::bigint[], $4::bigint[]) AS w(id, cents) WHERE t.id = w.id AND t.round_id = $1`,
