@@ -153,7 +153,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(commissionRoutes, { db, onWallets: (ids) => realtime.walletsChanged(ids) });
       await api.register(logRoutes, { db });
       await api.register(complaintRoutes, { db, perHour: config.complaintRateLimit });
-      await api.register(backupRoutes, { db, dir: config.backupDir, admins: config.backupAdmins });
+      await api.register(backupRoutes, { db, dir: config.backupDir, admins: config.backupAdmins, s3: config.backupS3 });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, ...msg('noRoute', { method: req.method, url: req.url }) }));
     },
     { prefix: '/api' },

@@ -21,6 +21,8 @@ export interface ServerConfig {
   backupDir: string;
   /** Admins (usernames) allowed to back up and restore; empty: every admin. */
   backupAdmins: string[];
+  /** Where Cloud Transfer uploads backup archives; undefined: not configured (the transfer answers 409). */
+  backupS3: BackupS3Config | undefined;
   /** Contact Us messages per IP per hour. */
   complaintRateLimit: number;
   /** Run the timers (round engine) in this process; tests turn them off and tick by hand. */
@@ -32,6 +34,61 @@ export interface ServerConfig {
   logLevel: string;
   /** Which proxies may set X-Forwarded-For: false (none), a hop count, or addresses/CIDRs. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+}
+
+/** An S3 bucket (or an S3-compatible store's) that backup archives are uploaded to. */
+export interface BackupS3Config {
+  bucket: string;
+  /** Key prefix without leading or trailing slash; '' for the bucket's root. */
+  prefix: string;
+  /** An S3-compatible store's address (path-style addressing); undefined: AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Static keys; undefined: the AWS SDK's default credential chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+/** A configuration the server refuses to start with; its message names the variable and never echoes a secret. */
+export class ConfigError extends Error {}
+
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** BACKUP_S3_* as a bucket to upload to, or undefined when BACKUP_S3_URL is unset; anything malformed throws ConfigError. */
+export function backupS3Of(env: NodeJS.ProcessEnv): BackupS3Config | undefined {
+  const raw = env.BACKUP_S3_URL?.trim();
+  const keyId = env.BACKUP_S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secret = env.BACKUP_S3_SECRET_ACCESS_KEY || undefined;
+  if (!raw) {
+    const stray = ['BACKUP_S3_ENDPOINT', 'BACKUP_S3_REGION', 'BACKUP_S3_ACCESS_KEY_ID', 'BACKUP_S3_SECRET_ACCESS_KEY'].filter((k) => env[k]);
+    if (stray.length) throw new ConfigError(`${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but BACKUP_S3_URL is not: set BACKUP_S3_URL=s3://bucket/prefix, or unset them.`);
+    return undefined;
+  }
+  // Parsed by hand: the value is never echoed, since a mistaken one may hold keys (s3://KEY:SECRET@…).
+  const m = /^s3:\/\/([^/]+)(?:\/(.*))?$/.exec(raw);
+  if (!m) throw new ConfigError('BACKUP_S3_URL must look like s3://bucket or s3://bucket/prefix.');
+  const [, bucket, rest = ''] = m;
+  if (bucket.includes('@') || bucket.includes(':')) throw new ConfigError('BACKUP_S3_URL must not hold keys or a port: put the keys in BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY, the address in BACKUP_S3_ENDPOINT.');
+  if (!BUCKET.test(bucket) || bucket.includes('..')) throw new ConfigError(`BACKUP_S3_URL: "${bucket}" is not a valid bucket name (3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit).`);
+  const prefix = rest.replace(/^\/+|\/+$/g, '');
+  if (prefix && (/[\u0000-\u001f\u007f\\?#]/.test(prefix) || prefix.split('/').some((s) => s === '' || s === '.' || s === '..') || prefix.length > 512))
+    throw new ConfigError('BACKUP_S3_URL: the prefix must be plain path segments (no empty, "." or ".." segment, no control character, \\, ? or #).');
+  let endpoint: string | undefined;
+  if (env.BACKUP_S3_ENDPOINT?.trim()) {
+    let url: URL;
+    try {
+      url = new URL(env.BACKUP_S3_ENDPOINT.trim());
+    } catch {
+      throw new ConfigError('BACKUP_S3_ENDPOINT must be an http:// or https:// address, such as http://127.0.0.1:9000.');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('BACKUP_S3_ENDPOINT must be an http:// or https:// address, such as http://127.0.0.1:9000.');
+    if (url.username || url.password) throw new ConfigError('BACKUP_S3_ENDPOINT must not hold keys: put them in BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY.');
+    if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) throw new ConfigError('BACKUP_S3_ENDPOINT must be an address alone (scheme, host and port), without a path: the bucket goes in BACKUP_S3_URL.');
+    endpoint = url.origin;
+  }
+  const region = env.BACKUP_S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{2,32}$/.test(region)) throw new ConfigError(`BACKUP_S3_REGION: "${region}" is not a region name (such as us-east-1).`);
+  if (!!keyId !== !!secret) throw new ConfigError('Set both BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY, or neither (then the AWS SDK\'s default credential chain is used).');
+  return { bucket, prefix, endpoint, region, credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined };
 }
 
 function trustProxyOf(v: string | undefined): ServerConfig['trustProxy'] {
@@ -61,6 +118,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     complaintRateLimit: Number(env.COMPLAINT_RATE_LIMIT ?? 5),
     backupDir: resolve(env.BACKUP_DIR ?? './data/backups'),
     backupAdmins: (env.BACKUP_ADMINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    backupS3: backupS3Of(env),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
     clientDir: resolve(env.CLIENT_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { configFromEnv } from './config';
+import { ConfigError, configFromEnv } from './config';
 import { openDatabase } from './db/client';
 import { DataDirBusyError, lockDataDir } from './db/dataDirLock';
 import { seed } from './db/seed';
@@ -37,6 +37,6 @@ async function main() {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof DataDirBusyError ? e.message : e);
+  console.error(e instanceof DataDirBusyError || e instanceof ConfigError ? e.message : e);
   process.exit(1);
 });

@@ -1,14 +1,13 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller, type Caller } from '../access/caller';
 import { requireRecentStepUp } from '../auth/plugin';
+import type { BackupS3Config } from '../config';
 import type { Database } from '../db/client';
-import { forbidden } from '../http/errors';
-import { exportBackup, importBackup, knownFolder, listBackups, sweepPartials } from './backup';
-import { tarGz } from './tar';
+import { conflict, forbidden } from '../http/errors';
+import { backupArchive, exportBackup, importBackup, knownFolder, listBackups, sweepPartials } from './backup';
+import { transferBackup } from './s3Transfer';
 import { clearHistory, HISTORY_MODELS, parseModels, parseRange } from './clearHistory';
 import { findRef } from '../access/repository';
 import { tiersWith } from '../../resources.config';
@@ -21,9 +20,11 @@ export interface BackupOptions {
   dir: string;
   /** Usernames allowed to back up and restore; empty: every admin. */
   admins: readonly string[];
+  /** Where Cloud Transfer uploads; undefined: not configured (409). */
+  s3?: BackupS3Config;
 }
 
-/** Backups (admin only, as the spec says): export, list, download; restore after a password check. */
+/** Backups (admin only, as the spec says): export, list, download, cloud transfer; restore after a password check. */
 export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
   const { db, dir } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,12 +51,16 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
   r.get('/backup/downloadbackup', { schema: folderQuery }, async (req, reply) => {
     allowed(requireCaller(req));
     const folder = await knownFolder(dir, req.query.folder);
-    const files = [];
-    for (const name of (await readdir(join(dir, folder))).sort()) {
-      const path = join(dir, folder, name);
-      files.push({ name: `${folder}/${name}`, bytes: await readFile(path), mtime: (await stat(path)).mtime });
-    }
-    return reply.type('application/gzip').header('Content-Disposition', `attachment; filename="${folder}.tar.gz"`).send(tarGz(files));
+    return reply.type('application/gzip').header('Content-Disposition', `attachment; filename="${folder}.tar.gz"`).send(backupArchive(dir, folder));
+  });
+
+  r.get('/backup/transferbackup', { schema: folderQuery, config: { subject: 'Cloud transfer', log: true } }, async (req) => {
+    allowed(requireCaller(req));
+    if (!opts.s3) throw conflict('Cloud transfer is not configured on this server (BACKUP_S3_URL is not set).');
+    const folder = await knownFolder(dir, req.query.folder);
+    const out = await transferBackup(opts.s3, dir, folder, req.log);
+    req.activitySubject = `Transfer ${folder}`;
+    return { success: true, message: `Transferred ${folder}`, folder, location: out.location, bytes: out.bytes, sha256: out.sha256 };
   });
 
   r.get('/backup/importbackup', { schema: folderQuery, config: { subject: 'Restore', log: true } }, async (req) => {

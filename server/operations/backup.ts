@@ -2,10 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Database, Queryable } from '../db/client';
 import { MIGRATIONS_DIR } from '../db/client';
 import { checkInvariant } from '../credit/ledger';
 import { badRequest, conflict } from '../http/errors';
+import { tarGzStream, type TarFile } from './tar';
 
 /** Tables a backup leaves out: live sessions are credentials, and drizzle's own bookkeeping is not data. */
 const SKIPPED = new Set(['sessions']);
@@ -73,6 +75,19 @@ export async function knownFolder(dir: string, raw: unknown): Promise<string> {
   const name = typeof raw === 'string' ? raw : '';
   if (!(await listBackups(dir)).some((b) => b.folder === name)) throw badRequest('No backup with this name.', 'folder');
   return name;
+}
+
+/** The files of a backup folder, one at a time, named `{folder}/{file}` (sorted). */
+async function* folderFiles(dir: string, folder: string): AsyncGenerator<TarFile> {
+  for (const name of (await readdir(join(dir, folder))).sort()) {
+    const path = join(dir, folder, name);
+    yield { name: `${folder}/${name}`, bytes: await readFile(path), mtime: (await stat(path)).mtime };
+  }
+}
+
+/** One gzipped tar of a (known) backup folder, streamed: what Local Download and Cloud Transfer send. */
+export function backupArchive(dir: string, folder: string): Readable {
+  return tarGzStream(folderFiles(dir, folder));
 }
 
 /**

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { AccountRecord } from '../../resources.config';
 import { tierOf, type Role, type TierDef } from '../../resources.config';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
@@ -53,11 +53,12 @@ export async function openTestDatabase(poolSize = 10): Promise<{ db: Database; d
   };
 }
 
-export async function startHarness(overrides: Partial<ServerConfig> = {}): Promise<Harness> {
+/** `logger`: the server's log (none unless given), e.g. `{ level: 'trace', stream }` to capture every line. */
+export async function startHarness(overrides: Partial<ServerConfig> = {}, opts: { logger?: AppOptions['logger'] } = {}): Promise<Harness> {
   const { db, drop } = await openTestDatabase();
   const config = { ...configFromEnv({}), clientDir: '/nonexistent', loginRateLimit: 10_000, schedulerEnabled: false, ...overrides };
   await seed(db, { username: 'superadmin', password: SUPERADMIN_PASSWORD });
-  const app = await buildApp({ db, config });
+  const app = await buildApp({ db, config, logger: opts.logger });
   await app.ready();
   const h: Harness = { app, db, config, root: { token: '', id: '' }, close: async () => { await app.close(); await drop(); } };
   const login = await call(h, 'POST', '/api/auth/login', { body: { username: 'superadmin', password: SUPERADMIN_PASSWORD } });
