@@ -7,6 +7,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import TimerIcon from '@mui/icons-material/Timer';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
 import { ConsoleIndex } from '../games/console/ConsoleIndex';
 import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
@@ -18,6 +19,7 @@ import { WinPercentagePage } from '../games/percentage/WinPercentagePage';
 import { GameHistoryPage } from '../games/history/GameHistoryPage';
 import { OnlinePlayersPage } from '../games/history/OnlinePlayersPage';
 import { ProfilePage } from '../profile/ProfilePage';
+import { CommissionPage } from '../reports/commission/CommissionPage';
 import { CommissionPayoutPage } from '../reports/commission/CommissionPayoutPage';
 
 /** A route below a page, open to the roles `allowed` admits. */
@@ -45,6 +47,7 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   onlineplayers: { component: OnlinePlayersPage, icon: PeopleAltIcon },
   gamehistory: { component: GameHistoryPage, icon: HistoryIcon },
   commissionpayoutReport: { component: CommissionPayoutPage, icon: RequestQuoteIcon },
+  commission: { component: CommissionPage, icon: PaymentsIcon },
   profile: {
     component: ProfilePage,
     icon: PersonIcon,
