@@ -8,6 +8,7 @@ import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import TimerIcon from '@mui/icons-material/Timer';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
 import { ConsoleIndex } from '../games/console/ConsoleIndex';
 import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
@@ -21,6 +22,7 @@ import { OnlinePlayersPage } from '../games/history/OnlinePlayersPage';
 import { ProfilePage } from '../profile/ProfilePage';
 import { CommissionPage } from '../reports/commission/CommissionPage';
 import { CommissionPayoutPage } from '../reports/commission/CommissionPayoutPage';
+import { TransactionReportPage } from '../reports/transactions/TransactionReportPage';
 
 /** A route below a page, open to the roles `allowed` admits. */
 interface SubRoute {
@@ -46,6 +48,7 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   winpercentage: { component: WinPercentagePage, icon: PercentIcon },
   onlineplayers: { component: OnlinePlayersPage, icon: PeopleAltIcon },
   gamehistory: { component: GameHistoryPage, icon: HistoryIcon },
+  transactionreport: { component: TransactionReportPage, icon: ReceiptLongIcon },
   commissionpayoutReport: { component: CommissionPayoutPage, icon: RequestQuoteIcon },
   commission: { component: CommissionPage, icon: PaymentsIcon },
   profile: {
