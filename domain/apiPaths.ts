@@ -35,12 +35,18 @@ export const API_PATHS = {
   ticketDetails: '/history/getdetailsbyticketid',
   historyUsers: '/history/loadUsers',
   historyGames: '/history/loadGames',
+  // Pending commission, commission send and the transaction report (server/reports/routes.ts).
+  commissionPayout: '/reports/commissionpayout',
+  sendCommission: '/reports/sendcommission',
+  transactionReport: '/reports/transactionreport',
+  reportUsers: '/reports/findallusers',
   docs: '/docs',
   docsJson: '/docs/json',
   // Served by the auth module (server/auth/routes.ts).
   login: '/auth/login',
   logout: '/auth/logout',
   changePassword: '/auth/chnagepassword',
+  checkPassword: '/auth/checkpassword',
   logoutPlayer: '/app/logout',
 } as const;
 export type ApiPath = keyof typeof API_PATHS;

@@ -6,6 +6,9 @@ import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import PersonIcon from '@mui/icons-material/Person';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import TimerIcon from '@mui/icons-material/Timer';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
 import { ConsoleIndex } from '../games/console/ConsoleIndex';
 import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
@@ -17,6 +20,9 @@ import { WinPercentagePage } from '../games/percentage/WinPercentagePage';
 import { GameHistoryPage } from '../games/history/GameHistoryPage';
 import { OnlinePlayersPage } from '../games/history/OnlinePlayersPage';
 import { ProfilePage } from '../profile/ProfilePage';
+import { CommissionPage } from '../reports/commission/CommissionPage';
+import { CommissionPayoutPage } from '../reports/commission/CommissionPayoutPage';
+import { TransactionReportPage } from '../reports/transactions/TransactionReportPage';
 
 /** A route below a page, open to the roles `allowed` admits. */
 interface SubRoute {
@@ -42,6 +48,9 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   winpercentage: { component: WinPercentagePage, icon: PercentIcon },
   onlineplayers: { component: OnlinePlayersPage, icon: PeopleAltIcon },
   gamehistory: { component: GameHistoryPage, icon: HistoryIcon },
+  transactionreport: { component: TransactionReportPage, icon: ReceiptLongIcon },
+  commissionpayoutReport: { component: CommissionPayoutPage, icon: RequestQuoteIcon },
+  commission: { component: CommissionPage, icon: PaymentsIcon },
   profile: {
     component: ProfilePage,
     icon: PersonIcon,

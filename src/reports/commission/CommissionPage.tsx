@@ -1,0 +1,204 @@
+import { useState, type ChangeEvent } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import Alert, { type AlertColor } from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPoints } from '../../../domain/money';
+import {
+  COMMISSION_DAYS,
+  COMMISSION_FIGURES,
+  commissionTotals,
+  isWrongPassword,
+  needsPassword,
+  roleLabel,
+  sendFailure,
+  useCheckPassword,
+  useSendCommission,
+  type CommissionDays,
+} from './commissionApi';
+import { PasswordDialog } from './PasswordDialog';
+
+/**
+ * `/admin/commission`, Commission Data (spec 2.12 and 4): pick Day or Week and Send. The first Send
+ * of this screen asks for the password (the server wants a check within 5 minutes); a good one
+ * sends at once and later Sends go straight out. The table is the send's answer with its totals.
+ */
+export function CommissionPage() {
+  const translate = useTranslate();
+  const [days, setDays] = useState<CommissionDays>('day');
+  // Whether this screen has had a successful password check: later sends skip the modal.
+  const [verified, setVerified] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [password, setPassword] = useState('');
+  const check = useCheckPassword();
+  const send = useSendCommission();
+  const busy = send.isPending || check.isPending;
+
+  const sendNow = (d: CommissionDays) =>
+    send.mutate(d, {
+      // The check has expired on the server: the next Send asks again.
+      onError: (err) => {
+        if (needsPassword(err)) setVerified(false);
+      },
+    });
+
+  const onSend = () => {
+    if (busy) return;
+    if (verified) {
+      sendNow(days);
+      return;
+    }
+    check.reset();
+    setPassword('');
+    setAsking(true);
+  };
+
+  const onVerify = () =>
+    check.mutate(password, {
+      onSuccess: () => {
+        setVerified(true);
+        setAsking(false);
+        setPassword('');
+        sendNow(days);
+      },
+      // A wrong password empties the field (spec section 8).
+      onError: (err) => {
+        if (isWrongPassword(err)) setPassword('');
+      },
+    });
+
+  const passwordError = check.isError
+    ? translate(isWrongPassword(check.error) ? 'td.commission.password.invalid' : 'td.commission.password.error')
+    : null;
+
+  let outcome: { text: string; severity: AlertColor } | null = null;
+  if (send.isSuccess)
+    outcome =
+      send.data.paid || !send.data.message
+        ? { text: translate('td.commission.sent'), severity: 'success' }
+        : // Nothing moved (the period was paid already, or nothing was played): the server says which.
+          { text: send.data.message, severity: 'info' };
+  else if (send.isError)
+    outcome = { text: sendFailure(send.error, { failed: translate('td.commission.failed'), network: translate('td.commission.networkError') }), severity: 'error' };
+
+  const rows = send.data?.rows ?? [];
+  const totals = commissionTotals(rows);
+  const period = send.data?.period;
+  const title = translate('td.commission.title');
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+          <TextField
+            select
+            id="commission-days"
+            label={translate('td.commission.selectPeriod')}
+            value={days}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => setDays(e.target.value as CommissionDays)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            size="small"
+            sx={{ minWidth: 160 }}
+          >
+            {COMMISSION_DAYS.map((d) => (
+              <option key={d} value={d}>
+                {translate(`td.commission.periods.${d}`)}
+              </option>
+            ))}
+          </TextField>
+          <Button variant="contained" onClick={onSend} disabled={busy}>
+            {translate(send.isPending ? 'td.commission.sending' : 'td.commission.send')}
+          </Button>
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          {translate('td.commission.selectedPeriod', { period: translate(`td.commission.periods.${days}`) })}
+        </Typography>
+        {period && (
+          <Typography variant="body2" color="text.secondary">
+            {period.from === period.to ? translate('td.commission.paidDay', { day: period.from }) : translate('td.commission.paidPeriod', period)}
+          </Typography>
+        )}
+        {outcome && (
+          <Alert severity={outcome.severity} sx={{ my: 1 }}>
+            {outcome.text}
+          </Alert>
+        )}
+        {send.isPending && <LinearProgress aria-label={translate('td.app.loading')} sx={{ my: 1 }} />}
+        <TableContainer sx={{ mt: 2 }}>
+          <Table size="small" aria-label={title}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('td.commission.id')}</TableCell>
+                <TableCell>{translate('td.commission.username')}</TableCell>
+                <TableCell>{translate('td.commission.role')}</TableCell>
+                {COMMISSION_FIGURES.map((f) => (
+                  <TableCell key={f} align="right">
+                    {translate(`td.commission.${f}`)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={COMMISSION_FIGURES.length + 3} align="center">
+                    {translate('td.commission.empty')}
+                  </TableCell>
+                </TableRow>
+              )}
+              {rows.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell>{r.id}</TableCell>
+                  <TableCell>{r.username}</TableCell>
+                  <TableCell>{roleLabel(r.role)}</TableCell>
+                  {COMMISSION_FIGURES.map((f) => (
+                    <TableCell key={f} align="right">
+                      {formatPoints(r[f])}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+            <TableFooter>
+              <TableRow>
+                <TableCell colSpan={3}>{translate('td.commission.total')}</TableCell>
+                {COMMISSION_FIGURES.map((f) => (
+                  <TableCell key={f} align="right">
+                    {formatPoints(totals[f])}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableFooter>
+          </Table>
+        </TableContainer>
+        <PasswordDialog
+          open={asking}
+          value={password}
+          onChange={setPassword}
+          error={passwordError}
+          busy={check.isPending}
+          onSubmit={onVerify}
+          onClose={() => {
+            setAsking(false);
+            setPassword('');
+          }}
+        />
+      </CardContent>
+    </Card>
+  );
+}

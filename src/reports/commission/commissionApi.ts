@@ -1,0 +1,137 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { API_PATHS } from '../../../domain/apiPaths';
+import { pendingCommission, percentToBp, sumPoints } from '../../../domain/commission';
+import { centsToPoints } from '../../../domain/money';
+import { CHAIN, managedTiers, TIERS, tiersWith, type Role, type TierDef } from '../../../resources.config';
+import { currentSession } from '../../auth/session';
+import { ApiError, request } from '../../dataProvider/http';
+
+/** A refused call (4xx) shows its message at once; a network or server failure is tried once more. */
+const retry = (failures: number, err: Error): boolean => !(err instanceof ApiError && err.status < 500) && failures < 1;
+
+/** Points with at most 2 decimals as integer cents (the API's figures are exact cents). */
+const toCents = (points: number): bigint => BigInt(Math.round(points * 100));
+
+/** The tier that runs the games (the admin): commission is earned by the chain tiers below it. */
+const GAME_TIER: Role | undefined = tiersWith('runsGames')[0]?.role;
+const earnsCommission = (role: Role): boolean => GAME_TIER !== undefined && CHAIN.indexOf(role) > CHAIN.indexOf(GAME_TIER);
+
+/**
+ * The role filter of the pending-commission view (spec section 6): the tiers the viewer manages
+ * that earn commission, highest first. Superadmin and admin: super area manager to player; each
+ * lower role: the tiers below its own.
+ */
+export const payoutRoleOptions = (viewer: Role): TierDef[] => managedTiers(viewer).filter((t) => t.kind === 'chain' && earnsCommission(t.role));
+
+/** A role's label from the registry (the role itself for a name the registry does not know). */
+export const roleLabel = (role: string): string => TIERS.find((t) => t.role === role)?.labels.singular ?? role;
+
+/** One row of GET reports/commissionpayout (spec section 3, Commission row in the pending list). */
+export interface PendingRow {
+  id: string;
+  username: string;
+  role: string;
+  /** The account's commission rate in percent. */
+  commission: number;
+  /** The play under the account since its commission was last paid, in points. */
+  totalcommission: number;
+}
+
+export interface PendingView extends PendingRow {
+  /** totalcommission × commission / 100, half-up to the cent (domain/commission.ts). */
+  pending: number;
+}
+
+/** The pending commission shown for a row: the domain's formula over cents and basis points, never floats. */
+export const pendingOf = (row: Pick<PendingRow, 'commission' | 'totalcommission'>): number =>
+  centsToPoints(pendingCommission(toCents(row.totalcommission), percentToBp(row.commission)));
+
+export const PENDING_FIGURES = ['totalcommission', 'pending'] as const;
+export const pendingTotals = (rows: readonly PendingView[]) => sumPoints(rows, PENDING_FIGURES);
+
+/** Pending commission of the accounts of `role` under `id` (the viewer by default). */
+export function usePendingCommissions({ id, role }: { id: string | undefined; role: string }) {
+  return useQuery({
+    queryKey: ['td', 'commissionPayout', id, role],
+    queryFn: async (): Promise<PendingView[]> => {
+      const { json } = await request<PendingRow[]>(API_PATHS.commissionPayout, { query: { role, id } });
+      return (json.data ?? []).map((r) => ({ ...r, pending: pendingOf(r) }));
+    },
+    enabled: role !== '' && id !== undefined,
+    placeholderData: keepPreviousData,
+    retry,
+  });
+}
+
+export type CommissionDays = 'day' | 'week';
+export const COMMISSION_DAYS: readonly CommissionDays[] = ['day', 'week'];
+
+/** One row of GET reports/sendcommission (spec section 3, Commission row). */
+export interface CommissionRow {
+  id: string;
+  username: string;
+  role: string;
+  playPoints: number;
+  winPoints: number;
+  endPoints: number;
+  commission: number;
+  netToPay: number;
+}
+
+/** The commission table's five figures: the footer sums them (spec section 9), added as cents. */
+export const COMMISSION_FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'] as const;
+export const commissionTotals = (rows: readonly CommissionRow[]) => sumPoints(rows, COMMISSION_FIGURES);
+
+export interface SendResult {
+  rows: CommissionRow[];
+  /** The server's message (on a paid period: why nothing was paid). */
+  message: string | undefined;
+  /** The calendar days the send covered, as YYYY-MM-DD. */
+  period: { from: string; to: string } | null;
+  /** Whether any commission moved. */
+  paid: boolean;
+}
+
+/** GET reports/sendcommission?days=…: pays the last complete day or week (needs a recent password check). */
+export function useSendCommission() {
+  return useMutation({
+    mutationFn: async (days: CommissionDays): Promise<SendResult> => {
+      const { json } = await request<CommissionRow[]>(API_PATHS.sendCommission, { query: { days } });
+      // A 200 that says it failed is a failure with the server's message.
+      if (!json.success) throw new ApiError(json.message ?? '', 200, json);
+      const rows = json.data ?? [];
+      const period = json.period as SendResult['period'] | undefined;
+      return { rows, message: json.message, period: period ?? null, paid: commissionTotals(rows).commission > 0 };
+    },
+  });
+}
+
+/** POST auth/checkpassword: the step-up the commission send asks for (valid 5 minutes on the server). */
+export function useCheckPassword() {
+  return useMutation({
+    mutationFn: async (password: string) => {
+      await request(API_PATHS.checkPassword, { method: 'POST', body: { password } });
+    },
+  });
+}
+
+/** The step-up was missing or has expired (the server answers 403): the next send asks again. */
+export const needsPassword = (err: unknown): boolean => err instanceof ApiError && err.status === 403;
+
+/** The password check refused the password (400); anything else is another error. */
+export const isWrongPassword = (err: unknown): boolean => err instanceof ApiError && err.status === 400;
+
+/**
+ * The send's failure text (spec section 8): the server's message, else the failure text; a call
+ * that never got an answer is the network error.
+ */
+export function sendFailure(err: unknown, texts: { failed: string; network: string }): string {
+  if (!(err instanceof ApiError)) return texts.network;
+  return err.body?.message ? err.message : texts.failed;
+}
+
+/** The logged-in operator: the viewer of the reports. */
+export const viewer = (): { id: string; role: Role } | null => {
+  const s = currentSession();
+  return s ? { id: s.user._id, role: s.role } : null;
+};

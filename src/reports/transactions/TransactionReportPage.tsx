@@ -1,0 +1,197 @@
+import { useState, type ChangeEvent } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { formatPoints } from '../../../domain/money';
+import { currentSession } from '../../auth/session';
+import { PageSpinner } from '../../common/PageSpinner';
+import { ServerPagination } from '../../games/history/ServerPagination';
+import { formatDateTime } from '../../tiers/cellValue';
+import { errorMessage } from '../../tiers/errorMessage';
+import { writeSheet } from '../../tiers/exportRows';
+import {
+  amountKind,
+  fetchAllTransactions,
+  statusColor,
+  statusLabel,
+  transactionQuery,
+  transactionSheet,
+  TX_STATUSES,
+  TX_TYPES,
+  typeLabel,
+  useReportUsers,
+  useTransactions,
+  type TransactionFilter,
+  type TxStatus,
+  type TxType,
+} from './transactionsApi';
+
+const COLUMNS = ['no', 'from', 'to', 'amount', 'transactionType', 'newBalance', 'message', 'status', 'createdAt'] as const;
+const RIGHT = new Set<string>(['amount', 'newBalance']);
+const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
+/**
+ * `/{role}/transactionreport` (spec 2.11): the ledger of the operator or of an account below it,
+ * filtered by status, own movements or the whole subtree, and day; a server page at a time, the
+ * export reads the whole filtered set.
+ */
+export function TransactionReportPage() {
+  const translate = useTranslate();
+  const session = currentSession();
+  const me = session ? { id: session.user._id, role: session.role } : null;
+  const [filter, setFilter] = useState<TransactionFilter>({ user: null, status: '', type: 'all', date: '' });
+  const [paging, setPaging] = useState({ page: 1, perPage: 10 });
+  const users = (useReportUsers(me?.id).data ?? []).filter((u) => u._id !== me?.id);
+  const query = transactionQuery(filter, me ?? { id: '', role: 'player' });
+  const { data, error, isPending, isFetching } = useTransactions(query, paging);
+  const exporter = useMutation({ mutationFn: async () => writeSheet(transactionSheet(await fetchAllTransactions(query), translate)) });
+  const title = translate('td.transactions.title');
+  const na = translate('td.app.na');
+  const change = (next: Partial<TransactionFilter>) => {
+    setFilter((f) => ({ ...f, ...next }));
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+  const pick = (e: ChangeEvent<HTMLInputElement>) => e.target.value;
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+          <TextField
+            select
+            id="transactions-user"
+            label={translate('td.transactions.selectUser')}
+            value={filter.user?._id ?? ''}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => change({ user: users.find((u) => u._id === pick(e)) ?? null })}
+            slotProps={nativeSelect}
+            size="small"
+            sx={{ minWidth: 180 }}
+          >
+            {/* The operator itself, the default view. */}
+            <option value="">{session?.user.username ?? ''}</option>
+            {users.map((u) => (
+              <option key={u._id} value={u._id}>
+                {u.username}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            select
+            id="transactions-status"
+            label={translate('td.transactions.selectStatus')}
+            value={filter.status}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => change({ status: pick(e) as TxStatus | '' })}
+            slotProps={nativeSelect}
+            size="small"
+            sx={{ minWidth: 150 }}
+          >
+            <option value="">{translate('td.transactions.allStatuses')}</option>
+            {TX_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(translate, s)}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            select
+            id="transactions-type"
+            label={translate('td.transactions.selectType')}
+            value={filter.type}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => change({ type: pick(e) as TxType })}
+            slotProps={nativeSelect}
+            size="small"
+            sx={{ minWidth: 120 }}
+          >
+            {TX_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {translate(`td.transactions.typeOptions.${t}`)}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            id="transactions-date"
+            type="date"
+            label={translate('td.transactions.selectDate')}
+            value={filter.date}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => change({ date: pick(e) })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            size="small"
+          />
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exporter.mutate()} disabled={exporter.isPending || !data || data.total === 0}>
+            {translate('td.transactions.export')}
+          </Button>
+        </Box>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        {exporter.isError && <Alert severity="error">{errorMessage(exporter.error, translate('td.transactions.exportFailed'))}</Alert>}
+        {error && <Alert severity="error">{errorMessage(error, translate('td.messages.somethingWrong'))}</Alert>}
+        {isPending && !error && <PageSpinner />}
+        {data && (
+          <>
+            {(isFetching || exporter.isPending) && <LinearProgress aria-label={translate('td.app.loading')} />}
+            <TableContainer>
+              <Table size="small" aria-label={title}>
+                <TableHead>
+                  <TableRow>
+                    {COLUMNS.map((c) => (
+                      <TableCell key={c} align={RIGHT.has(c) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                        {translate(`td.transactions.${c}`)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.rows.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={COLUMNS.length} align="center">
+                        {translate('td.transactions.empty')}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  {data.rows.map((r, i) => {
+                    const kind = amountKind(r.amount);
+                    return (
+                      <TableRow key={r._id}>
+                        <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
+                        <TableCell>{r.userId?.username ?? na}</TableCell>
+                        <TableCell>{r.toUserId?.username ?? na}</TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: kind === 'credit' ? 'success.main' : kind === 'debit' ? 'error.main' : undefined }}>
+                          {formatPoints(r.amount)}
+                          {kind && ` ${translate(`td.transactions.${kind}`)}`}
+                        </TableCell>
+                        <TableCell>{typeLabel(translate, r.transactionType)}</TableCell>
+                        <TableCell align="right">{r.newBalance === null ? na : formatPoints(r.newBalance)}</TableCell>
+                        <TableCell>{r.transactionMessage}</TableCell>
+                        <TableCell>
+                          <Chip size="small" color={statusColor(r.status)} label={statusLabel(translate, r.status)} />
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt) ?? na}</TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

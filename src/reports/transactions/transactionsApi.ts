@@ -1,0 +1,140 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { API_PATHS } from '../../../domain/apiPaths';
+import type { Role } from '../../../resources.config';
+import { ApiError, request } from '../../dataProvider/http';
+import { formatDateTime } from '../../tiers/cellValue';
+import type { ExportSheet } from '../../tiers/exportRows';
+
+/** One ledger row of GET reports/transactionreport (spec section 3, Transaction), signed for the viewed account. */
+export interface TransactionRow {
+  _id: string;
+  /** The side the points left (null: points created by the chain's root). */
+  userId: { _id: string; username: string } | null;
+  /** The side the points went to (null: points burned). */
+  toUserId: { _id: string; username: string } | null;
+  /** Positive: into the viewed account (or its subtree); negative: out of it. */
+  amount: number;
+  transactionType: string;
+  newBalance: number | null;
+  transactionMessage: string;
+  status: string;
+  createdAt: string;
+}
+
+/** The status filter's values (spec 2.11 and section 4); '' is every status. */
+export const TX_STATUSES = ['completed', 'pending', 'cancelled'] as const;
+export type TxStatus = (typeof TX_STATUSES)[number];
+/** `single`: the viewed account's own movements; `all`: those of its whole subtree. */
+export const TX_TYPES = ['all', 'single'] as const;
+export type TxType = (typeof TX_TYPES)[number];
+
+/** An account of the user filter (GET reports/findallusers). */
+export interface ReportUser {
+  _id: string;
+  username: string;
+  role: string;
+}
+
+export interface TransactionFilter {
+  /** The viewed account; null is the operator itself. */
+  user: ReportUser | null;
+  status: TxStatus | '';
+  type: TxType;
+  /** One calendar day as YYYY-MM-DD, or '' for every day. */
+  date: string;
+}
+
+export interface Operator {
+  id: string;
+  role: Role;
+}
+
+/**
+ * The query of GET reports/transactionreport for a filter (paging aside): the viewed account as
+ * `id` and `role`, the operator as `currentid`. The server reads `date` as a day of its own time
+ * zone, so the picked day goes as that day's local noon with no offset, never as a UTC instant.
+ */
+export const transactionQuery = (f: TransactionFilter, me: Operator) => ({
+  status: f.status,
+  id: f.user?._id ?? me.id,
+  date: f.date ? `${f.date}T12:00:00` : undefined,
+  currentid: me.id,
+  type: f.type,
+  role: f.user?.role ?? me.role,
+});
+export type TransactionQuery = ReturnType<typeof transactionQuery>;
+
+/** A refused call (4xx) shows its message at once; a network or server failure is tried once more. */
+const retry = (failures: number, err: Error): boolean => !(err instanceof ApiError && err.status < 500) && failures < 1;
+
+/** One server page of the filtered ledger; the previous page stays shown while the next loads. */
+export function useTransactions(query: TransactionQuery, { page, perPage }: { page: number; perPage: number }) {
+  return useQuery({
+    queryKey: ['td', 'transactions', query, page, perPage],
+    queryFn: async () => {
+      const { json } = await request<TransactionRow[]>(API_PATHS.transactionReport, { query: { ...query, page, limit: perPage } });
+      return { rows: json.data ?? [], total: json.total ?? 0 };
+    },
+    placeholderData: keepPreviousData,
+    retry,
+  });
+}
+
+/** The accounts the operator may look at (itself included), for the user filter. */
+export function useReportUsers(id: string | undefined) {
+  return useQuery({
+    queryKey: ['td', 'reportUsers', id],
+    queryFn: async () => (await request<ReportUser[]>(API_PATHS.reportUsers, { query: { id } })).json.data ?? [],
+    enabled: id !== undefined,
+    staleTime: 5 * 60_000,
+    retry,
+  });
+}
+
+/** The server's largest page: the export reads the filtered set in pages of this size. */
+export const EXPORT_PAGE = 500;
+
+/** Every row of the filter, page after page (a row that moved to the next page while reading is kept once). */
+export async function fetchAllTransactions(query: TransactionQuery): Promise<TransactionRow[]> {
+  const byId = new Map<string, TransactionRow>();
+  for (let page = 1; ; page++) {
+    const { json } = await request<TransactionRow[]>(API_PATHS.transactionReport, { query: { ...query, page, limit: EXPORT_PAGE } });
+    const rows = json.data ?? [];
+    for (const r of rows) byId.set(r._id, r);
+    if (rows.length < EXPORT_PAGE || page * EXPORT_PAGE >= (json.total ?? 0)) break;
+  }
+  return [...byId.values()];
+}
+
+/** Credit for points coming in, debit for points going out (spec 2.11). */
+export const amountKind = (amount: number): 'credit' | 'debit' | null => (amount > 0 ? 'credit' : amount < 0 ? 'debit' : null);
+
+/** Completed is green, anything else red (spec section 4). */
+export const statusColor = (status: string): 'success' | 'error' => (status === 'completed' ? 'success' : 'error');
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A ledger kind or status in the screen's words (the stored word when the texts do not know it). */
+export const typeLabel = (t: Translate, type: string): string => t(`td.transactions.types.${type}`, { _: type });
+export const statusLabel = (t: Translate, status: string): string => t(`td.transactions.statuses.${status}`, { _: status });
+
+/** TransactionsList.xlsx: the table's columns, amounts and balances as numbers a spreadsheet can add. */
+export function transactionSheet(rows: readonly TransactionRow[], t: Translate): ExportSheet {
+  const na = t('td.app.na');
+  const col = (key: string) => t(`td.transactions.${key}`);
+  return {
+    file: 'TransactionsList.xlsx',
+    sheet: t('td.transactions.exportSheet'),
+    rows: rows.map((r) => ({
+      [col('from')]: r.userId?.username ?? na,
+      [col('to')]: r.toUserId?.username ?? na,
+      [col('amount')]: r.amount,
+      [col('transactionType')]: typeLabel(t, r.transactionType),
+      [col('newBalance')]: r.newBalance ?? na,
+      [col('message')]: r.transactionMessage,
+      [col('status')]: statusLabel(t, r.status),
+      [col('createdAt')]: formatDateTime(r.createdAt) ?? na,
+    })),
+    widths: [20, 20, 15, 18, 15, 40, 12, 22].map((wch) => ({ wch })),
+  };
+}

@@ -1,0 +1,221 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { AdminContext } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { createAuthProvider } from '../../src/auth/authProvider';
+import { createDataProvider } from '../../src/dataProvider/dataProvider';
+import { i18nProvider } from '../../src/i18n/i18nProvider';
+import { CommissionPage } from '../../src/reports/commission/CommissionPage';
+import { loginAs } from './fixtures';
+import { recordApi, server, type Recorded } from './msw';
+
+const PASSWORD = 'secret-pass';
+const ROWS = [
+  { id: '8', username: 'SAM0008', role: 'superareamanager', playPoints: 214, winPoints: 900, endPoints: -686, commission: 10.7, netToPay: -696.7 },
+  { id: '9', username: 'AM0009', role: 'areamanager', playPoints: 214, winPoints: 900, endPoints: -686, commission: 6.42, netToPay: -692.42 },
+  { id: '21', username: 'MS0021', role: 'master', playPoints: 137, winPoints: 900, endPoints: -763, commission: 2.74, netToPay: -765.74 },
+  { id: '31', username: 'PL0031', role: 'player', playPoints: 100.1, winPoints: 0.2, endPoints: 99.9, commission: 1, netToPay: 98.9 },
+];
+const WEEK = { from: '2026-03-01', to: '2026-03-07' };
+const NOTHING = 'Nothing to pay: the commission for 2026-03-10 was already paid or nothing was played.';
+
+type Reply = { status?: number; json: Record<string, unknown> };
+
+/**
+ * The server as the spec has it: a send without a password check of this session is refused (403);
+ * the first send pays, a repeat of a paid period pays nothing and says so.
+ */
+function api(sendReply?: (c: Recorded) => Reply) {
+  let steppedUp = false;
+  let sends = 0;
+  return recordApi((c) => {
+    if (c.path === '/api/auth/checkpassword') {
+      if ((c.body as { password: string }).password !== PASSWORD) return { status: 400, json: { success: false, message: 'Invalid password.', field: 'password' } };
+      steppedUp = true;
+      return { json: { success: true, message: 'Password verified.' } };
+    }
+    if (c.path === '/api/reports/sendcommission') {
+      if (!steppedUp) return { status: 403, json: { success: false, message: 'Please confirm your password first.' } };
+      if (sendReply) return sendReply(c);
+      return sends++ === 0
+        ? { json: { success: true, message: 'Commission sent successfully', period: c.query.days === 'week' ? WEEK : { from: '2026-03-10', to: '2026-03-10' }, data: ROWS } }
+        : { json: { success: true, message: NOTHING, period: { from: '2026-03-10', to: '2026-03-10' }, data: [] } };
+    }
+    return undefined;
+  });
+}
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <AdminContext dataProvider={createDataProvider()} authProvider={createAuthProvider('admin')} i18nProvider={i18nProvider}>
+        <CommissionPage />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}
+
+const sends = (calls: Recorded[]) => calls.filter((c) => c.path === '/api/reports/sendcommission').map((c) => c.query);
+const checks = (calls: Recorded[]) => calls.filter((c) => c.path === '/api/auth/checkpassword').map((c) => c.body);
+const sendButton = () => screen.getByRole('button', { name: /^(Send|Loading\.\.\.)$/ });
+/** The modal is gone (it fades out; until then the page behind it is hidden from the accessibility tree). */
+const modalClosed = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+
+/** Send, the modal, the password and Verify. */
+async function sendWithPassword(user: ReturnType<typeof userEvent.setup>, password = PASSWORD) {
+  await user.click(sendButton());
+  const dialog = await screen.findByRole('dialog', { name: 'Enter Password' });
+  await user.type(within(dialog).getByLabelText('Password'), password);
+  await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+  return dialog;
+}
+
+describe('Commission Data (spec 2.12, sections 4 and 8)', () => {
+  it('asks for the password on the first Send, refuses a wrong one, sends at once after a right one, then skips the modal', async () => {
+    loginAs('admin', '7');
+    const calls = api();
+    renderPage();
+    const user = userEvent.setup();
+    expect(screen.getByRole('heading', { name: 'Commission Data' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Select Period')).toHaveValue('day');
+    expect(within(screen.getByLabelText('Select Period')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Day', 'Week']);
+    expect(screen.getByText('Selected Period: Day')).toBeInTheDocument();
+    expect(screen.getByText('No records found')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Select Period'), 'Week');
+    expect(screen.getByText('Selected Period: Week')).toBeInTheDocument();
+    await user.click(sendButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Password' });
+    expect(calls).toHaveLength(0);
+
+    const field = within(dialog).getByLabelText('Password');
+    await user.type(field, 'wrong-one');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await within(dialog).findByText('❌ Invalid password. Please try again.')).toBeInTheDocument();
+    expect(field).toHaveValue('');
+    expect(checks(calls)).toEqual([{ password: 'wrong-one' }]);
+    expect(sends(calls)).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Enter Password' })).toBeInTheDocument();
+
+    await user.type(field, PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('✅ Commission sent successfully')).toBeInTheDocument();
+    await modalClosed();
+    expect(checks(calls)).toEqual([{ password: 'wrong-one' }, { password: PASSWORD }]);
+    expect(sends(calls)).toEqual([{ days: 'week' }]);
+    expect(screen.getByText('Commission period: 2026-03-01 to 2026-03-07')).toBeInTheDocument();
+
+    // A second Send in the same screen goes straight out, with the period chosen now.
+    await user.selectOptions(screen.getByLabelText('Select Period'), 'Day');
+    await user.click(sendButton());
+    await waitFor(() => expect(sends(calls)).toEqual([{ days: 'week' }, { days: 'day' }]));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(checks(calls)).toHaveLength(2);
+    // The repeat paid nothing: the server's words, not a success it did not have.
+    expect(await screen.findByText(NOTHING)).toBeInTheDocument();
+    expect(screen.queryByText('✅ Commission sent successfully')).not.toBeInTheDocument();
+    expect(screen.getByText('No records found')).toBeInTheDocument();
+  });
+
+  it('shows the answered rows and a totals footer added in cents', async () => {
+    loginAs('admin', '7');
+    api();
+    renderPage();
+    await sendWithPassword(userEvent.setup());
+    const table = await screen.findByRole('table', { name: 'Commission Data' });
+    await within(table).findByRole('cell', { name: 'SAM0008' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'ID', 'Username', 'Role', 'Play Points', 'Win Points', 'End Points', 'Commission', 'Net To Pay',
+    ]);
+    const [, ...rows] = within(table).getAllByRole('row');
+    expect(rows.map(cellsOf)).toEqual([
+      ['8', 'SAM0008', 'Super Area Manager', '214.00', '900.00', '-686.00', '10.70', '-696.70'],
+      ['9', 'AM0009', 'Area Manager', '214.00', '900.00', '-686.00', '6.42', '-692.42'],
+      ['21', 'MS0021', 'Master', '137.00', '900.00', '-763.00', '2.74', '-765.74'],
+      ['31', 'PL0031', 'Player', '100.10', '0.20', '99.90', '1.00', '98.90'],
+      ['Total', '665.10', '2,700.20', '-2,035.10', '20.86', '-2,055.96'],
+    ]);
+    expect(screen.getByText('Commission period: 2026-03-10')).toBeInTheDocument();
+  });
+
+  it('disables Send and reads "Loading..." while the send runs', async () => {
+    loginAs('admin', '7');
+    api();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    server.use(
+      http.get('*/api/reports/sendcommission', async () => {
+        await gate;
+        return HttpResponse.json({ success: true, message: 'Commission sent successfully', data: ROWS });
+      }),
+    );
+    renderPage();
+    await sendWithPassword(userEvent.setup());
+    await waitFor(() => expect(sendButton()).toHaveTextContent('Loading...'));
+    expect(sendButton()).toBeDisabled();
+    release();
+    expect(await screen.findByText('✅ Commission sent successfully')).toBeInTheDocument();
+    expect(sendButton()).toHaveTextContent('Send');
+    expect(sendButton()).toBeEnabled();
+  });
+
+  it('a failed send shows the server message, else "❌ Failed to process commission"', async () => {
+    loginAs('admin', '7');
+    const wallet = 'Your wallet holds 1.00 points; this commission needs 22.21. Nothing was paid.';
+    let n = 0;
+    api(() => (n++ === 0 ? { status: 409, json: { success: false, message: wallet } } : { status: 500, json: { success: false } }));
+    renderPage();
+    const user = userEvent.setup();
+    await sendWithPassword(user);
+    expect(await screen.findByText(wallet)).toBeInTheDocument();
+    await modalClosed();
+    await user.click(sendButton());
+    expect(await screen.findByText('❌ Failed to process commission')).toBeInTheDocument();
+    // A 200 that says it failed is a failure too.
+    server.use(http.get('*/api/reports/sendcommission', () => HttpResponse.json({ success: false, message: 'Commission sending is paused.' })));
+    await user.click(sendButton());
+    expect(await screen.findByText('Commission sending is paused.')).toBeInTheDocument();
+    expect(screen.queryByText('✅ Commission sent successfully')).not.toBeInTheDocument();
+    expect(screen.getByText('No records found')).toBeInTheDocument();
+  });
+
+  it('a send that gets no answer says "❌ Something went wrong"', async () => {
+    loginAs('admin', '7');
+    api();
+    server.use(http.get('*/api/reports/sendcommission', () => HttpResponse.error()));
+    renderPage();
+    await sendWithPassword(userEvent.setup());
+    expect(await screen.findByText('❌ Something went wrong')).toBeInTheDocument();
+  });
+
+  it('another error of the password check keeps the field and says so', async () => {
+    loginAs('admin', '7');
+    const calls = api();
+    server.use(http.post('*/api/auth/checkpassword', () => HttpResponse.json({ success: false, message: 'Too many attempts.' }, { status: 429 })));
+    renderPage();
+    const dialog = await sendWithPassword(userEvent.setup());
+    expect(await within(dialog).findByText('❌ Something went wrong while validating the password')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Password')).toHaveValue(PASSWORD);
+    expect(sends(calls)).toEqual([]);
+  });
+
+  it('a check that has expired on the server (403) makes the next Send ask again', async () => {
+    loginAs('admin', '7');
+    let n = 0;
+    const calls = api(() =>
+      n++ === 0 ? { status: 403, json: { success: false, message: 'Please confirm your password first.' } } : { json: { success: true, message: 'Commission sent successfully', data: ROWS } },
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await sendWithPassword(user);
+    expect(await screen.findByText('Please confirm your password first.')).toBeInTheDocument();
+    await modalClosed();
+    await sendWithPassword(user);
+    expect(await screen.findByText('✅ Commission sent successfully')).toBeInTheDocument();
+    expect(checks(calls)).toHaveLength(2);
+    expect(sends(calls)).toEqual([{ days: 'day' }, { days: 'day' }]);
+  });
+});
