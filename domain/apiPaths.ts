@@ -35,6 +35,11 @@ export const API_PATHS = {
   ticketDetails: '/history/getdetailsbyticketid',
   historyUsers: '/history/loadUsers',
   historyGames: '/history/loadGames',
+  // The report screens (server/reports/routes.ts): each answers `{success, data: rows}` for a period.
+  turnoverReport: '/reports/turnoverreport',
+  revenueReport: '/reports/revenuereport',
+  revenueById: '/reports/hreport',
+  adminCommissionReport: '/reports/admincommissionpayout',
   docs: '/docs',
   docsJson: '/docs/json',
   // Served by the auth module (server/auth/routes.ts).
