@@ -6,6 +6,9 @@ import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import PersonIcon from '@mui/icons-material/Person';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import TimerIcon from '@mui/icons-material/Timer';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import PaidIcon from '@mui/icons-material/Paid';
 import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
 import { ConsoleIndex } from '../games/console/ConsoleIndex';
 import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
@@ -17,6 +20,10 @@ import { WinPercentagePage } from '../games/percentage/WinPercentagePage';
 import { GameHistoryPage } from '../games/history/GameHistoryPage';
 import { OnlinePlayersPage } from '../games/history/OnlinePlayersPage';
 import { ProfilePage } from '../profile/ProfilePage';
+import { ADMIN_COMMISSION_REPORT } from '../reports/adminCommissionReport';
+import { ReportFrame, reportScreen } from '../reports/ReportFrame';
+import { REVENUE_BY_ID_REPORT, REVENUE_REPORT } from '../reports/revenueReport';
+import { TURNOVER_REPORT } from '../reports/turnoverReport';
 
 /** A route below a page, open to the roles `allowed` admits. */
 interface SubRoute {
@@ -42,6 +49,15 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   winpercentage: { component: WinPercentagePage, icon: PercentIcon },
   onlineplayers: { component: OnlinePlayersPage, icon: PeopleAltIcon },
   gamehistory: { component: GameHistoryPage, icon: HistoryIcon },
+  // The report screens: one frame, each report a declaration (src/reports/).
+  turnoverreport: { component: reportScreen(TURNOVER_REPORT), icon: AssessmentIcon },
+  revenuereport: {
+    component: reportScreen(REVENUE_REPORT),
+    icon: TrendingUpIcon,
+    // Revenue by id, the drill-down (spec 2.8): `revenuereport/revenuebyid?role&id&startDate&endDate`.
+    subRoutes: [{ path: 'revenuebyid', allowed: () => true, element: () => <ReportFrame def={REVENUE_BY_ID_REPORT} /> }],
+  },
+  admincommissionreport: { component: reportScreen(ADMIN_COMMISSION_REPORT), icon: PaidIcon },
   profile: {
     component: ProfilePage,
     icon: PersonIcon,
