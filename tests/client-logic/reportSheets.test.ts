@@ -25,10 +25,10 @@ const turnover = (over: Partial<TurnoverRow>): TurnoverRow => ({
   ...over,
 });
 
-// Row A: 0.30 played, 0.10 to the super area manager; row B: 0.20 to the super area manager, no play.
+// Row A: 0.30 played, 0.10 to the super area manager; row B: 0.20 to the area manager, no play.
 const ROWS = [
   turnover({ id: '11', username: 'AD0011', playPoints: 0.3, endPoints: 0.3, supercom: 0.1, commission: 0.1, netToPay: 0.2 }),
-  turnover({ id: '12', username: 'AD0012', supercom: 0.2, commission: 0.2, netToPay: -0.2 }),
+  turnover({ id: '12', username: 'AD0012', distcom: 0.2, commission: 0.2, netToPay: -0.2 }),
 ];
 
 describe('report declarations: sheets and totals', () => {
@@ -51,7 +51,7 @@ describe('report declarations: sheets and totals', () => {
   it('sums the turnover footer in cents and applies the spec’s commission and net to it', () => {
     const { totals } = TURNOVER_REPORT.read({ success: true, data: ROWS });
     // Float sums would give 0.30000000000000004 and a Net of −0.00.
-    expect(totals).toEqual({ playPoints: 0.3, winPoints: 0, endPoints: 0.3, supercom: 0.3, distcom: 0, retailcom: 0, usercom: 0, commission: 0.3, netToPay: 0 });
+    expect(totals).toEqual({ playPoints: 0.3, winPoints: 0, endPoints: 0.3, supercom: 0.1, distcom: 0.2, retailcom: 0, usercom: 0, commission: 0.3, netToPay: 0 });
     expect(Object.is(totals.netToPay, 0)).toBe(true);
   });
 

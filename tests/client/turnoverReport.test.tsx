@@ -88,9 +88,9 @@ describe('Turnover report (spec 2.7)', () => {
     expect(card('Net')).toBe('-0.20');
   });
 
-  it('shows Net 0.00, not −0.00, when end and commission are equal (0.30 against 0.10 + 0.20)', async () => {
+  it('shows Net 0.00, not −0.00, when end and commission are equal (0.30 against Super 0.10 + Distributor 0.20)', async () => {
     loginAs('superadmin');
-    const even = [ADMINS[0], row({ id: '13', username: 'AD0013', role: 'admin', supercom: 0.2, commission: 0.2, netToPay: -0.2 })];
+    const even = [ADMINS[0], row({ id: '13', username: 'AD0013', role: 'admin', distcom: 0.2, commission: 0.2, netToPay: -0.2 })];
     recordApi((c) => (c.path === API ? { json: { success: true, role: 'superadmin', data: even } } : undefined));
     renderReports('/turnoverreport', 'superadmin');
     const table = await screen.findByRole('table', { name: 'Admin TurnOver Report' });
