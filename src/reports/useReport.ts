@@ -53,15 +53,17 @@ const rangeParams = (range: Range) => ({ startDate: range.start.toISOString(), e
 
 /**
  * The screen's view and the ways to change it: a period or a custom range replaces the URL's
- * dates (the account stays). `choose` tells whether the range changed (Get Summary on the same
- * range refetches instead).
+ * dates (the account stays). `choose` tells whether the range shown changed (Get Summary on the
+ * same range refetches instead).
  */
 export function useReportView() {
   const [params, setParams] = useSearchParams();
   const view = viewOf(params);
   const choose = (range: Range): boolean => {
     const next = rangeParams(range);
-    if (params.get('startDate') === next.startDate && params.get('endDate') === next.endDate) return false;
+    const current = rangeParams(view.range);
+    const changed = next.startDate !== current.startDate || next.endDate !== current.endDate;
+    if (params.get('startDate') === next.startDate && params.get('endDate') === next.endDate) return changed;
     setParams(
       (prev) => {
         const out = new URLSearchParams(prev);
@@ -71,7 +73,7 @@ export function useReportView() {
       },
       { replace: true },
     );
-    return true;
+    return changed;
   };
   /** The role whose child tier the heading names: the viewed one, else the logged-in one. */
   const role = view.role ?? getStoredRole() ?? undefined;

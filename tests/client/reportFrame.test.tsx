@@ -64,7 +64,7 @@ describe('the report frame: periods, Date Range, cards, paged table with its Tot
     expect(queriesOf(calls, API.admin)).toHaveLength(expected.length + 1);
   });
 
-  it('Date Range opens "Select Date Range"; Close asks nothing, Get Summary asks for the chosen days, again on the same days', async () => {
+  it('Date Range opens "Select Date Range"; Close asks nothing, Get Summary asks for the chosen days, again on the days shown', async () => {
     loginAs('superadmin');
     const calls = recordApi((c) => (c.path === API.admin ? { json: { success: true, data: [] } } : undefined));
     renderReports('/admincommissionreport', 'superadmin');
@@ -79,13 +79,19 @@ describe('the report frame: periods, Date Range, cards, paged table with its Tot
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(queriesOf(calls, API.admin)).toEqual([TODAY]);
 
+    // Get Summary on the days shown (today, the default) fetches them again.
+    await user.click(screen.getByRole('button', { name: 'Date Range' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Select Date Range' })).getByRole('button', { name: 'Get Summary' }));
+    await waitFor(() => expect(queriesOf(calls, API.admin)).toEqual([TODAY, TODAY]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
     await user.click(screen.getByRole('button', { name: 'Date Range' }));
     dialog = await screen.findByRole('dialog', { name: 'Select Date Range' });
     fireEvent.change(within(dialog).getByLabelText('From Date'), { target: { value: '2026-02-01' } });
     fireEvent.change(within(dialog).getByLabelText('To Date'), { target: { value: '2026-02-10' } });
     await user.click(within(dialog).getByRole('button', { name: 'Get Summary' }));
     const chosen = { startDate: dayStart(2026, 1, 1), endDate: dayEnd(2026, 1, 10) };
-    await waitFor(() => expect(queriesOf(calls, API.admin)).toEqual([TODAY, chosen]));
+    await waitFor(() => expect(queriesOf(calls, API.admin)).toEqual([TODAY, TODAY, chosen]));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Date Range' })).toHaveAttribute('aria-pressed', 'true');
 
@@ -95,7 +101,7 @@ describe('the report frame: periods, Date Range, cards, paged table with its Tot
     expect(within(dialog).getByLabelText('From Date')).toHaveValue('2026-02-01');
     expect(within(dialog).getByLabelText('To Date')).toHaveValue('2026-02-10');
     await user.click(within(dialog).getByRole('button', { name: 'Get Summary' }));
-    await waitFor(() => expect(queriesOf(calls, API.admin)).toEqual([TODAY, chosen, chosen]));
+    await waitFor(() => expect(queriesOf(calls, API.admin)).toEqual([TODAY, TODAY, chosen, chosen]));
   });
 
   it('starts from the URL’s role, id and dates when they parse', async () => {
