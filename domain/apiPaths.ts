@@ -40,6 +40,11 @@ export const API_PATHS = {
   sendCommission: '/reports/sendcommission',
   transactionReport: '/reports/transactionreport',
   reportUsers: '/reports/findallusers',
+  // The report screens (server/reports/routes.ts): each answers `{success, data: rows}` for a period.
+  turnoverReport: '/reports/turnoverreport',
+  revenueReport: '/reports/revenuereport',
+  revenueById: '/reports/hreport',
+  adminCommissionReport: '/reports/admincommissionpayout',
   docs: '/docs',
   docsJson: '/docs/json',
   // Served by the auth module (server/auth/routes.ts).

@@ -115,3 +115,14 @@ export function sumPoints<K extends string>(rows: readonly Record<K, number>[], 
   );
   return Object.fromEntries(keys.map((k) => [k, Number(cents[k]) / 100])) as Record<K, number>;
 }
+
+/**
+ * A turnover row's or footer's commission and net from its figures in points, as the spec states
+ * them: commission = supercom + distcom + retailcom + usercom, net = end − commission, added as
+ * cents (0.30 − (0.10 + 0.20) is 0.00, never −0.00).
+ */
+export function commissionAndNet(f: Readonly<Record<CommissionColumn | 'endPoints', number>>): { commission: number; netToPay: number } {
+  const cents = (points: number): bigint => BigInt(Math.round(points * 100));
+  const commission = COMMISSION_COLUMNS.reduce((sum, k) => sum + cents(f[k]), 0n);
+  return { commission: Number(commission) / 100, netToPay: Number(cents(f.endPoints) - commission) / 100 };
+}

@@ -9,6 +9,9 @@ import TimerIcon from '@mui/icons-material/Timer';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import PaidIcon from '@mui/icons-material/Paid';
 import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
 import { ConsoleIndex } from '../games/console/ConsoleIndex';
 import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
@@ -23,6 +26,10 @@ import { ProfilePage } from '../profile/ProfilePage';
 import { CommissionPage } from '../reports/commission/CommissionPage';
 import { CommissionPayoutPage } from '../reports/commission/CommissionPayoutPage';
 import { TransactionReportPage } from '../reports/transactions/TransactionReportPage';
+import { ADMIN_COMMISSION_REPORT } from '../reports/adminCommissionReport';
+import { ReportFrame, reportScreen } from '../reports/ReportFrame';
+import { REVENUE_BY_ID_REPORT, REVENUE_REPORT } from '../reports/revenueReport';
+import { TURNOVER_REPORT } from '../reports/turnoverReport';
 
 /** A route below a page, open to the roles `allowed` admits. */
 interface SubRoute {
@@ -51,6 +58,15 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   transactionreport: { component: TransactionReportPage, icon: ReceiptLongIcon },
   commissionpayoutReport: { component: CommissionPayoutPage, icon: RequestQuoteIcon },
   commission: { component: CommissionPage, icon: PaymentsIcon },
+  // The report screens: one frame, each report a declaration (src/reports/).
+  turnoverreport: { component: reportScreen(TURNOVER_REPORT), icon: AssessmentIcon },
+  revenuereport: {
+    component: reportScreen(REVENUE_REPORT),
+    icon: TrendingUpIcon,
+    // Revenue by id, the drill-down (spec 2.8): `revenuereport/revenuebyid?role&id&startDate&endDate`.
+    subRoutes: [{ path: 'revenuebyid', allowed: () => true, element: () => <ReportFrame def={REVENUE_BY_ID_REPORT} /> }],
+  },
+  admincommissionreport: { component: reportScreen(ADMIN_COMMISSION_REPORT), icon: PaidIcon },
   profile: {
     component: ProfilePage,
     icon: PersonIcon,

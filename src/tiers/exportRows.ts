@@ -9,6 +9,8 @@ export interface ExportSheet {
   widths: { wch: number }[];
   /** Numbers are points shown with two decimals (the default); counts and seconds are whole. */
   wholeNumbers?: boolean;
+  /** Columns (by header) whose numbers are whole although the sheet's others are points. */
+  wholeColumns?: readonly string[];
 }
 
 /**
@@ -50,8 +52,11 @@ export async function writeSheet(s: ExportSheet): Promise<void> {
   const XLSX = await import('xlsx');
   const ws = XLSX.utils.json_to_sheet(s.rows);
   // Numbers keep two decimals on screen, as the back office shows them.
+  const headers = Object.keys(s.rows[0] ?? {});
+  const whole = new Set(s.wholeColumns ?? []);
   if (!s.wholeNumbers)
-    for (const [ref, cell] of Object.entries(ws)) if (!ref.startsWith('!') && (cell as { t?: string }).t === 'n') (cell as { z?: string }).z = '0.00';
+    for (const [ref, cell] of Object.entries(ws))
+      if (!ref.startsWith('!') && (cell as { t?: string }).t === 'n' && !whole.has(headers[XLSX.utils.decode_cell(ref).c])) (cell as { z?: string }).z = '0.00';
   ws['!cols'] = s.widths;
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, s.sheet);

@@ -1,0 +1,70 @@
+import { useState, type ChangeEvent } from 'react';
+import { useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { format, isValid, parseISO } from 'date-fns';
+import type { Range } from '../../domain/periods';
+
+/** A browser calendar day (YYYY-MM-DD) as a local date, or null. */
+const dayOf = (value: string): Date | null => {
+  const d = value ? parseISO(value) : null;
+  return d && isValid(d) ? d : null;
+};
+
+/** The fields; the modal mounts them at each opening, so they start from the range shown. */
+function DateRangeFields({ range, onClose, onSubmit }: { range: Range; onClose: () => void; onSubmit: (from: Date, to: Date) => void }) {
+  const translate = useTranslate();
+  const [from, setFrom] = useState(() => format(range.start, 'yyyy-MM-dd'));
+  const [to, setTo] = useState(() => format(range.end, 'yyyy-MM-dd'));
+  const fromDay = dayOf(from);
+  const toDay = dayOf(to);
+  return (
+    <>
+      <DialogContent>
+        {/* Spec section 5: no check that the start is not after the end. */}
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', pt: 1 }}>
+          <TextField
+            id="report-from-date"
+            type="date"
+            label={translate('td.reports.dateRange.from')}
+            value={from}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => setFrom(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            size="small"
+          />
+          <TextField
+            id="report-to-date"
+            type="date"
+            label={translate('td.reports.dateRange.to')}
+            value={to}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => setTo(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            size="small"
+          />
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('td.reports.dateRange.close')}</Button>
+        <Button variant="contained" disabled={!fromDay || !toDay} onClick={() => fromDay && toDay && onSubmit(fromDay, toDay)}>
+          {translate('td.reports.dateRange.submit')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** "Select Date Range" (spec 2.7): From Date, To Date, Close, Get Summary. */
+export function DateRangeDialog({ open, range, onClose, onSubmit }: { open: boolean; range: Range; onClose: () => void; onSubmit: (from: Date, to: Date) => void }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="report-date-range-title">
+      <DialogTitle id="report-date-range-title">{translate('td.reports.dateRange.title')}</DialogTitle>
+      <DateRangeFields range={range} onClose={onClose} onSubmit={onSubmit} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useBasename, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { formatPoints } from '../../domain/money';
+import type { Range } from '../../domain/periods';
+import type { ReportColumn, ReportDef } from './reportDef';
+import { viewSearch } from './useReport';
+
+const PER_PAGE_OPTIONS = [10, 25, 50];
+
+/** The username, and when the row has accounts below it, a link and an eye icon into its view. */
+function AccountCell<Row extends { username: string }>({ drill, row, range }: { drill: ReportDef<Row, Record<string, number>>['drill']; row: Row; range: Range }) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const target = drill?.target(row) ?? null;
+  if (!drill || !target) return <>{row.username}</>;
+  const to = `${basename}/${drill.route}${viewSearch(target, range)}`;
+  return (
+    <>
+      <Link component={RouterLink} to={to}>
+        {row.username}
+      </Link>
+      <IconButton component={RouterLink} to={to} size="small" aria-label={translate('td.reports.view', { username: row.username })}>
+        <VisibilityIcon fontSize="small" />
+      </IconButton>
+    </>
+  );
+}
+
+const alignOf = (c: { kind: string }) => (c.kind === 'points' ? 'right' : 'left');
+
+/**
+ * The report's table: its rows a page at a time (client paging: the rows are one per child
+ * account), and a Total row over every row, whichever page shows.
+ */
+export function ReportTable<Row extends { username: string }, Totals extends Record<string, number>>({
+  def,
+  rows,
+  totals,
+  range,
+  title,
+}: {
+  def: ReportDef<Row, Totals>;
+  rows: readonly Row[];
+  totals: Totals;
+  range: Range;
+  title: string;
+}) {
+  const translate = useTranslate();
+  const [paging, setPaging] = useState({ page: 0, perPage: PER_PAGE_OPTIONS[0] });
+  const page = Math.min(paging.page, Math.max(0, Math.ceil(rows.length / paging.perPage) - 1));
+  const first = page * paging.perPage;
+  const shown = rows.slice(first, first + paging.perPage);
+  const cell = (c: ReportColumn<Row, Totals>, row: Row, index: number) => {
+    switch (c.kind) {
+      case 'index':
+        return index + 1;
+      case 'account':
+        return <AccountCell drill={def.drill} row={row} range={range} />;
+      case 'points':
+        return formatPoints(row[c.field] as number);
+      case 'text':
+        return String(row[c.field] ?? '');
+    }
+  };
+  const footer = (c: ReportColumn<Row, Totals>) => (c.kind === 'index' ? translate('td.reports.total') : c.kind === 'points' ? formatPoints(totals[c.field]) : '');
+  return (
+    <>
+      <TableContainer>
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow>
+              {def.columns.map((c) => (
+                <TableCell key={c.label} align={alignOf(c)} sx={{ whiteSpace: 'nowrap' }}>
+                  {translate(c.label)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={def.columns.length} align="center">
+                  {translate('td.reports.empty')}
+                </TableCell>
+              </TableRow>
+            )}
+            {shown.map((row, i) => (
+              <TableRow key={def.rowKey(row)}>
+                {def.columns.map((c) => (
+                  <TableCell key={c.label} align={alignOf(c)} sx={{ whiteSpace: 'nowrap' }}>
+                    {cell(c, row, first + i)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+          <TableFooter>
+            <TableRow>
+              {def.columns.map((c) => (
+                <TableCell key={c.label} align={alignOf(c)} sx={{ fontWeight: 'bold', color: 'text.primary', whiteSpace: 'nowrap' }}>
+                  {footer(c)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={rows.length}
+        page={page}
+        rowsPerPage={paging.perPage}
+        rowsPerPageOptions={PER_PAGE_OPTIONS}
+        onPageChange={(_, next) => setPaging((p) => ({ ...p, page: next }))}
+        onRowsPerPageChange={(e) => setPaging({ page: 0, perPage: Number(e.target.value) })}
+      />
+    </>
+  );
+}
