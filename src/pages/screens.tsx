@@ -6,6 +6,7 @@ import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import PersonIcon from '@mui/icons-material/Person';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import TimerIcon from '@mui/icons-material/Timer';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
 import { ConsoleIndex } from '../games/console/ConsoleIndex';
 import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
@@ -17,6 +18,7 @@ import { WinPercentagePage } from '../games/percentage/WinPercentagePage';
 import { GameHistoryPage } from '../games/history/GameHistoryPage';
 import { OnlinePlayersPage } from '../games/history/OnlinePlayersPage';
 import { ProfilePage } from '../profile/ProfilePage';
+import { LogActivitiesPage } from '../operations/LogActivitiesPage';
 
 /** A route below a page, open to the roles `allowed` admits. */
 interface SubRoute {
@@ -53,6 +55,7 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   game: { component: ConsoleIndex, icon: LiveTvIcon, subRoutes: [{ path: ':gameId/:adminId/:username', allowed: () => true, element: () => <GameConsoleRoute /> }] },
   funtarget: { component: ownConsole('funtarget'), icon: LiveTvIcon },
   funroullet: { component: ownConsole('funroullet'), icon: LiveTvIcon },
+  logactivities: { component: LogActivitiesPage, icon: ManageSearchIcon },
 };
 
 /** The screen of a page key, if this build has one. */
