@@ -7,6 +7,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import TimerIcon from '@mui/icons-material/Timer';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import ContactMailIcon from '@mui/icons-material/ContactMail';
 import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
 import { ConsoleIndex } from '../games/console/ConsoleIndex';
 import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
@@ -19,6 +20,7 @@ import { GameHistoryPage } from '../games/history/GameHistoryPage';
 import { OnlinePlayersPage } from '../games/history/OnlinePlayersPage';
 import { ProfilePage } from '../profile/ProfilePage';
 import { LogActivitiesPage } from '../operations/LogActivitiesPage';
+import { ContactUsPage } from '../operations/ContactUsPage';
 
 /** A route below a page, open to the roles `allowed` admits. */
 interface SubRoute {
@@ -56,6 +58,7 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   funtarget: { component: ownConsole('funtarget'), icon: LiveTvIcon },
   funroullet: { component: ownConsole('funroullet'), icon: LiveTvIcon },
   logactivities: { component: LogActivitiesPage, icon: ManageSearchIcon },
+  contactus: { component: ContactUsPage, icon: ContactMailIcon },
 };
 
 /** The screen of a page key, if this build has one. */

@@ -17,8 +17,8 @@ describe('role menus (spec sections 2 and 6)', () => {
 
   it('only pages with screens in this build appear, in the registry order and for the roles it names', () => {
     const built = (role: StaffRole) => visibleMenu(role).pages.map((p) => p.key);
-    expect(built('superadmin')).toEqual(['dashboard', 'timemaster', 'gamemaster', 'onlineplayers', 'gamehistory', 'winpercentage', 'logactivities', 'profile']);
-    expect(built('admin')).toEqual(['dashboard', 'onlineplayers', 'gamehistory', 'winpercentage', 'logactivities', 'profile']);
+    expect(built('superadmin')).toEqual(['dashboard', 'timemaster', 'gamemaster', 'onlineplayers', 'gamehistory', 'winpercentage', 'logactivities', 'contactus', 'profile']);
+    expect(built('admin')).toEqual(['dashboard', 'onlineplayers', 'gamehistory', 'winpercentage', 'logactivities', 'contactus', 'profile']);
     for (const role of ['superareamanager', 'areamanager', 'master'] as const) expect(built(role)).toEqual(['dashboard', 'onlineplayers', 'gamehistory', 'profile']);
     expect(visibleMenu('master').pages.map((p) => p.key)).not.toContain('backups');
   });
