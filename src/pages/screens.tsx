@@ -8,6 +8,7 @@ import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import TimerIcon from '@mui/icons-material/Timer';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
+import BackupIcon from '@mui/icons-material/Backup';
 import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
 import { ConsoleIndex } from '../games/console/ConsoleIndex';
 import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
@@ -21,6 +22,7 @@ import { OnlinePlayersPage } from '../games/history/OnlinePlayersPage';
 import { ProfilePage } from '../profile/ProfilePage';
 import { LogActivitiesPage } from '../operations/LogActivitiesPage';
 import { ContactUsPage } from '../operations/ContactUsPage';
+import { BackupsPage } from '../operations/BackupsPage';
 
 /** A route below a page, open to the roles `allowed` admits. */
 interface SubRoute {
@@ -59,6 +61,7 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   funroullet: { component: ownConsole('funroullet'), icon: LiveTvIcon },
   logactivities: { component: LogActivitiesPage, icon: ManageSearchIcon },
   contactus: { component: ContactUsPage, icon: ContactMailIcon },
+  backups: { component: BackupsPage, icon: BackupIcon },
 };
 
 /** The screen of a page key, if this build has one. */
