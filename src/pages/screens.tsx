@@ -9,6 +9,7 @@ import TimerIcon from '@mui/icons-material/Timer';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
 import BackupIcon from '@mui/icons-material/Backup';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
 import { ConsoleIndex } from '../games/console/ConsoleIndex';
 import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
@@ -23,6 +24,7 @@ import { ProfilePage } from '../profile/ProfilePage';
 import { LogActivitiesPage } from '../operations/LogActivitiesPage';
 import { ContactUsPage } from '../operations/ContactUsPage';
 import { BackupsPage } from '../operations/BackupsPage';
+import { ClearHistoryPage } from '../operations/ClearHistoryPage';
 
 /** A route below a page, open to the roles `allowed` admits. */
 interface SubRoute {
@@ -62,6 +64,7 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   logactivities: { component: LogActivitiesPage, icon: ManageSearchIcon },
   contactus: { component: ContactUsPage, icon: ContactMailIcon },
   backups: { component: BackupsPage, icon: BackupIcon },
+  clearhistory: { component: ClearHistoryPage, icon: DeleteSweepIcon },
 };
 
 /** The screen of a page key, if this build has one. */
