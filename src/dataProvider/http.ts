@@ -22,6 +22,11 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined | null>;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * false: a public call (the landing page's contact form) that carries no session at all: no
+   * bearer token, no cookie, and it does not slide the stored session's expiry.
+   */
+  session?: boolean;
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -41,13 +46,14 @@ export async function request<T = unknown>(
   options: RequestOptions = {},
 ): Promise<{ json: Envelope<T> & Record<string, unknown>; headers: Headers; status: number }> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const token = getToken();
+  const withSession = options.session !== false;
+  const token = withSession ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(buildUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
-    credentials: 'include',
+    credentials: withSession ? 'include' : 'omit',
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   let json: (Envelope<T> & Record<string, unknown>) | null = null;
@@ -61,7 +67,7 @@ export async function request<T = unknown>(
     const message = json?.message ? translateMessage({ message: json.message, code: json.code, params: json.params }) : undefined;
     throw new ApiError(message ?? res.statusText ?? 'Something went wrong', res.status, json);
   }
-  extendSession();
+  if (withSession) extendSession();
   return { json, headers: res.headers, status: res.status };
 }
 

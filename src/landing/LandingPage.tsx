@@ -9,6 +9,7 @@ import { translate as t } from '../i18n/translate';
 import { logoutRequest } from '../auth/login';
 import { LOGIN_PATH } from '../auth/routeGuard';
 import { LANDING_GAMES, RECENT_WINNERS } from './landingData';
+import { ContactForm } from './ContactForm';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' } as const;
 
@@ -59,6 +60,14 @@ export default function LandingPage() {
           </Card>
         ))}
       </Box>
+      <Typography variant="h5" component="h2" sx={{ mt: 4 }} gutterBottom id="contact">
+        {t('td.landing.contact')}
+      </Typography>
+      <Card variant="outlined" sx={{ maxWidth: 560 }}>
+        <CardContent>
+          <ContactForm />
+        </CardContent>
+      </Card>
     </Box>
   );
 }

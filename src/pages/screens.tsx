@@ -12,6 +12,10 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import PaidIcon from '@mui/icons-material/Paid';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import ContactMailIcon from '@mui/icons-material/ContactMail';
+import BackupIcon from '@mui/icons-material/Backup';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
 import { ConsoleIndex } from '../games/console/ConsoleIndex';
 import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
@@ -30,6 +34,10 @@ import { ADMIN_COMMISSION_REPORT } from '../reports/adminCommissionReport';
 import { ReportFrame, reportScreen } from '../reports/ReportFrame';
 import { REVENUE_BY_ID_REPORT, REVENUE_REPORT } from '../reports/revenueReport';
 import { TURNOVER_REPORT } from '../reports/turnoverReport';
+import { LogActivitiesPage } from '../operations/LogActivitiesPage';
+import { ContactUsPage } from '../operations/ContactUsPage';
+import { BackupsPage } from '../operations/BackupsPage';
+import { ClearHistoryPage } from '../operations/ClearHistoryPage';
 
 /** A route below a page, open to the roles `allowed` admits. */
 interface SubRoute {
@@ -78,6 +86,10 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   game: { component: ConsoleIndex, icon: LiveTvIcon, subRoutes: [{ path: ':gameId/:adminId/:username', allowed: () => true, element: () => <GameConsoleRoute /> }] },
   funtarget: { component: ownConsole('funtarget'), icon: LiveTvIcon },
   funroullet: { component: ownConsole('funroullet'), icon: LiveTvIcon },
+  logactivities: { component: LogActivitiesPage, icon: ManageSearchIcon },
+  contactus: { component: ContactUsPage, icon: ContactMailIcon },
+  backups: { component: BackupsPage, icon: BackupIcon },
+  clearhistory: { component: ClearHistoryPage, icon: DeleteSweepIcon },
 };
 
 /** The screen of a page key, if this build has one. */

@@ -17,8 +17,14 @@ describe('role menus (spec sections 2 and 6)', () => {
 
   it('only pages with screens in this build appear, in the registry order and for the roles it names', () => {
     const built = (role: StaffRole) => visibleMenu(role).pages.map((p) => p.key);
-    expect(built('superadmin')).toEqual(['dashboard', 'timemaster', 'gamemaster', 'onlineplayers', 'gamehistory', 'winpercentage', 'turnoverreport', 'transactionreport', 'commissionpayoutReport', 'admincommissionreport', 'profile']);
-    expect(built('admin')).toEqual(['dashboard', 'onlineplayers', 'gamehistory', 'winpercentage', 'revenuereport', 'transactionreport', 'commissionpayoutReport', 'admincommissionreport', 'commission', 'profile']);
+    expect(built('superadmin')).toEqual([
+      'dashboard', 'timemaster', 'gamemaster', 'onlineplayers', 'gamehistory', 'winpercentage', 'turnoverreport',
+      'transactionreport', 'commissionpayoutReport', 'admincommissionreport', 'logactivities', 'contactus', 'profile',
+    ]);
+    expect(built('admin')).toEqual([
+      'dashboard', 'onlineplayers', 'gamehistory', 'winpercentage', 'revenuereport', 'transactionreport', 'commissionpayoutReport',
+      'admincommissionreport', 'commission', 'logactivities', 'backups', 'clearhistory', 'contactus', 'profile',
+    ]);
     for (const role of ['superareamanager', 'areamanager', 'master'] as const)
       expect(built(role)).toEqual(['dashboard', 'onlineplayers', 'gamehistory', 'turnoverreport', 'transactionreport', 'commissionpayoutReport', 'profile']);
     expect(visibleMenu('master').pages.map((p) => p.key)).not.toContain('backups');

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { PageSpinner } from '../common/PageSpinner';
+import { useTimedMessage } from '../common/useTimedMessage';
+import { ServerPagination } from '../games/history/ServerPagination';
+import type { Paging } from '../games/history/historyQueries';
+import { formatDateTime } from '../tiers/cellValue';
+import { COMPLAINT_STATUSES, COMPLAINTS_PER_PAGE, STATUS_COLOR, useComplaints, useSetComplaintStatus, type ComplaintRow, type ComplaintStatus } from './complaintsQueries';
+import { serverMessage } from './outcome';
+
+const COLUMNS = ['no', 'enquiryType', 'fullName', 'email', 'mobile', 'details', 'status', 'date'] as const;
+
+/** The status select of one row, its value drawn in the status's colour. */
+function StatusSelect({ row, onChange }: { row: ComplaintRow; onChange: (status: ComplaintStatus) => void }) {
+  const translate = useTranslate();
+  const label = (s: ComplaintStatus) => translate(`td.complaints.statuses.${s}`, { _: s });
+  return (
+    <Select
+      size="small"
+      variant="standard"
+      disableUnderline
+      value={row.status}
+      onChange={(e) => {
+        const next = e.target.value as ComplaintStatus;
+        if (next !== row.status) onChange(next);
+      }}
+      inputProps={{ 'aria-label': translate('td.complaints.statusOf', { name: row.fullName }) }}
+      renderValue={(s) => <Chip size="small" color={STATUS_COLOR[s] ?? 'default'} label={label(s)} data-status={s} />}
+    >
+      {COMPLAINT_STATUSES.map((s) => (
+        <MenuItem key={s} value={s}>
+          <Chip size="small" color={STATUS_COLOR[s]} label={label(s)} />
+        </MenuItem>
+      ))}
+    </Select>
+  );
+}
+
+/**
+ * `/{role}/contactus` (spec 2.14, superadmin and admin): the landing page's messages ten a page,
+ * newest first, each row's status changed straight from its select.
+ */
+export function ContactUsPage() {
+  const translate = useTranslate();
+  const [paging, setPaging] = useState<Paging>({ page: 1, perPage: COMPLAINTS_PER_PAGE });
+  const { data, error, isPending, isFetching } = useComplaints(paging.page, paging.perPage);
+  const setStatus = useSetComplaintStatus();
+  const { message, show } = useTimedMessage(5000);
+  const title = translate('td.complaints.title');
+  const na = translate('td.app.na');
+
+  const change = (id: string, status: ComplaintStatus) =>
+    setStatus.mutate({ id, status }, { onError: (err) => show(serverMessage(err) ?? translate('td.complaints.error'), 'error') });
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        {message && (
+          <Alert severity={message.severity} sx={{ mb: 2 }}>
+            {message.text}
+          </Alert>
+        )}
+        {error && <Alert severity="error">{serverMessage(error) ?? translate('td.complaints.error')}</Alert>}
+        {isPending && !error && <PageSpinner />}
+        {data && (
+          <>
+            {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
+            <TableContainer>
+              <Table size="small" aria-label={title}>
+                <TableHead>
+                  <TableRow>
+                    {COLUMNS.map((c) => (
+                      <TableCell key={c}>{translate(`td.complaints.${c}`)}</TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.rows.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={COLUMNS.length} align="center">
+                        {translate('td.complaints.empty')}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  {data.rows.map((r, i) => (
+                    <TableRow key={r._id}>
+                      <TableCell>{(data.currentPage - 1) * data.limit + i + 1}</TableCell>
+                      <TableCell>{r.enquiryType}</TableCell>
+                      <TableCell>{r.fullName}</TableCell>
+                      <TableCell>{r.email}</TableCell>
+                      <TableCell>{r.mobile}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 360 }}>{r.complaintDetails}</TableCell>
+                      <TableCell>
+                        <StatusSelect row={r} onChange={(s) => change(r._id, s)} />
+                      </TableCell>
+                      <TableCell>{formatDateTime(r.createdAt) ?? na}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <ServerPagination total={data.totalComplaints} paging={paging} onChange={setPaging} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Title, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { fetchFile, saveBlob } from '../common/download';
+import { PageSpinner } from '../common/PageSpinner';
+import { useTimedMessage } from '../common/useTimedMessage';
+import { ServerPagination } from '../games/history/ServerPagination';
+import type { Paging } from '../games/history/historyQueries';
+import { formatDateTime } from '../tiers/cellValue';
+import { exportQuery, useLogs, type LogRow } from './logsQueries';
+import { failureText, serverMessage } from './outcome';
+
+/** Typing in the search asks the server once the user pauses. */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** The CSV's name (spec section 9). */
+export const LOGS_CSV = 'logs.csv';
+
+const COLUMNS = ['username', 'subject', 'method', 'requestUrl', 'ipAddress', 'createdAt'] as const satisfies readonly (keyof LogRow)[];
+
+/**
+ * `/{role}/logactivities` (spec 2.13): the activity log of the caller's subtree, newest first and
+ * paged on the server; search by username or subject, one day, "Showing X of Y entries", and
+ * logs.csv of the whole filtered set (the server writes it: every matching row, not this page).
+ */
+export function LogActivitiesPage() {
+  const translate = useTranslate();
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [date, setDate] = useState('');
+  const [paging, setPaging] = useState<Paging>({ page: 1, perPage: 10 });
+  const { data, error, isPending, isFetching } = useLogs({ ...paging, search, date });
+  const { message, show } = useTimedMessage(3000);
+
+  useEffect(() => {
+    if (searchText.trim() === search) return;
+    const t = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPaging((p) => ({ ...p, page: 1 }));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [searchText, search]);
+
+  const exportCsv = useMutation({
+    mutationFn: async (f: { search: string; date: string }) => {
+      const { blob } = await fetchFile('logs/export', exportQuery(f));
+      saveBlob(blob, LOGS_CSV);
+    },
+    onError: (err) => show(failureText(err, translate('td.logs.exportFailed')), 'error'),
+  });
+
+  const title = translate('td.logs.title');
+  const na = translate('td.app.na');
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+          <TextField
+            type="search"
+            size="small"
+            label={translate('td.logs.search')}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label={translate('td.logs.date')}
+            value={date}
+            onChange={(e) => {
+              setDate(e.target.value);
+              setPaging((p) => ({ ...p, page: 1 }));
+            }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            disabled={exportCsv.isPending}
+            onClick={() => exportCsv.mutate({ search, date })}
+          >
+            {translate(exportCsv.isPending ? 'td.logs.exporting' : 'td.logs.export')}
+          </Button>
+        </Box>
+        {message && (
+          <Alert severity={message.severity} sx={{ mb: 2 }}>
+            {message.text}
+          </Alert>
+        )}
+        {error && <Alert severity="error">{serverMessage(error) ?? translate('td.logs.error')}</Alert>}
+        {isPending && !error && <PageSpinner />}
+        {data && (
+          <>
+            {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
+            <TableContainer>
+              <Table size="small" aria-label={title}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('td.logs.no')}</TableCell>
+                    {COLUMNS.map((c) => (
+                      <TableCell key={c}>{translate(`td.logs.${c}`)}</TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.rows.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={COLUMNS.length + 1} align="center">
+                        {translate('td.logs.empty')}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  {data.rows.map((r, i) => (
+                    <TableRow key={r._id}>
+                      <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
+                      <TableCell>{r.username ?? na}</TableCell>
+                      <TableCell>{r.subject}</TableCell>
+                      <TableCell>{r.method}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-all' }}>{r.requestUrl}</TableCell>
+                      <TableCell>{r.ipAddress ?? na}</TableCell>
+                      <TableCell>{formatDateTime(r.createdAt) ?? na}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="body2" color="text.secondary">
+                {translate('td.logs.showing', { shown: data.rows.length, total: data.total })}
+              </Typography>
+              <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
+            </Box>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

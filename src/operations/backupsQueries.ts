@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../dataProvider/http';
+import { expectSuccess, retryUnlessRefused } from './outcome';
+
+/** One backup folder of GET backup/list-backups: its name, when it was taken, its size on disk and its row count. */
+export interface BackupFolder {
+  folder: string;
+  createdAt: string;
+  size: number;
+  rows: number;
+}
+
+export const BACKUP_LIST_KEY = ['td', 'backups', 'list'] as const;
+/** Every per-folder call (restore, download, transfer) runs under this key: the pending ones name the busy folders. */
+export const FOLDER_CALL_KEY = ['td', 'backups', 'folder'] as const;
+
+/** The backups, newest first (the server's order). */
+export function useBackups({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: BACKUP_LIST_KEY,
+    queryFn: async () => {
+      const { json } = await request('backup/list-backups');
+      return ((expectSuccess(json).folders as BackupFolder[] | undefined) ?? []).slice();
+    },
+    enabled,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** A size on disk for people: B, KB, MB, GB (1024s). */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n) || n < 1024) return `${Math.max(0, Math.round(n || 0))} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = n / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v.toFixed(1)} ${units[i]}`;
+}
