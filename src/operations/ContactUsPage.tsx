@@ -7,13 +7,10 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { DataTable } from '../common/DataTable';
 import { PageSpinner } from '../common/PageSpinner';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { ServerPagination } from '../games/history/ServerPagination';
@@ -83,23 +80,7 @@ export function ContactUsPage() {
         {data && (
           <>
             {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
-            <TableContainer>
-              <Table size="small" aria-label={title}>
-                <TableHead>
-                  <TableRow>
-                    {COLUMNS.map((c) => (
-                      <TableCell key={c}>{translate(`td.complaints.${c}`)}</TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.rows.length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={COLUMNS.length} align="center">
-                        {translate('td.complaints.empty')}
-                      </TableCell>
-                    </TableRow>
-                  )}
+            <DataTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.complaints.${c}`) }))} empty={translate('td.complaints.empty')} count={data.rows.length}>
                   {data.rows.map((r, i) => (
                     <TableRow key={r._id}>
                       <TableCell>{(data.currentPage - 1) * data.limit + i + 1}</TableCell>
@@ -114,9 +95,7 @@ export function ContactUsPage() {
                       <TableCell>{formatDateTime(r.createdAt) ?? na}</TableCell>
                     </TableRow>
                   ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            </DataTable>
             <ServerPagination total={data.totalComplaints} paging={paging} onChange={setPaging} />
           </>
         )}

@@ -7,16 +7,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { fetchFile, saveBlob } from '../common/download';
+import { DataTable } from '../common/DataTable';
 import { PageSpinner } from '../common/PageSpinner';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { ServerPagination } from '../games/history/ServerPagination';
@@ -111,24 +108,7 @@ export function LogActivitiesPage() {
         {data && (
           <>
             {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
-            <TableContainer>
-              <Table size="small" aria-label={title}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('td.logs.no')}</TableCell>
-                    {COLUMNS.map((c) => (
-                      <TableCell key={c}>{translate(`td.logs.${c}`)}</TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.rows.length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={COLUMNS.length + 1} align="center">
-                        {translate('td.logs.empty')}
-                      </TableCell>
-                    </TableRow>
-                  )}
+            <DataTable label={title} headers={[{ label: translate('td.logs.no') }, ...COLUMNS.map((c) => ({ label: translate(`td.logs.${c}`) }))]} empty={translate('td.logs.empty')} count={data.rows.length}>
                   {data.rows.map((r, i) => (
                     <TableRow key={r._id}>
                       <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
@@ -140,9 +120,7 @@ export function LogActivitiesPage() {
                       <TableCell>{formatDateTime(r.createdAt) ?? na}</TableCell>
                     </TableRow>
                   ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            </DataTable>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="body2" color="text.secondary">
                 {translate('td.logs.showing', { shown: data.rows.length, total: data.total })}

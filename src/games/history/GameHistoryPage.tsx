@@ -8,13 +8,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { formatPoints } from '../../../domain/money';
 import { PERIOD_CODES } from '../../../domain/periods';
+import { DataTable } from '../../common/DataTable';
 import { PageSpinner } from '../../common/PageSpinner';
 import { formatDateTime } from '../../tiers/cellValue';
 import { errorMessage } from '../../tiers/errorMessage';
@@ -85,25 +85,7 @@ export function GameHistoryPage() {
           <>
             {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
             {data.totals && <TotalsRow totals={data.totals} />}
-            <TableContainer>
-              <Table size="small" aria-label={title}>
-                <TableHead>
-                  <TableRow>
-                    {COLUMNS.map((c) => (
-                      <TableCell key={c} align={RIGHT.has(c) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                        {translate(`td.gameHistory.${c}`)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.rows.length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={COLUMNS.length} align="center">
-                        {translate('td.gameHistory.empty')}
-                      </TableCell>
-                    </TableRow>
-                  )}
+            <DataTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.gameHistory.${c}`), right: RIGHT.has(c) }))} empty={translate('td.gameHistory.empty')} count={data.rows.length}>
                   {data.rows.map((r, i) => (
                     <TableRow key={r.ticketId}>
                       <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
@@ -131,9 +113,7 @@ export function GameHistoryPage() {
                       </TableCell>
                     </TableRow>
                   ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            </DataTable>
             <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
           </>
         )}

@@ -5,13 +5,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatPoints } from '../../../domain/money';
+import { DataTable } from '../../common/DataTable';
 import { PageSpinner } from '../../common/PageSpinner';
 import { formatDateTime } from '../../tiers/cellValue';
 import { errorMessage } from '../../tiers/errorMessage';
@@ -42,29 +39,7 @@ export function OnlinePlayersPage() {
         {data && (
           <>
             {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
-            <TableContainer>
-              <Table size="small" aria-label={title}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('td.onlinePlayers.no')}</TableCell>
-                    <TableCell>{translate('td.onlinePlayers.username')}</TableCell>
-                    {POINT_COLUMNS.map(([field, label]) => (
-                      <TableCell key={field} align="right">
-                        {translate(label)}
-                      </TableCell>
-                    ))}
-                    <TableCell>{translate('td.onlinePlayers.isOnline')}</TableCell>
-                    <TableCell>{translate('td.onlinePlayers.lastLogin')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.rows.length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={POINT_COLUMNS.length + 4} align="center">
-                        {translate('td.onlinePlayers.empty')}
-                      </TableCell>
-                    </TableRow>
-                  )}
+            <DataTable label={title} headers={[{ label: translate('td.onlinePlayers.no') }, { label: translate('td.onlinePlayers.username') }, ...POINT_COLUMNS.map(([, label]) => ({ label: translate(label), right: true })), { label: translate('td.onlinePlayers.isOnline') }, { label: translate('td.onlinePlayers.lastLogin') }]} empty={translate('td.onlinePlayers.empty')} count={data.rows.length}>
                   {data.rows.map((r, i) => (
                     <TableRow key={r._id}>
                       <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
@@ -84,9 +59,7 @@ export function OnlinePlayersPage() {
                       <TableCell>{formatDateTime(r.lastLogin) ?? translate('td.app.na')}</TableCell>
                     </TableRow>
                   ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            </DataTable>
             <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
           </>
         )}

@@ -8,17 +8,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatPoints } from '../../../domain/money';
 import { currentSession } from '../../auth/session';
+import { DataTable } from '../../common/DataTable';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ServerPagination } from '../../games/history/ServerPagination';
 import { formatDateTime } from '../../tiers/cellValue';
@@ -145,25 +142,7 @@ export function TransactionReportPage() {
         {data && (
           <>
             {(isFetching || exporter.isPending) && <LinearProgress aria-label={translate('td.app.loading')} />}
-            <TableContainer>
-              <Table size="small" aria-label={title}>
-                <TableHead>
-                  <TableRow>
-                    {COLUMNS.map((c) => (
-                      <TableCell key={c} align={RIGHT.has(c) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                        {translate(`td.transactions.${c}`)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.rows.length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={COLUMNS.length} align="center">
-                        {translate('td.transactions.empty')}
-                      </TableCell>
-                    </TableRow>
-                  )}
+            <DataTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.transactions.${c}`), right: RIGHT.has(c) }))} empty={translate('td.transactions.empty')} count={data.rows.length}>
                   {data.rows.map((r, i) => {
                     const kind = amountKind(r.amount);
                     return (
@@ -185,9 +164,7 @@ export function TransactionReportPage() {
                       </TableRow>
                     );
                   })}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            </DataTable>
             <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
           </>
         )}
