@@ -253,6 +253,8 @@ describe.runIf(engineAvailable())('auth calls', () => {
       expect((await call(h, 'GET', '/api/auth/session', { token: other })).status).toBe(401);
       expect((await login(m.username, 'secret-pass')).status).toBe(401);
       expect((await login(m.username, 'new-pass-1')).status).toBe(200);
+      // The PIN confirms operations; it never logs in, before or after a change.
+      expect((await login(m.username, '4321')).status).toBe(401);
     });
   });
 
