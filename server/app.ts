@@ -16,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { miscAccountRoutes } from './accounts/misc.routes';
 import { accountRoutes } from './accounts/routes';
-import { writeActivity } from './activity/log';
+import { redactUrl, writeActivity } from './activity/log';
 import { authPlugin } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import type { ServerConfig } from './config';
@@ -59,9 +59,24 @@ function schemaError(context: string | undefined, field: string, zodMessage: str
   return { field, message: zodMessage ?? 'Invalid input' };
 }
 
+/**
+ * The server's own log: a request is its method, URL (secret query values masked), host and address;
+ * headers (Authorization, Cookie) and bodies are never logged.
+ */
+function safeLogger(logger: AppOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger || logger === true || typeof logger !== 'object') return logger ?? false;
+  return {
+    ...logger,
+    serializers: {
+      ...(logger as { serializers?: Record<string, unknown> }).serializers,
+      req: (req: { method: string; url: string; host?: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
+    },
+  } as FastifyServerOptions['logger'];
+}
+
 export async function buildApp({ db, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
-    logger,
+    logger: safeLogger(logger),
     // Only a configured proxy may speak for the client's address (rate limits and the activity log read it).
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
