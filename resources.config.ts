@@ -13,6 +13,7 @@ export { TIERS } from './resources/tiers';
 export { PAGES, type PageKey } from './resources/pages';
 export { GAMES } from './resources/games';
 export { CATALOGUE, type CatalogueDef } from './resources/catalogue';
+export { REST_RESOURCES, type RestResource } from './resources/rest';
 export { PROFILE_FIELDS } from './resources/profile';
 export { DASHBOARD_COUNTS, type CountField } from './resources/dashboard';
 

@@ -2,6 +2,8 @@ import type { Queryable } from '../db/client';
 
 /** A Contact Us message as the API answers it (the API's names, computed in SQL). */
 export type ComplaintRecord = {
+  /** react-admin's id (simple-rest), the same as `_id`. */
+  id: string;
   _id: string;
   enquiryType: string;
   fullName: string;
@@ -12,7 +14,7 @@ export type ComplaintRecord = {
   createdAt: Date;
 };
 
-const COLUMNS = `id::text AS "_id", enquiry_type AS "enquiryType", full_name AS "fullName", email, mobile, details AS "complaintDetails", status, created_at AS "createdAt"`;
+const COLUMNS = `id::text AS "id", id::text AS "_id", enquiry_type AS "enquiryType", full_name AS "fullName", email, mobile, details AS "complaintDetails", status, created_at AS "createdAt"`;
 
 /** The landing page's form, validated by the route. */
 export interface NewComplaint {
@@ -33,8 +35,8 @@ export async function insertComplaint(q: Queryable, c: NewComplaint, ip: string)
 }
 
 /** One page of the messages, newest first, and the total (counted apart when the page is past the end). */
-export async function listComplaints(q: Queryable, p: { limit: number; offset: number }): Promise<{ rows: ComplaintRecord[]; total: number }> {
-  const rows = await q.query<ComplaintRecord & { total: number }>(`SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM complaints ORDER BY id DESC LIMIT $1 OFFSET $2`, [
+export async function listComplaints(q: Queryable, p: { limit: number; offset: number; order?: 'ASC' | 'DESC' }): Promise<{ rows: ComplaintRecord[]; total: number }> {
+  const rows = await q.query<ComplaintRecord & { total: number }>(`SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM complaints ORDER BY id ${p.order === 'ASC' ? 'ASC' : 'DESC'} LIMIT $1 OFFSET $2`, [
     p.limit,
     p.offset,
   ]);

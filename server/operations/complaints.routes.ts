@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { forbidden, notFound } from '../http/errors';
 import { parseId } from '../access/repository';
 import { insertComplaint, listComplaints, setComplaintStatus } from './complaints.repository';
+import { parseListQuery, sendPage } from '../http/list';
 
 export const COMPLAINT_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
 export const ENQUIRY_TYPES = ['General', 'Account', 'Payment', 'Technical', 'Other'] as const;
@@ -43,14 +44,28 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
 
   r.get(
     '/complaint',
-    { schema: { querystring: z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(10) }) } },
-    async (req) => {
+    {
+      schema: {
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          limit: z.coerce.number().int().min(1).max(100).default(10),
+          // react-admin's simple-rest parameters (the resource's REST shape).
+          sort: z.string().max(100).optional(),
+          order: z.string().max(4).optional(),
+          range: z.string().max(100).optional(),
+          filter: z.string().max(500).optional(),
+        }),
+      },
+    },
+    async (req, reply) => {
       readers(requireCaller(req).role);
-      const { page, limit } = req.query;
-      const { rows, total } = await listComplaints(db, { limit, offset: (page - 1) * limit });
+      const list = parseListQuery(req.query, { sortable: ['id', 'createdAt'], defaultSort: 'id', defaultOrder: 'DESC', maxBare: 10, maxPerPage: 100, defaultPerPage: 10 });
+      const { rows, total } = await listComplaints(db, { limit: list.limit, offset: list.offset, order: list.order });
+      const limit = list.limit;
+      const page = Math.floor(list.offset / limit) + 1;
+      const envelope = sendPage(reply, 'complaint', { data: rows, total, offset: list.offset });
       return {
-        success: true,
-        data: rows,
+        ...envelope,
         pagination: { totalComplaints: total, currentPage: page, totalPages: Math.max(1, Math.ceil(total / limit)), limit },
         totalComplaints: total,
         currentPage: page,

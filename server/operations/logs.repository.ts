@@ -2,6 +2,8 @@ import type { Queryable } from '../db/client';
 
 /** An activity log row as the API answers it (the API's names, computed in SQL). */
 export type LogRecord = {
+  /** react-admin's id (simple-rest), the same as `_id`. */
+  id: string;
   _id: string;
   /** The account the row is about; null for a failed login of an unknown name. */
   userId: string | null;
@@ -25,7 +27,7 @@ export interface LogFilter {
   range?: { start: Date; end: Date } | undefined;
 }
 
-const COLUMNS = `l.id::text AS "_id", l.account_id::text AS "userId", l.username, l.subject, l.request_url AS "requestUrl", l.method, l.ip_address AS "ipAddress", l.created_at AS "createdAt"`;
+const COLUMNS = `l.id::text AS "id", l.id::text AS "_id", l.account_id::text AS "userId", l.username, l.subject, l.request_url AS "requestUrl", l.method, l.ip_address AS "ipAddress", l.created_at AS "createdAt"`;
 const FROM = `FROM activity_logs l LEFT JOIN accounts a ON a.id = l.account_id`;
 
 /** The filter as a WHERE condition; its parameters are appended to `params`. */
@@ -48,12 +50,12 @@ function whereOf(f: LogFilter, params: unknown[]): string {
 }
 
 /** One page of the filtered rows, newest first, with the total before paging. */
-export async function listLogs(q: Queryable, f: LogFilter, p: { limit: number; offset: number }): Promise<{ rows: LogRecord[]; total: number }> {
+export async function listLogs(q: Queryable, f: LogFilter, p: { limit: number; offset: number; order?: 'ASC' | 'DESC' }): Promise<{ rows: LogRecord[]; total: number }> {
   const params: unknown[] = [];
   const where = whereOf(f, params);
   const rows = await q.query<LogRecord & { total: number }>(
     `SELECT ${COLUMNS}, count(*) OVER ()::int AS total ${FROM}
-      WHERE ${where} ORDER BY l.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      WHERE ${where} ORDER BY l.id ${p.order === 'ASC' ? 'ASC' : 'DESC'} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, p.limit, p.offset],
   );
   return { rows: rows.map(({ total: _t, ...x }) => x), total: rows[0] ? Number(rows[0].total) : 0 };

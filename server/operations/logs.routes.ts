@@ -6,7 +6,7 @@ import { requireCaller, type Caller } from '../access/caller';
 import { findRef, parseId } from '../access/repository';
 import type { Database } from '../db/client';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { sendPage } from '../http/list';
+import { parseListQuery, sendPage } from '../http/list';
 import { isStaff, ROOT_TIER } from '../../resources.config';
 import { exportLogs, findLog, listLogs, type LogFilter, type LogRecord } from './logs.repository';
 import { writeActivity } from '../activity/log';
@@ -14,6 +14,11 @@ import { writeActivity } from '../activity/log';
 const logQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(25),
+  // react-admin's simple-rest parameters (the resource's REST shape): sort, range, filter {q}.
+  sort: z.string().max(100).optional(),
+  order: z.string().max(4).optional(),
+  range: z.string().max(100).optional(),
+  filter: z.string().max(500).optional(),
   search: z.string().max(100).optional(),
   date: z.string().optional(),
   startDate: z.string().optional(),
@@ -58,10 +63,10 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const list = async (caller: Caller, q: LogQuery, reply: FastifyReply, userId?: number) => {
-    const filter = filterOf(caller, q, userId);
-    const offset = (q.page - 1) * q.limit;
-    const { rows, total } = await listLogs(db, filter, { limit: q.limit, offset });
-    return sendPage(reply, 'logs', { data: rows, total, offset });
+    const page = parseListQuery(q, { sortable: ['id', 'createdAt'], defaultSort: 'id', defaultOrder: 'DESC', maxBare: 25, maxPerPage: 500, defaultPerPage: 25 });
+    const filter = filterOf(caller, { ...q, search: q.search ?? page.search }, userId);
+    const { rows, total } = await listLogs(db, filter, { limit: page.limit, offset: page.offset, order: page.order });
+    return sendPage(reply, 'logs', { data: rows, total, offset: page.offset });
   };
 
   r.get('/logs', { schema: { querystring: logQuery } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));

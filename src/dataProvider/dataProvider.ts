@@ -16,7 +16,7 @@ import { accountPath, API_PATHS, fillPath, type AccountPath } from '../../domain
 import { DASHBOARD_COUNTS, tierOf, type CountField, type Role, type TierDef } from '../../resources.config';
 import { ROLES } from '../../resources.config';
 import { request, type RequestOptions } from './http';
-import { catalogueOf, catalogueProvider } from './restProvider';
+import { restResourceOf, restResourceProvider } from './restProvider';
 
 /** An account as react-admin sees it: the API's record plus `id` = `_id`. */
 export type AccountRow = AccountRecord & { id: string };
@@ -241,18 +241,18 @@ export function createDataProvider(): TierDataProvider {
       }
     },
   };
-  // Games and times are plain REST resources: react-admin's simple-rest client serves them.
+  // Games, times, messages and logs are plain REST resources: react-admin's simple-rest client serves them.
   const delegated = <K extends 'getList' | 'getOne' | 'getMany' | 'create' | 'update' | 'delete'>(name: K): DataProvider[K] => {
     const own = provider[name];
     return ((resource: string, params: unknown) => {
-      const def = catalogueOf(resource);
-      return def ? (catalogueProvider(def)[name] as (r: string, p: unknown) => unknown)(resource, params) : (own as (r: string, p: unknown) => unknown)(resource, params);
+      const def = restResourceOf(resource);
+      return def ? (restResourceProvider(def)[name] as (r: string, p: unknown) => unknown)(resource, params) : (own as (r: string, p: unknown) => unknown)(resource, params);
     }) as DataProvider[K];
   };
   for (const name of ['getList', 'getOne', 'getMany', 'create', 'update', 'delete'] as const) (provider as DataProvider)[name] = delegated(name) as never;
   const toggleAccount = provider.toggleStatus;
   provider.toggleStatus = async (resource, params) => {
-    const def = catalogueOf(resource);
+    const def = restResourceOf(resource);
     if (!def) return toggleAccount(resource, params);
     const { json } = await request(`${def.api}/${encodeURIComponent(String(params.id))}/${params.action}`, { method: 'PUT' });
     return { data: json.data, message: json.message };

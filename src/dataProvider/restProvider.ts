@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
-import { CATALOGUE, type CatalogueDef } from '../../resources.config';
+import { REST_RESOURCES, type CatalogueDef, type RestResource } from '../../resources.config';
 import { extendSession, getToken } from '../auth/session';
 import { API_BASE } from './http';
 
@@ -22,8 +22,8 @@ export const httpClient: typeof fetchUtils.fetchJson = async (url, options = {})
 
 const rest = simpleRestProvider(API_BASE, httpClient);
 
-/** The catalogue resource behind a react-admin resource name (its page key), if any. */
-export const catalogueOf = (resource: string): CatalogueDef | undefined => CATALOGUE.find((c) => c.page === resource);
+/** The REST resource behind a react-admin resource name (its page key), if any. */
+export const restResourceOf = (resource: string): RestResource | undefined => REST_RESOURCES.find((r) => r.page === resource);
 
 /** Sends a form with files as multipart (simple-rest sends JSON only); the envelope's record comes back. */
 export async function createMultipart(def: CatalogueDef, form: FormData): Promise<{ data: { id: string } & Record<string, unknown> }> {
@@ -31,8 +31,8 @@ export async function createMultipart(def: CatalogueDef, form: FormData): Promis
   return { data: json as { id: string } & Record<string, unknown> };
 }
 
-/** The simple-rest calls of one catalogue resource, addressed by its API base. */
-export function catalogueProvider(def: CatalogueDef): Pick<DataProvider, 'getList' | 'getOne' | 'getMany' | 'create' | 'update' | 'delete'> {
+/** The simple-rest calls of one REST resource, addressed by its API base. */
+export function restResourceProvider(def: RestResource): Pick<DataProvider, 'getList' | 'getOne' | 'getMany' | 'create' | 'update' | 'delete'> {
   return {
     getList: (_r, params) => rest.getList(def.api, params),
     getOne: (_r, params) => rest.getOne(def.api, params),

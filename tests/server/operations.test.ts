@@ -90,4 +90,23 @@ describe.runIf(engineAvailable())('operations: activity logs and Contact Us', ()
     expect((await call(h, 'GET', '/api/complaint', { token: tok.master })).status).toBe(403);
     expect((await call(h, 'PATCH', '/api/complaint/999999/status', { token: tok.admin, body: { status: 'Pending' } })).status).toBe(404);
   });
+
+  it('answers react-admin simple-rest on messages and logs: sort, range, filter, Content-Range', async () => {
+    const page = await call(h, 'GET', `/api/complaint?sort=${encodeURIComponent('["id","ASC"]')}&range=${encodeURIComponent('[1,2]')}`, { token: tok.admin });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-range']).toBe('complaint 1-2/5');
+    const ids = (page.json.data as { id: string; _id: string }[]).map((r) => Number(r.id));
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBeLessThan(ids[1]);
+    const newest = await call(h, 'GET', `/api/complaint?range=${encodeURIComponent('[0,0]')}`, { token: tok.admin });
+    expect(Number((newest.json.data as { id: string }[])[0].id)).toBeGreaterThan(ids[1]);
+    const logs = await call(h, 'GET', `/api/logs?range=${encodeURIComponent('[0,1]')}&filter=${encodeURIComponent(JSON.stringify({ q: 'Screen' }))}`, { token: tok.master });
+    expect(logs.status).toBe(200);
+    expect(logs.headers['content-range']).toMatch(/^logs 0-1\/\d+$/);
+    const rows = logs.json.data as { id: string; subject: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.subject).toContain('Screen');
+    expect((await call(h, 'GET', `/api/logs?sort=${encodeURIComponent('["password","ASC"]')}`, { token: tok.master })).status).toBe(400);
+    expect((await call(h, 'GET', '/api/complaint?range=oops', { token: tok.admin })).status).toBe(400);
+  });
 });
