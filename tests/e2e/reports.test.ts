@@ -292,4 +292,90 @@ describe('report screens', () => {
     // Shown with two decimals.
     expect(sheetRows(wb, 'Turnover Report', false)[1]![1]).toBe(fp(topRows[0]!.playPoints as number).replace(/,/g, ''));
   });
+
+  // ---- the admin's reports -----------------------------------------------------------------
+
+  const REVENUE_FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'];
+  const revenueTable = (rows: Figures[], totals: Record<string, number>) => ({
+    head: ['No', 'ID', 'Role', 'Play Points', 'Win Points', 'End Points', 'Commission', 'Net To Pay'],
+    body: rows.map((r, i) => [String(i + 1), String(r.username), String(r.role), ...REVENUE_FIGURES.map((k) => fp(r[k] as number))]),
+    foot: [['Total', '', '', ...REVENUE_FIGURES.map((k) => fp(totals[k]))]],
+  });
+  const revenueCards = (totals: Record<string, number>) => ({
+    'Play Points': fp(totals.playPoints),
+    'Win Points': fp(totals.winPoints),
+    'End Points': fp(totals.endPoints),
+    Commission: fp(totals.commission),
+    'Net To Pay': fp(totals.netToPay),
+  });
+  const sums = (rows: Figures[]) => Object.fromEntries(REVENUE_FIGURES.map((k) => [k, total(rows, k)]));
+
+  test('Revenue Report (admin) and its revenue-by-id drill-down show the API’s figures; Back returns', async () => {
+    const query = await callOf(ad, 'reports/revenuereport', () => menuItem(ad, 'Revenue Report').click());
+    expect(query).toEqual(bounds(today()));
+    const top = await answer(asAdmin, 'reports/revenuereport', query);
+    expect(top.data.map((r) => [r.username, r.playPoints, r.commission])).toEqual([[acc.sam.username, 34, 3.69]]);
+    await expectScreen(ad, 'Revenue Report', revenueTable(top.data, sums(top.data)), revenueCards(sums(top.data)));
+
+    const drill = await callOf(ad, 'reports/hreport', () => ad.getByRole('link', { name: `View ${acc.sam.username}`, exact: true }).click());
+    expect(new URL(ad.url()).pathname).toBe('/admin/revenuereport/revenuebyid');
+    expect(drill).toEqual({ role: 'superareamanager', id: acc.sam._id, ...bounds(today()) });
+    const byId = await answer(asAdmin, 'reports/hreport', drill);
+    expect(byId.data.map((r) => r.username)).toEqual([acc.am.username]);
+    expect(byId.totals).toMatchObject({ playPoints: 34, commission: 3.69 });
+    await expectScreen(ad, 'Revenue Report', revenueTable(byId.data, byId.totals!), revenueCards(byId.totals!));
+
+    await ad.getByRole('button', { name: 'Back', exact: true }).click();
+    await ad.waitForURL((u) => u.pathname === '/admin/revenuereport');
+    await expectScreen(ad, 'Revenue Report', revenueTable(top.data, sums(top.data)), revenueCards(sums(top.data)));
+  });
+
+  test('Admin Commission Report: per game the API’s figures and commission; export AdminCommissionData', async () => {
+    const query = await callOf(ad, 'reports/admincommissionpayout', () => menuItem(ad, 'Admin Commission Report').click());
+    expect(query).toEqual(bounds(today()));
+    const { data } = await answer(asAdmin, 'reports/admincommissionpayout', query);
+    const played = Object.fromEntries(data.filter((r) => (r.totalpoints as number) > 0).map((r) => [r.gameId, r.totalpoints]));
+    expect(played).toEqual({ [FUN_TARGET]: 27, [BINGO]: 7 });
+    expect(data.every((r) => r.username === acc.admin.username)).toBe(true);
+    const figures = ['totalpoints', 'totalwinpoints', 'commission'];
+    await expectScreen(
+      ad,
+      'Admin Commission Report',
+      {
+        head: ['No', 'Game ID', 'Game Name', 'Username', 'No of Digit', 'Win Percentage', 'Total Points', 'Total Win Points', 'Commission'],
+        body: data.map((r, i) => [String(i + 1), ...['gameId', 'gameName', 'username', 'nofDigit', 'winpercentage'].map((k) => String(r[k])), ...figures.map((k) => fp(r[k] as number))]),
+        foot: [['Total', '', '', '', '', '', ...figures.map((k) => fp(total(data, k)))]],
+      },
+      { 'Total Commission Point': fp(total(data, 'commission')), 'Total Bet Point': fp(total(data, 'totalpoints')), 'Total Won Point': fp(total(data, 'totalwinpoints')) },
+    );
+
+    const { file, wb } = await download(ad, 'Export XLS');
+    expect(file).toBe('AdminCommissionData.xlsx');
+    expect(wb.SheetNames).toEqual(['Admin Commission Data']);
+    const rows = sheetRows(wb, 'Admin Commission Data', true);
+    expect(rows[0]).toEqual(['Game ID', 'Game Name', 'Username', 'No of Digit', 'Win Percentage', 'Total Points', 'Total Win Points', 'Commission']);
+    expect(rows.slice(1)).toEqual(data.map((r) => ['gameId', 'gameName', 'username', 'nofDigit', 'winpercentage', ...figures].map((k) => r[k])));
+  });
+
+  test('Commission Payout Report: pending commission per tier is the API’s; the role filter changes the call', async () => {
+    const first = await callOf(ad, 'reports/commissionpayout', () => menuItem(ad, 'Commission Payout Report').click());
+    expect(first).toEqual({ role: 'superareamanager', id: acc.admin._id });
+    const payoutTable = (rows: Figures[]) => ({
+      head: ['No', 'Username', 'Role', 'Commission (%)', 'Play Since Last Paid', 'Pending Commission'],
+      body: rows.map((r, i) => [String(i + 1), String(r.username), String(r.role === 'player' ? 'Player' : 'Super Area Manager'), `${r.commission}%`, fp(r.totalcommission as number), fp(r.pending as number)]),
+      foot: [['Total', fp(total(rows, 'totalcommission')), fp(total(rows, 'pending'))]],
+    });
+    const sams = await answer(asAdmin, 'reports/commissionpayout', first);
+    expect(sams.data.map((r) => [r.username, r.totalcommission, r.pending])).toEqual([[acc.sam.username, 34, 1.7]]);
+    await expectScreen(ad, 'Pending Commission', payoutTable(sams.data));
+
+    const players = await callOf(ad, 'reports/commissionpayout', () => ad.getByLabel('Select Role', { exact: true }).selectOption({ label: 'Player' }));
+    expect(players).toEqual({ role: 'player', id: acc.admin._id });
+    const rows = await answer(asAdmin, 'reports/commissionpayout', players);
+    expect(rows.data.map((r) => [r.username, r.totalcommission, r.pending])).toEqual([
+      [acc.p1.username, 23, 0.23],
+      [acc.p2.username, 11, 0.06],
+    ]);
+    await expectScreen(ad, 'Pending Commission', payoutTable(rows.data));
+  });
 });
