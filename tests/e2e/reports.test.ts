@@ -6,11 +6,12 @@
  * commission send with its password modal. The tests run in order on two pages (superadmin, admin).
  */
 import { readFileSync } from 'node:fs';
+import { format } from 'date-fns';
 import type { Download, Page, Request } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { formatPoints } from '../../domain/money';
-import { dayKey, dayRange, PERIOD_CODES, periodRange, type Range } from '../../domain/periods';
+import { dayKey, dayRange, lastCompletePeriod, PERIOD_CODES, periodRange, type Range } from '../../domain/periods';
 import type { AccountRecord } from '../../resources.config';
 import { Api } from './api';
 import { e2eRun, heading, login, menuItem, UI_TIMEOUT } from './browser';
@@ -377,5 +378,131 @@ describe('report screens', () => {
       [acc.p2.username, 11, 0.06],
     ]);
     await expectScreen(ad, 'Pending Commission', payoutTable(rows.data));
+  });
+
+  test('Commission send: Send asks for the password, a wrong one is refused and cleared, the right one sends; the next Send does not ask', async () => {
+    const walletBefore = await asAdmin.wallet();
+    await menuItem(ad, 'Commission').click();
+    await heading(ad, 'Commission Data').waitFor();
+    await ad.getByText('Selected Period: Day', { exact: true }).waitFor();
+    await ad.getByRole('button', { name: 'Send', exact: true }).click();
+    const dialog = ad.getByRole('dialog', { name: 'Enter Password' });
+    await dialog.waitFor();
+    const password = dialog.getByLabel('Password', { exact: true });
+    await password.fill('Not-the-password-1');
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await dialog.getByText('❌ Invalid password. Please try again.', { exact: true }).waitFor();
+    await expect.poll(() => password.inputValue(), { timeout: UI_TIMEOUT }).toBe('');
+    expect(await dialog.getByRole('button', { name: 'Verify' }).isDisabled()).toBe(true);
+
+    // Yesterday had no play (the bets are today's): the server pays nothing and says so.
+    await password.fill(PASSWORD);
+    const [day] = await Promise.all([
+      ad.waitForResponse((r) => apiPathOf(r.request()) === '/api/reports/sendcommission', { timeout: UI_TIMEOUT }),
+      dialog.getByRole('button', { name: 'Verify' }).click(),
+    ]);
+    expect(queryOf(day.request())).toEqual({ days: 'day' });
+    expect(day.status()).toBe(200);
+    await dialog.waitFor({ state: 'detached' });
+    const yesterday = lastCompletePeriod('day', new Date());
+    await ad.getByRole('alert').filter({ hasText: `Nothing to pay: the commission for ${dayKey(yesterday.start)} was already paid or nothing was played.` }).waitFor();
+    await ad.getByText(`Commission period: ${dayKey(yesterday.start)}`, { exact: true }).waitFor();
+    await expectScreen(ad, 'Commission Data', {
+      head: ['ID', 'Username', 'Role', 'Play Points', 'Win Points', 'End Points', 'Commission', 'Net To Pay'],
+      body: [['No records found']],
+      foot: [['Total', '0.00', '0.00', '0.00', '0.00', '0.00']],
+    });
+
+    // Week: no password asked again, the call goes out at once.
+    await ad.getByLabel('Select Period', { exact: true }).selectOption('week');
+    await ad.getByText('Selected Period: Week', { exact: true }).waitFor();
+    const week = lastCompletePeriod('week', new Date());
+    const [weekSend] = await Promise.all([
+      ad.waitForResponse((r) => apiPathOf(r.request()) === '/api/reports/sendcommission', { timeout: UI_TIMEOUT }),
+      ad.getByRole('button', { name: 'Send', exact: true }).click(),
+    ]);
+    expect(queryOf(weekSend.request())).toEqual({ days: 'week' });
+    expect(await dialog.count()).toBe(0);
+    await ad
+      .getByRole('alert')
+      .filter({ hasText: `Nothing to pay: the commission for ${dayKey(week.start)} to ${dayKey(week.end)} was already paid or nothing was played.` })
+      .waitFor();
+    await ad.getByText(`Commission period: ${dayKey(week.start)} to ${dayKey(week.end)}`, { exact: true }).waitFor();
+    expect(await asAdmin.wallet()).toBe(walletBefore);
+  });
+
+  // ---- the transaction report --------------------------------------------------------------
+
+  const txTable = (rows: Figures[]) => ({
+    head: ['No', 'From', 'To', 'Amount', 'Transaction Type', 'New Balance', 'Message', 'Status', 'Date & Time'],
+    body: rows.length
+      ? rows.map((r, i) => {
+          const amount = r.amount as number;
+          const user = (k: string) => (r[k] as unknown as { username: string } | null)?.username ?? 'N/A';
+          return [
+            String(i + 1),
+            user('userId'),
+            user('toUserId'),
+            `${fp(amount)}${amount > 0 ? ' Credit' : amount < 0 ? ' Debit' : ''}`,
+            String(r.transactionType).replace(/^./, (c) => c.toUpperCase()),
+            r.newBalance === null ? 'N/A' : fp(r.newBalance as number),
+            String(r.transactionMessage),
+            String(r.status).replace(/^./, (c) => c.toUpperCase()),
+            format(new Date(String(r.createdAt)), 'dd/MM/yyyy HH:mm:ss'),
+          ];
+        })
+      : [['No records found']],
+    foot: [] as string[][],
+  });
+  const txScreen = async (query: Record<string, string>) => {
+    const { data } = await answer(asAdmin, 'reports/transactionreport', query);
+    await expectScreen(ad, 'Transaction Report', txTable(data));
+    return data;
+  };
+
+  test('Transaction Report: the admin’s ledger is the API’s, with the set-up transfers; each filter changes the call', async () => {
+    const base = { id: acc.admin._id, currentid: acc.admin._id, type: 'all', role: 'admin', page: '1', limit: '10' };
+    expect(await callOf(ad, 'reports/transactionreport', () => menuItem(ad, 'Transaction Report').click())).toEqual(base);
+    const all = await txScreen(base);
+    // The whole subtree: the players' bets are there too.
+    expect(all.filter((r) => r.transactionType === 'bet').length).toBeGreaterThan(0);
+
+    const single = await callOf(ad, 'reports/transactionreport', () => ad.getByLabel('Type', { exact: true }).selectOption('single'));
+    expect(single).toEqual({ ...base, type: 'single' });
+    const own = await txScreen(single);
+    const transfers = own.filter((r) => r.transactionType === 'transfer').map((r) => [(r.userId as unknown as { username: string }).username, (r.toUserId as unknown as { username: string }).username, r.amount]);
+    expect(transfers).toEqual(
+      expect.arrayContaining([
+        [SUPERADMIN.username, acc.admin.username, 5000],
+        [acc.admin.username, acc.p1.username, -500],
+        [acc.admin.username, acc.p2.username, -500],
+      ]),
+    );
+    const tbody = ad.getByRole('table', { name: 'Transaction Report' }).locator('tbody');
+    expect(await tbody.getByText('5,000.00 Credit', { exact: true }).count()).toBe(1);
+    expect(await tbody.getByText('-500.00 Debit', { exact: true }).count()).toBe(2);
+
+    const pending = await callOf(ad, 'reports/transactionreport', () => ad.getByLabel('Status', { exact: true }).selectOption('pending'));
+    expect(pending).toEqual({ ...base, type: 'single', status: 'pending' });
+    expect(await txScreen(pending)).toEqual([]);
+    await callOf(ad, 'reports/transactionreport', () => ad.getByLabel('Status', { exact: true }).selectOption(''));
+
+    const day = dayKey(daysAgo(1));
+    const dated = await callOf(ad, 'reports/transactionreport', () => ad.getByLabel('Select Date', { exact: true }).fill(day));
+    expect(dated).toEqual({ ...base, type: 'single', date: `${day}T12:00:00` });
+    expect(await txScreen(dated)).toEqual([]);
+    const todays = await callOf(ad, 'reports/transactionreport', () => ad.getByLabel('Select Date', { exact: true }).fill(dayKey(new Date())));
+    expect(await txScreen(todays)).toHaveLength(own.length);
+
+    const ofPlayer = await callOf(ad, 'reports/transactionreport', () => ad.getByLabel('Select User', { exact: true }).selectOption({ label: acc.p1.username }));
+    expect(ofPlayer).toEqual({ ...base, type: 'single', date: `${dayKey(new Date())}T12:00:00`, id: acc.p1._id, role: 'player' });
+    const p1 = await txScreen(ofPlayer);
+    expect(p1.map((r) => [r.transactionType, r.amount])).toEqual(
+      expect.arrayContaining([
+        ['bet', -20],
+        ['bet', -3],
+        ['transfer', 500],
+      ]),
+    );
   });
 });
