@@ -504,5 +504,14 @@ describe('report screens', () => {
         ['transfer', 500],
       ]),
     );
+
+    // The export reads the whole filtered set: TransactionsList.xlsx, the table's columns but No.
+    const { file, wb } = await download(ad, 'Export XLS');
+    expect(file).toBe('TransactionsList.xlsx');
+    expect(wb.SheetNames).toEqual(['Transactions']);
+    const rows = sheetRows(wb, 'Transactions', true);
+    expect(rows[0]).toEqual(['From', 'To', 'Amount', 'Transaction Type', 'New Balance', 'Message', 'Status', 'Date & Time']);
+    const shown = txTable(p1).body.map((r) => r.slice(1));
+    expect(rows.slice(1)).toEqual(shown.map((r, i) => [r[0], r[1], p1[i]!.amount, r[3], p1[i]!.newBalance ?? 'N/A', r[5], r[6], r[7]]));
   });
 });
