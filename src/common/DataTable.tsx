@@ -3,6 +3,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 
@@ -12,8 +13,8 @@ export interface DataTableHeader {
   right?: boolean;
 }
 
-/** A screen's plain table: the header row, the empty message when there is no row, and the rows the screen draws. */
-export function DataTable({ label, headers, empty, count, children }: { label: string; headers: readonly DataTableHeader[]; empty: string; count: number; children: ReactNode }) {
+/** A screen's plain table: the header row, the empty message when there is no row, the rows the screen draws, and its totals row if any. */
+export function DataTable({ label, headers, empty, count, children, footer }: { label: string; headers: readonly DataTableHeader[]; empty: string; count: number; children: ReactNode; footer?: ReactNode }) {
   return (
     <TableContainer>
       <Table size="small" aria-label={label}>
@@ -36,6 +37,7 @@ export function DataTable({ label, headers, empty, count, children }: { label: s
           )}
           {children}
         </TableBody>
+        {footer && <TableFooter>{footer}</TableFooter>}
       </Table>
     </TableContainer>
   );

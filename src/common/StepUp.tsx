@@ -9,6 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { API_PATHS } from '../../domain/apiPaths';
 import { ApiError, request } from '../dataProvider/http';
 
 /** What `ensure()` rejects with when the user closes the password modal: nothing was asked of the server. */
@@ -33,6 +34,8 @@ interface Waiter {
 export interface StepUp {
   /** Resolves once the password is verified in this screen (asking it first if needed); rejects with StepUpCancelled. */
   ensure: () => Promise<void>;
+  /** The server said the check expired (403): the next `ensure()` asks again. */
+  forget: () => void;
   /** The password modal: render it once in the screen. */
   dialog: ReactElement;
 }
@@ -47,8 +50,12 @@ export interface StepUp {
  *   onError: (err) => { if (err instanceof StepUpCancelled) return; ... }
  *   return <>{dialog}...</>;
  */
-export function useStepUp(): StepUp {
+export function useStepUp(
+  /** Where the modal's texts live (title, text, password, confirm, cancel, invalid, error): a screen may word them its way. */
+  texts = 'td.stepUp',
+): StepUp {
   const translate = useTranslate();
+  const t = (key: string) => translate(`${texts}.${key}`);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const verifiedAt = useRef<number | null>(null);
@@ -65,7 +72,7 @@ export function useStepUp(): StepUp {
 
   const check = useMutation({
     mutationFn: async (pw: string) => {
-      await request('auth/checkpassword', { method: 'POST', body: { password: pw } });
+      await request(API_PATHS.checkPassword, { method: 'POST', body: { password: pw } });
     },
     onSuccess: () => {
       verifiedAt.current = Date.now();
@@ -106,19 +113,19 @@ export function useStepUp(): StepUp {
   };
 
   const error = check.error
-    ? translate(check.error instanceof ApiError && check.error.status === 400 ? 'td.stepUp.invalid' : 'td.stepUp.error')
+    ? t(check.error instanceof ApiError && check.error.status === 400 ? 'invalid' : 'error')
     : null;
 
   const dialog = (
     <Dialog open={open} onClose={cancel} fullWidth maxWidth="xs" aria-labelledby="step-up-title">
       <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id="step-up-title">{translate('td.stepUp.title')}</DialogTitle>
+        <DialogTitle id="step-up-title">{t('title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{translate('td.stepUp.text')}</DialogContentText>
+          <DialogContentText>{t('text')}</DialogContentText>
           <TextField
             type="password"
             name="password"
-            label={translate('td.stepUp.password')}
+            label={t('password')}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             autoComplete="current-password"
@@ -134,15 +141,18 @@ export function useStepUp(): StepUp {
         </DialogContent>
         <DialogActions>
           <Button onClick={cancel} disabled={check.isPending}>
-            {translate('td.stepUp.cancel')}
+            {t('cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={!password || check.isPending}>
-            {translate('td.stepUp.confirm')}
+            {t('confirm')}
           </Button>
         </DialogActions>
       </form>
     </Dialog>
   );
 
-  return { ensure, dialog };
+  const forget = useCallback(() => {
+    verifiedAt.current = null;
+  }, []);
+  return { ensure, forget, dialog };
 }

@@ -341,9 +341,9 @@ export const en = {
       networkError: '❌ Something went wrong',
       password: {
         title: 'Enter Password',
-        hint: 'Confirm your password to send the commission.',
-        label: 'Password',
-        submit: 'Verify',
+        text: 'Confirm your password to send the commission.',
+        password: 'Password',
+        confirm: 'Verify',
         cancel: 'Cancel',
         invalid: '❌ Invalid password. Please try again.',
         error: '❌ Something went wrong while validating the password',

@@ -6,12 +6,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -20,15 +15,14 @@ import {
   COMMISSION_DAYS,
   COMMISSION_FIGURES,
   commissionTotals,
-  isWrongPassword,
   needsPassword,
   roleLabel,
   sendFailure,
-  useCheckPassword,
   useSendCommission,
   type CommissionDays,
 } from './commissionApi';
-import { PasswordDialog } from './PasswordDialog';
+import { StepUpCancelled, useStepUp } from '../../common/StepUp';
+import { DataTable } from '../../common/DataTable';
 
 /**
  * `/admin/commission`, Commission Data (spec 2.12 and 4): pick Day or Week and Send. The first Send
@@ -38,50 +32,25 @@ import { PasswordDialog } from './PasswordDialog';
 export function CommissionPage() {
   const translate = useTranslate();
   const [days, setDays] = useState<CommissionDays>('day');
-  // Whether this screen has had a successful password check: later sends skip the modal.
-  const [verified, setVerified] = useState(false);
-  const [asking, setAsking] = useState(false);
-  const [password, setPassword] = useState('');
-  const check = useCheckPassword();
+  // The first Send of this screen asks for the password; later ones go straight out (spec section 4).
+  const stepUp = useStepUp('td.commission.password');
   const send = useSendCommission();
-  const busy = send.isPending || check.isPending;
 
-  const sendNow = (d: CommissionDays) =>
-    send.mutate(d, {
+  const onSend = async () => {
+    if (send.isPending) return;
+    try {
+      await stepUp.ensure();
+    } catch (e) {
+      if (e instanceof StepUpCancelled) return;
+      throw e;
+    }
+    send.mutate(days, {
       // The check has expired on the server: the next Send asks again.
       onError: (err) => {
-        if (needsPassword(err)) setVerified(false);
+        if (needsPassword(err)) stepUp.forget();
       },
     });
-
-  const onSend = () => {
-    if (busy) return;
-    if (verified) {
-      sendNow(days);
-      return;
-    }
-    check.reset();
-    setPassword('');
-    setAsking(true);
   };
-
-  const onVerify = () =>
-    check.mutate(password, {
-      onSuccess: () => {
-        setVerified(true);
-        setAsking(false);
-        setPassword('');
-        sendNow(days);
-      },
-      // A wrong password empties the field (spec section 8).
-      onError: (err) => {
-        if (isWrongPassword(err)) setPassword('');
-      },
-    });
-
-  const passwordError = check.isError
-    ? translate(isWrongPassword(check.error) ? 'td.commission.password.invalid' : 'td.commission.password.error')
-    : null;
 
   let outcome: { text: string; severity: AlertColor } | null = null;
   if (send.isSuccess)
@@ -121,7 +90,7 @@ export function CommissionPage() {
               </option>
             ))}
           </TextField>
-          <Button variant="contained" onClick={onSend} disabled={busy}>
+          <Button variant="contained" onClick={() => void onSend()} disabled={send.isPending}>
             {translate(send.isPending ? 'td.commission.sending' : 'td.commission.send')}
           </Button>
         </Box>
@@ -139,28 +108,28 @@ export function CommissionPage() {
           </Alert>
         )}
         {send.isPending && <LinearProgress aria-label={translate('td.app.loading')} sx={{ my: 1 }} />}
-        <TableContainer sx={{ mt: 2 }}>
-          <Table size="small" aria-label={title}>
-            <TableHead>
+        <Box sx={{ mt: 2 }}>
+          <DataTable
+            label={title}
+            headers={[
+              { label: translate('td.commission.id') },
+              { label: translate('td.commission.username') },
+              { label: translate('td.commission.role') },
+              ...COMMISSION_FIGURES.map((f) => ({ label: translate(`td.commission.${f}`), right: true })),
+            ]}
+            empty={translate('td.commission.empty')}
+            count={rows.length}
+            footer={
               <TableRow>
-                <TableCell>{translate('td.commission.id')}</TableCell>
-                <TableCell>{translate('td.commission.username')}</TableCell>
-                <TableCell>{translate('td.commission.role')}</TableCell>
+                <TableCell colSpan={3}>{translate('td.commission.total')}</TableCell>
                 {COMMISSION_FIGURES.map((f) => (
                   <TableCell key={f} align="right">
-                    {translate(`td.commission.${f}`)}
+                    {formatPoints(totals[f])}
                   </TableCell>
                 ))}
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COMMISSION_FIGURES.length + 3} align="center">
-                    {translate('td.commission.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
+            }
+          >
               {rows.map((r) => (
                 <TableRow key={r.id}>
                   <TableCell>{r.id}</TableCell>
@@ -173,31 +142,9 @@ export function CommissionPage() {
                   ))}
                 </TableRow>
               ))}
-            </TableBody>
-            <TableFooter>
-              <TableRow>
-                <TableCell colSpan={3}>{translate('td.commission.total')}</TableCell>
-                {COMMISSION_FIGURES.map((f) => (
-                  <TableCell key={f} align="right">
-                    {formatPoints(totals[f])}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableFooter>
-          </Table>
-        </TableContainer>
-        <PasswordDialog
-          open={asking}
-          value={password}
-          onChange={setPassword}
-          error={passwordError}
-          busy={check.isPending}
-          onSubmit={onVerify}
-          onClose={() => {
-            setAsking(false);
-            setPassword('');
-          }}
-        />
+          </DataTable>
+        </Box>
+        {stepUp.dialog}
       </CardContent>
     </Card>
   );

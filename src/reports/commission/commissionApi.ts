@@ -106,20 +106,8 @@ export function useSendCommission() {
   });
 }
 
-/** POST auth/checkpassword: the step-up the commission send asks for (valid 5 minutes on the server). */
-export function useCheckPassword() {
-  return useMutation({
-    mutationFn: async (password: string) => {
-      await request(API_PATHS.checkPassword, { method: 'POST', body: { password } });
-    },
-  });
-}
-
 /** The step-up was missing or has expired (the server answers 403): the next send asks again. */
 export const needsPassword = (err: unknown): boolean => err instanceof ApiError && err.status === 403;
-
-/** The password check refused the password (400); anything else is another error. */
-export const isWrongPassword = (err: unknown): boolean => err instanceof ApiError && err.status === 400;
 
 /**
  * The send's failure text (spec section 8): the server's message, else the failure text; a call
