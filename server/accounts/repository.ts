@@ -107,7 +107,7 @@ export async function insertAccount(
   const rows = await q.query(
     `WITH n AS (SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id)
      INSERT INTO accounts (id, username, role, parent_id, path${names.map((n) => `, ${n}`).join('')})
-     SELECT n.id, coalesce($5, $1 || lpad(n.id::text, 4, '0')), $2, $3, $4 || n.id::text || '/'${names.map((_, i) => `, $${base + i}`).join('')}
+     SELECT n.id, coalesce($5, $1 || lpad(n.id::text, greatest(4, length(n.id::text)), '0')), $2, $3, $4 || n.id::text || '/'${names.map((_, i) => `, $${base + i}`).join('')}
      FROM n RETURNING id`,
     [a.prefix, a.role, a.parentId, a.parentPath, a.username ?? null, ...values],
   );
