@@ -74,10 +74,11 @@ export async function buildTree(c: pg.Client, rootId: number, accounts: number):
   const players = accounts - admins * STAFF_PER_ADMIN;
   if (players < admins * 50) throw new Error(`BENCH_BACKUP_ACCOUNTS=${accounts} is too few for ${admins} admin(s) with their staff and one player per master`);
   // Each tier: inserted under its parents with a provisional name, then named and pathed as insertAccount does
-  // (prefix + id, path = parent's path + id + '/'), with the profile fields an operator fills in.
+  // (prefix + id padded to 4 digits, path = parent's path + id + '/'), with the profile fields an operator fills in.
+  // insertAccount's lpad(id, 4) cuts ids of 5 digits to their first 4 (10005 → '1000'): here they keep every digit.
   const finish = (role: Role) =>
     c.query(
-      `UPDATE accounts SET username = $2 || lpad(id::text, 4, '0'), path = path || id || '/', email = lower($2) || id || '@bench.test', phone = '+91' || lpad(id::text, 10, '0')
+      `UPDATE accounts SET username = $2 || lpad(id::text, greatest(4, length(id::text)), '0'), path = path || id || '/', email = lower($2) || id || '@bench.test', phone = '+91' || lpad(id::text, 10, '0')
         WHERE role = $1`,
       [role, tierOf(role).usernamePrefix],
     );
@@ -251,22 +252,44 @@ async function backendCpu(adminUrl: string, dbs: string[]): Promise<{ stop: () =
 }
 
 interface Timed<T> {
-  value: T;
+  /** Undefined when the operation failed (error says why). */
+  value: T | undefined;
+  error?: string;
   seconds: number;
   /** CPU-seconds: this process (the product's code), the database backends, child programs. */
   cpu: { node: number; postgres: number; programs: number };
 }
 
+/** Runs an operation, timed, with the CPU of each party; a failure is recorded, not thrown (the other operations still run). */
 async function timed<T>(adminUrl: string, dbs: string[], fn: () => Promise<T>): Promise<Timed<T>> {
   const pgCpu = await backendCpu(adminUrl, dbs);
   const self0 = process.cpuUsage();
   const kids0 = childrenCpu();
   const t0 = performance.now();
-  const value = await fn();
+  let value: T | undefined;
+  let error: string | undefined;
+  try {
+    value = await fn();
+  } catch (e) {
+    error = ((e as Error).message ?? String(e)).split('\n')[0];
+  }
   const seconds = (performance.now() - t0) / 1000;
   const self = process.cpuUsage(self0);
   const postgres = await pgCpu.stop();
-  return { value, seconds, cpu: { node: (self.user + self.system) / 1e6, postgres, programs: childrenCpu() - kids0 } };
+  return { value, ...(error !== undefined ? { error } : {}), seconds, cpu: { node: (self.user + self.system) / 1e6, postgres, programs: childrenCpu() - kids0 } };
+}
+
+/** PostgreSQL's largest jsonb value (JENTRY_OFFLENMASK): a jsonb_agg of more fails. */
+const JSONB_MAX = 268_435_455;
+
+/** The table whose rows, as jsonb, weigh the most, and about how much (Σ of each row's to_jsonb size). */
+async function largestAsJsonb(db: Database, tables: string[]): Promise<{ table: string; bytes: number }> {
+  let best = { table: '', bytes: 0 };
+  for (const t of tables) {
+    const [r] = await db.query<{ b: string }>(`SELECT coalesce(sum(pg_column_size(to_jsonb(x)) + 4), 0)::text AS b FROM "${t}" x`);
+    if (Number(r.b) > best.bytes) best = { table: t, bytes: Number(r.b) };
+  }
+  return best;
 }
 
 /** Bytes of a stream, read to the end as an HTTP client would (nothing written to disk). */
@@ -339,53 +362,78 @@ export async function backupBench(o: BackupBenchOptions = backupOptionsFromEnv()
     log(`  ledger invariant before: ${inv0.ok ? 'ok' : 'FAILED'} (Σ balances ${inv0.balances} = Σ generated − Σ burned ${inv0.created}; ${inv0.mismatched} accounts off their ledger)`);
     if (!inv0.ok) throw new Error('the generated ledger does not keep the invariant: the setup is wrong, nothing was measured');
 
-    // 2. The product: export, the download archive, restore.
+    // How close the largest table is to PostgreSQL's jsonb limit: exportBackup builds each table as one jsonb_agg value.
+    const jsonb = await largestAsJsonb(db, tables);
+    log(`  largest table as jsonb: ${jsonb.table} ≈ ${fmt(jsonb.bytes / MB)} MB (PostgreSQL refuses a jsonb value over ${fmt(JSONB_MAX / MB)} MB)`);
+
+    // 2. The product: export, the download archive; pg_dump of the same database in the same state; the restores.
     log(`  product backup (exportBackup) into ${backupDir}…`);
     const exp = await timed(o.adminUrl, [name], () => exportBackup(db!, backupDir));
-    const folder = exp.value.folder;
-    const folderBytes = (await listBackups(backupDir)).find((b) => b.folder === folder)!.size;
-    const transactionsFile = (await stat(join(backupDir, folder, 'transactions.json'))).size;
-    log(`  product archive (backupArchive, what downloadbackup streams)…`);
-    const arc = await timed(o.adminUrl, [name], () => drain(backupArchive(backupDir, folder)));
+    const folder = exp.value?.folder;
+    const folderBytes = folder ? (await listBackups(backupDir)).find((b) => b.folder === folder)!.size : NaN;
+    const transactionsFile = folder ? (await stat(join(backupDir, folder, 'transactions.json'))).size : NaN;
+    let arc: Timed<number> | null = null;
+    if (folder) {
+      log(`  product archive (backupArchive, what downloadbackup streams)…`);
+      arc = await timed(o.adminUrl, [name], () => drain(backupArchive(backupDir, folder)));
+    }
 
-    // pg_dump of the same database in the same state.
     const dumpFile = join(tmp, `${name}.dump`);
     const { env, conn } = pgClientArgs(o.adminUrl);
     log(`  pg_dump -Fc…`);
     const dump = await timed(o.adminUrl, [name], () => run(o.pgDump, ['-Fc', ...conn, '-f', dumpFile, name], { env, maxBuffer: 64 * MB }));
-    const dumpBytes = (await stat(dumpFile)).size;
+    const dumpBytes = dump.error ? NaN : (await stat(dumpFile)).size;
 
-    log(`  product restore (importBackup)…`);
-    const imp = await timed(o.adminUrl, [name], () => importBackup(db!, backupDir, folder));
-    const inv1 = await checkInvariant(db);
-    const after = await fingerprint({ query: async (q) => ({ rows: await db!.query(q) }) }, tables);
-    const productDiff = compare(before, after);
+    let imp: Timed<{ rows: number }> | null = null;
+    let inv1: Awaited<ReturnType<typeof checkInvariant>> | null = null;
+    let productDiff: string[] = ['no backup to restore'];
+    if (folder) {
+      log(`  product restore (importBackup)…`);
+      imp = await timed(o.adminUrl, [name], () => importBackup(db!, backupDir, folder));
+      // After a restore, or after a failed one (which must have changed nothing), the same rows as before.
+      inv1 = await checkInvariant(db);
+      productDiff = compare(before, await fingerprint({ query: async (q) => ({ rows: await db!.query(q) }) }, tables));
+    }
 
-    log(`  pg_restore into a fresh database…`);
-    await recreate(o.adminUrl, restored);
-    const res = await timed(o.adminUrl, [restored], () => run(o.pgRestore, [...conn, '-d', restored, dumpFile], { env, maxBuffer: 64 * MB }));
-    const pgDiff = await admin(withDb(o.adminUrl, restored), async (c) => compare(before, await fingerprint(c, tables)));
+    let res: Timed<unknown> | null = null;
+    let pgDiff: string[] = ['no dump to restore'];
+    if (!dump.error) {
+      log(`  pg_restore into a fresh database…`);
+      await recreate(o.adminUrl, restored);
+      res = await timed(o.adminUrl, [restored], () => run(o.pgRestore, [...conn, '-d', restored, dumpFile], { env, maxBuffer: 64 * MB }));
+      pgDiff = await admin(withDb(o.adminUrl, restored), async (c) => compare(before, await fingerprint(c, tables)));
+    }
     log(`  load average after: ${loadavg()}`);
 
     // The table.
-    const ratio = (a: number, b: number) => `${fmt(a / b, 2)}×`;
-    const row = (a: string, s: string, m: string, r: string) => `  ${a.padEnd(44)}${s.padStart(9)}${m.padStart(10)}  ${r}`;
-    const cpu = (x: Timed<unknown>) => `node ${fmt(x.cpu.node)} s, postgres ${fmt(x.cpu.postgres)} s${x.cpu.programs > 0.05 ? `, program ${fmt(x.cpu.programs)} s` : ''}`;
+    const failed = (x: Timed<unknown> | null) => (x === null ? 'not run' : x.error ? `FAILED after ${fmt(x.seconds)} s: ${x.error}` : null);
+    const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? `${fmt(a / b, 2)}×` : '—');
+    const row = (a: string, x: Timed<unknown> | null, mb: number, r: string) =>
+      `  ${a.padEnd(44)}${(x && !x.error ? fmt(x.seconds) : '—').padStart(9)}${(Number.isFinite(mb) ? fmt(mb / MB) : '').padStart(10)}  ${failed(x) ?? r}`;
+    const cpu = (label: string, x: Timed<unknown> | null) =>
+      x ? `${label} node ${fmt(x.cpu.node)} s, postgres ${fmt(x.cpu.postgres)} s${x.cpu.programs > 0.05 ? `, program ${fmt(x.cpu.programs)} s` : ''}` : `${label} not run`;
     log('');
-    log(row('operation', 'seconds', 'MB', 'product / pg_dump'));
-    log(row('product backup (exportBackup → folder)', fmt(exp.seconds), fmt(folderBytes / MB), `${ratio(exp.seconds, dump.seconds)} time, ${ratio(folderBytes, dumpBytes)} size of pg_dump -Fc`));
-    log(row('product archive (downloadbackup .tar.gz)', fmt(arc.seconds), fmt(arc.value / MB), `${ratio(arc.value, dumpBytes)} size of pg_dump -Fc; backup + archive ${ratio(exp.seconds + arc.seconds, dump.seconds)} time`));
-    log(row('product restore (importBackup)', fmt(imp.seconds), '', `${ratio(imp.seconds, res.seconds)} time of pg_restore`));
-    log(row('pg_dump -Fc', fmt(dump.seconds), fmt(dumpBytes / MB), ''));
-    log(row('pg_restore (into a fresh database)', fmt(res.seconds), '', ''));
-    log('');
-    log(`  CPU: backup ${cpu(exp)}; archive ${cpu(arc)}; restore ${cpu(imp)}; pg_dump ${cpu(dump)}; pg_restore ${cpu(res)}`);
-    log(`  transactions.json ${fmt(transactionsFile / MB)} MB of the folder's ${fmt(folderBytes / MB)} MB; ${exp.value.manifest.tables.length} tables, ${exp.value.manifest.tables.reduce((s, x) => s + x.rows, 0)} rows; database ${fmt(Number(size) / MB)} MB`);
-    const ok = inv1.ok && productDiff.length === 0 && pgDiff.length === 0;
+    log(`  ${'operation'.padEnd(44)}${'seconds'.padStart(9)}${'MB'.padStart(10)}  product / pg_dump`);
+    log(row('product backup (exportBackup → folder)', exp, folderBytes, `${ratio(exp.seconds, dump.seconds)} time, ${ratio(folderBytes, dumpBytes)} size of pg_dump -Fc`));
     log(
-      `  after the product restore: ledger invariant ${inv1.ok ? 'ok' : 'FAILED'}, ${tables.length} tables ${productDiff.length ? `DIFFER: ${productDiff.join('; ')}` : 'row for row the same (count and digest of every row)'}`,
+      row('product archive (downloadbackup .tar.gz)', arc, arc?.value ?? NaN, `${ratio(arc?.value ?? NaN, dumpBytes)} size of pg_dump -Fc; backup + archive ${ratio(exp.seconds + (arc?.seconds ?? NaN), dump.seconds)} time`),
     );
-    log(`  after pg_restore: ${pgDiff.length ? `DIFFER: ${pgDiff.join('; ')}` : 'row for row the same'}`);
+    log(row('product restore (importBackup)', imp, NaN, `${ratio(imp?.seconds ?? NaN, res?.seconds ?? NaN)} time of pg_restore`));
+    log(row('pg_dump -Fc', dump, dumpBytes, ''));
+    log(row('pg_restore (into a fresh database)', res, NaN, ''));
+    log('');
+    log(`  CPU: ${[cpu('backup', exp), cpu('archive', arc), cpu('restore', imp), cpu('pg_dump', dump), cpu('pg_restore', res)].join('; ')}`);
+    if (exp.value) {
+      const m = exp.value.manifest;
+      log(`  transactions.json ${fmt(transactionsFile / MB)} MB of the folder's ${fmt(folderBytes / MB)} MB; ${m.tables.length} tables, ${m.tables.reduce((s, x) => s + x.rows, 0)} rows; database ${fmt(Number(size) / MB)} MB`);
+    }
+    if (inv1)
+      log(
+        `  after the product restore${imp?.error ? ' (failed: must have changed nothing)' : ''}: ledger invariant ${inv1.ok ? 'ok' : 'FAILED'}, ${tables.length} tables ` +
+          `${productDiff.length ? `DIFFER: ${productDiff.join('; ')}` : 'row for row the same (count and digest of every row)'}`,
+      );
+    if (res) log(`  after pg_restore: ${pgDiff.length ? `DIFFER: ${pgDiff.join('; ')}` : 'row for row the same'}`);
+    const ok = !exp.error && !arc?.error && imp !== null && !imp.error && inv1?.ok === true && productDiff.length === 0 && !dump.error && !res?.error && pgDiff.length === 0;
     return { exitCode: ok ? 0 : 1 };
   } finally {
     await direct?.end().catch(() => undefined);
