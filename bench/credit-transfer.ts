@@ -84,13 +84,15 @@ export interface CreditTransferResult {
   exitCode: number;
 }
 
-const withDb = (url: string, name: string) => {
+/** The same server URL, naming another database. */
+export const withDb = (url: string, name: string) => {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 };
 
-async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** One short-lived connection (e.g. to the maintenance database) for administrative statements. */
+export async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client(url);
   await c.connect();
   try {
@@ -100,12 +102,12 @@ async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<
   }
 }
 
-const recreate = (url: string, name: string) =>
+export const recreate = (url: string, name: string) =>
   admin(url, async (c) => {
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${name}`);
   });
-const dropDb = (url: string, name: string) => admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => undefined);
+export const dropDb = (url: string, name: string) => admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => undefined);
 
 const freePort = () =>
   new Promise<number>((ok, ko) => {
@@ -123,7 +125,7 @@ const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(so
 // transfer can be read apart from whatever else the machine is running. ———
 
 const TICK = 100; // USER_HZ: /proc reports utime/stime in 1/100 s on every Linux
-const statOf = (pid: number): { ppid: number; cpu: number } | null => {
+export const statOf = (pid: number): { ppid: number; cpu: number } | null => {
   try {
     const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = s.slice(s.lastIndexOf(')') + 2).split(' '); // after "pid (comm) ": state ppid … utime(12) stime(13)
@@ -163,10 +165,15 @@ async function backendsOf(adminUrl: string, db: string): Promise<number[] | null
 
 // ——— Ceiling 1: pgbench TPC-B on a scratch database of the same server ———
 
-export async function pgbenchTps(o: CreditTransferOptions, db: string): Promise<number> {
-  const u = new URL(o.adminUrl);
+/** Connection arguments and environment for PostgreSQL's own client programs (pgbench, pg_dump, pg_restore) from a URL. */
+export function pgClientArgs(url: string): { env: NodeJS.ProcessEnv; conn: string[] } {
+  const u = new URL(url);
   const env = { ...process.env, ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}) };
-  const conn = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
+  return { env, conn: ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')] };
+}
+
+export async function pgbenchTps(o: CreditTransferOptions, db: string): Promise<number> {
+  const { env, conn } = pgClientArgs(o.adminUrl);
   await run(o.pgbench, ['-i', '-s', '1', '-q', ...conn, db], { env });
   const jobs = Math.max(1, Math.min(os.availableParallelism(), o.concurrency));
   const { stdout } = await run(o.pgbench, ['-c', String(o.concurrency), '-j', String(jobs), '-T', String(o.pgbenchSeconds), ...conn, db], { env });
@@ -402,8 +409,8 @@ async function transferLoad(req: Request, operators: Operator[], password: strin
   return { ok: okCount, elapsed, statuses, latencies };
 }
 
-const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
-const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+export const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
+export const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 
 /** Busy and total CPU-seconds of the whole machine so far (/proc/stat), to see what else ran. */
 function machineCpu(): { busy: number; total: number } {

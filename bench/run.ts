@@ -7,12 +7,14 @@ import { creditTransferBench, optionsFromEnv } from './credit-transfer';
 import { healthUnderLoadBench } from './health-under-load';
 import { reportsBench } from './reports';
 import { betsBench } from './bets';
+import { backupBench } from './backup';
 
 const benches: { name: string; run: () => Promise<{ exitCode: number }> }[] = [
   { name: 'health-under-load', run: healthUnderLoadBench },
   { name: 'reports', run: reportsBench },
   { name: 'bets', run: betsBench },
   { name: 'credit-transfer', run: () => creditTransferBench(optionsFromEnv()) },
+  { name: 'backup', run: () => backupBench() },
 ];
 
 // `npm run bench -- reports` runs the named benchmarks only.
