@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Database, Queryable } from '../db/client';
@@ -51,7 +54,6 @@ export async function tablesInOrder(q: Queryable): Promise<string[]> {
   return out;
 }
 
-const sha256 = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 const FOLDER = /^backup-\d{8}-\d{6}-[0-9a-f]{6}$/;
 
 /** Backups under `dir`, newest first: only folders this server wrote (name pattern and manifest). */
@@ -98,59 +100,121 @@ export function backupArchive(dir: string, folder: string): Readable {
 export async function exportBackup(db: Database, dir: string, now = new Date()): Promise<{ folder: string; manifest: Manifest }> {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   const folder = `backup-${stamp}-${randomBytes(3).toString('hex')}`;
-  const files = await db.transaction(async (tx) => {
-    if (db.engine === 'postgres') await tx.query(`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
-    const out: { name: string; text: string; rows: number }[] = [];
-    for (const name of await tablesInOrder(tx)) {
-      const [r] = await tx.query(`SELECT coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb)::text AS data, count(*)::int AS n FROM "${name}" t`);
-      out.push({ name, text: String(r.data), rows: Number(r.n) });
-    }
-    return out;
-  });
-  const manifest: Manifest = {
-    schemaVersion: schemaVersion(),
-    createdAt: now.toISOString(),
-    tables: files.map((f) => ({ name: f.name, file: `${f.name}.json`, rows: f.rows, sha256: sha256(f.text) })),
-  };
   const partial = join(dir, `.${folder}.partial`);
   await mkdir(partial, { recursive: true });
-  for (const f of files) await writeFile(join(partial, `${f.name}.json`), f.text);
-  await writeFile(join(partial, 'manifest.json'), JSON.stringify(manifest, null, 2));
-  await rename(partial, join(dir, folder));
-  return { folder, manifest };
+  try {
+    const tables = await db.transaction(async (tx) => {
+      if (db.engine === 'postgres') await tx.query(`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+      const out: ManifestTable[] = [];
+      for (const name of await tablesInOrder(tx)) out.push(await exportTable(tx, name, partial));
+      return out;
+    });
+    const manifest: Manifest = { schemaVersion: schemaVersion(), createdAt: now.toISOString(), tables };
+    await writeFile(join(partial, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    await rename(partial, join(dir, folder));
+    return { folder, manifest };
+  } catch (e) {
+    await rm(partial, { recursive: true, force: true });
+    throw e;
+  }
 }
 
-/** Reads a backup and proves it whole and of this schema before anything is touched. */
-export async function readBackup(dir: string, folder: string, q: Queryable): Promise<{ manifest: Manifest; data: Map<string, string> }> {
+/** Rows fetched and written at a time: a table of any size streams through a cursor, never one value. */
+const BATCH_ROWS = 5000;
+
+/**
+ * One table's file: a JSON array with one row per line (PostgreSQL's own JSON of the row: exact
+ * bigints, timestamps to the microsecond), read through a cursor and hashed as it is written.
+ */
+async function exportTable(tx: Queryable, name: string, partial: string): Promise<ManifestTable> {
+  const file = `${name}.json`;
+  const out = createWriteStream(join(partial, file));
+  const hash = createHash('sha256');
+  const write = async (text: string) => {
+    hash.update(text);
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  let rows = 0;
+  const cursor = `backup_${name}`;
+  await tx.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT to_json(t)::text AS j FROM "${name}" t`);
+  await write('[\n');
+  for (;;) {
+    const batch = await tx.query(`FETCH ${BATCH_ROWS} FROM ${cursor}`);
+    if (batch.length === 0) break;
+    await write(`${rows ? ',\n' : ''}${batch.map((r) => String(r.j)).join(',\n')}`);
+    rows += batch.length;
+  }
+  await tx.query(`CLOSE ${cursor}`);
+  await write('\n]\n');
+  out.end();
+  await finished(out);
+  return { name, file, rows, sha256: hash.digest('hex') };
+}
+
+/** A backup file's SHA-256, read as a stream. */
+async function fileSha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Reads a backup's manifest and proves every file whole and of this schema before anything is touched. */
+export async function readBackup(dir: string, folder: string, q: Queryable): Promise<{ manifest: Manifest }> {
   const manifest = JSON.parse(await readFile(join(dir, folder, 'manifest.json'), 'utf8')) as Manifest;
   if (manifest.schemaVersion !== schemaVersion()) throw conflict(`This backup is of schema ${manifest.schemaVersion}; this server runs ${schemaVersion()}. Nothing was restored.`);
   const current = await tablesInOrder(q);
   const named = new Set(manifest.tables.map((t) => t.name));
   if (current.length !== named.size || current.some((t) => !named.has(t))) throw conflict('This backup does not hold the tables of this schema. Nothing was restored.');
-  const data = new Map<string, string>();
   for (const t of manifest.tables) {
     if (!/^[a-z_]+\.json$/.test(t.file)) throw conflict('The backup manifest is damaged. Nothing was restored.');
-    const text = await readFile(join(dir, folder, t.file), 'utf8');
-    if (sha256(text) !== t.sha256) throw conflict(`The file ${t.file} does not match its checksum. Nothing was restored.`);
-    data.set(t.name, text);
+    if ((await fileSha256(join(dir, folder, t.file))) !== t.sha256) throw conflict(`The file ${t.file} does not match its checksum. Nothing was restored.`);
   }
-  return { manifest, data };
+  return { manifest };
 }
 
 /**
- * Restores a backup in one transaction: every table emptied and refilled, sequences moved past the
- * restored ids, the ledger invariant checked before commit. Any failure leaves the database as it
- * was. Sessions are not in a backup: a restore ends them all.
+ * A table file's rows in batches of JSON arrays: files of this version hold one row per line; a file
+ * of one line (a backup written before) is its own single batch.
+ */
+async function* rowBatches(path: string): AsyncGenerator<string> {
+  let batch: string[] = [];
+  for await (const raw of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
+    const line = raw.trim();
+    if (line === '[' || line === ']' || line === '') continue;
+    if (line.startsWith('[')) {
+      yield line;
+      continue;
+    }
+    batch.push(line.endsWith(',') ? line.slice(0, -1) : line);
+    if (batch.length >= BATCH_ROWS) {
+      yield `[${batch.join(',')}]`;
+      batch = [];
+    }
+  }
+  if (batch.length) yield `[${batch.join(',')}]`;
+}
+
+/**
+ * Restores a backup in one transaction: every table emptied and refilled a batch at a time,
+ * sequences moved past the restored ids, the row counts and the ledger invariant checked before
+ * commit. Any failure leaves the database as it was. Sessions are not in a backup: a restore ends
+ * them all.
  */
 export async function importBackup(db: Database, dir: string, folder: string): Promise<{ rows: number }> {
-  const { data } = await readBackup(dir, folder, db);
+  const { manifest } = await readBackup(dir, folder, db);
   return db.transaction(async (tx) => {
     const order = await tablesInOrder(tx);
     await tx.query(`TRUNCATE ${[...order, ...SKIPPED].map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
     let rows = 0;
     for (const name of order) {
-      const [r] = await tx.query(`WITH ins AS (INSERT INTO "${name}" SELECT * FROM jsonb_populate_recordset(NULL::"${name}", $1::jsonb) RETURNING 1) SELECT count(*)::int AS n FROM ins`, [data.get(name)]);
-      rows += Number(r.n);
+      const entry = manifest.tables.find((t) => t.name === name)!;
+      let inTable = 0;
+      for await (const batch of rowBatches(join(dir, folder, entry.file))) {
+        const [r] = await tx.query(`WITH ins AS (INSERT INTO "${name}" SELECT * FROM json_populate_recordset(NULL::"${name}", $1::json) RETURNING 1) SELECT count(*)::int AS n FROM ins`, [batch]);
+        inTable += Number(r.n);
+      }
+      if (inTable !== entry.rows) throw conflict(`The file ${entry.file} holds ${inTable} rows, not the ${entry.rows} of its manifest. Nothing was restored.`);
+      rows += inTable;
       const serial = await tx.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_default LIKE 'nextval(%'`, [name]);
       for (const c of serial) {
         const col = String(c.column_name);

@@ -99,7 +99,7 @@ describe.runIf(engineAvailable())('backups and restore', () => {
     // A backup whose checksums hold but whose ledger does not add up fails inside the transaction.
     const broken = copy('aaaaa3');
     const original = readFileSync(join(dir, broken, 'accounts.json'), 'utf8');
-    const accounts = original.replace(/"wallet_balance": ([1-9]\d*)/, (_m, n: string) => `"wallet_balance": ${Number(n) + 1}`);
+    const accounts = original.replace(/"wallet_balance": ?([1-9]\d*)/, (_m, n: string) => `"wallet_balance":${Number(n) + 1}`);
     expect(accounts).not.toBe(original);
     writeFileSync(join(dir, broken, 'accounts.json'), accounts);
     const bm = JSON.parse(readFileSync(join(dir, broken, 'manifest.json'), 'utf8'));
@@ -132,7 +132,8 @@ describe.runIf(engineAvailable())('backups and restore', () => {
     expect(savedBackup).toHaveLength(1);
     for (const [table, rows] of Object.entries(after)) {
       const file = JSON.parse(readFileSync(join(dir, folder, `${table}.json`), 'utf8')) as unknown[];
-      const canonical = (xs: unknown[]) => xs.map((x) => JSON.stringify(x)).sort();
+      // Rows compared by their fields, whatever the key order of the JSON they came in.
+      const canonical = (xs: unknown[]) => xs.map((x) => JSON.stringify(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))).sort();
       expect(canonical(JSON.parse(rows) as unknown[]), table).toEqual(canonical(file));
     }
     // The restore ended every session, the restorer's too.
@@ -143,5 +144,28 @@ describe.runIf(engineAvailable())('backups and restore', () => {
     const root = await loginAs(h, 'superadmin', SUPERADMIN_PASSWORD);
     const maxId = Number((await h.db.query(`SELECT max(id) AS m FROM accounts`))[0].m);
     expect(Number((await createAs(h, root, 'player', chain.master._id))._id)).toBeGreaterThan(maxId);
+  });
+
+  it('streams a table larger than one batch both ways, a file of one row per line', async () => {
+    // The restore before ended every session: log in again.
+    admin = await loginAs(h, chain.admin.username);
+    await h.db.query(
+      `INSERT INTO complaints (enquiry_type, full_name, email, mobile, details, status, ip_address)
+       SELECT 'Other', 'Bulk ' || g, 'bulk' || g || '@example.com', '98765' || lpad(g::text, 5, '0'), 'Line one of ' || g || E'\nline two', 'Pending', '127.0.0.1'
+       FROM generate_series(1, 12001) g`,
+    );
+    const before = await h.db.query(`SELECT count(*)::int AS n, md5(string_agg(details || email, ',' ORDER BY id)) AS digest FROM complaints`);
+    const made = await call(h, 'GET', '/api/backup/exportbackup', { token: admin });
+    expect(made.status).toBe(200);
+    const big = (await call(h, 'GET', '/api/backup/list-backups', { token: admin })).json.folders as { folder: string }[];
+    const newest = big[0].folder;
+    const lines = readFileSync(join(dir, newest, 'complaints.json'), 'utf8').split('\n');
+    expect(lines[0]).toBe('[');
+    expect(lines.filter((l) => l.startsWith('{'))).toHaveLength(Number(before[0].n));
+    await h.db.query(`DELETE FROM complaints WHERE id % 2 = 0`);
+    await stepUp(admin);
+    const r = await call(h, 'GET', `/api/backup/importbackup?folder=${newest}`, { token: admin });
+    expect([r.status, r.json.message]).toEqual([200, `Restored from ${newest}`]);
+    expect(await h.db.query(`SELECT count(*)::int AS n, md5(string_agg(details || email, ',' ORDER BY id)) AS digest FROM complaints`)).toEqual(before);
   });
 });
