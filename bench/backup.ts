@@ -279,19 +279,6 @@ async function timed<T>(adminUrl: string, dbs: string[], fn: () => Promise<T>): 
   return { value, ...(error !== undefined ? { error } : {}), seconds, cpu: { node: (self.user + self.system) / 1e6, postgres, programs: childrenCpu() - kids0 } };
 }
 
-/** PostgreSQL's largest jsonb value (JENTRY_OFFLENMASK): a jsonb_agg of more fails. */
-const JSONB_MAX = 268_435_455;
-
-/** The table whose rows, as jsonb, weigh the most, and about how much (Σ of each row's to_jsonb size). */
-async function largestAsJsonb(db: Database, tables: string[]): Promise<{ table: string; bytes: number }> {
-  let best = { table: '', bytes: 0 };
-  for (const t of tables) {
-    const [r] = await db.query<{ b: string }>(`SELECT coalesce(sum(pg_column_size(to_jsonb(x)) + 4), 0)::text AS b FROM "${t}" x`);
-    if (Number(r.b) > best.bytes) best = { table: t, bytes: Number(r.b) };
-  }
-  return best;
-}
-
 /** Bytes of a stream, read to the end as an HTTP client would (nothing written to disk). */
 async function drain(stream: NodeJS.ReadableStream): Promise<number> {
   let bytes = 0;
@@ -362,9 +349,6 @@ export async function backupBench(o: BackupBenchOptions = backupOptionsFromEnv()
     log(`  ledger invariant before: ${inv0.ok ? 'ok' : 'FAILED'} (Σ balances ${inv0.balances} = Σ generated − Σ burned ${inv0.created}; ${inv0.mismatched} accounts off their ledger)`);
     if (!inv0.ok) throw new Error('the generated ledger does not keep the invariant: the setup is wrong, nothing was measured');
 
-    // How close the largest table is to PostgreSQL's jsonb limit: exportBackup builds each table as one jsonb_agg value.
-    const jsonb = await largestAsJsonb(db, tables);
-    log(`  largest table as jsonb: ${jsonb.table} ≈ ${fmt(jsonb.bytes / MB)} MB (PostgreSQL refuses a jsonb value over ${fmt(JSONB_MAX / MB)} MB)`);
 
     // 2. The product: export, the download archive; pg_dump of the same database in the same state; the restores.
     log(`  product backup (exportBackup) into ${backupDir}…`);
