@@ -23,6 +23,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     : openPgliteWorker({ dataDir: opts.dataDir, load: opts.loadDataDir, migrationsFolder: MIGRATIONS_DIR });
 }
 
+/** Connections of the priority lane (live console reads). */
+const PRIORITY_CONNECTIONS = 3;
+
 // int8 and numeric come back as strings from pg and as numbers from PGlite: callers convert with Number()/BigInt(String()).
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
@@ -30,9 +33,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     /* an idle client lost its connection; the pool replaces it */
   });
   const query = async <T extends Row>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
+  const lane = new pg.Pool({ connectionString: url, max: PRIORITY_CONNECTIONS });
+  lane.on('error', () => {
+    /* as above */
+  });
   return {
     engine: 'postgres',
     query,
+    priority: { query: async <T extends Row>(text: string, params: unknown[] = []) => (await lane.query(text, params)).rows as T[] },
     async transaction(fn) {
       const c = await pool.connect();
       try {
@@ -58,6 +66,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         c.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), lane.end()]);
+    },
   };
 }

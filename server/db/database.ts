@@ -9,6 +9,12 @@ export interface Database {
   query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs fn in one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * A few connections of their own for short reads that must not queue behind writes (a live
+   * console's refresh while hundreds of bets hold the main pool). Absent where there is one
+   * connection anyway (PGlite).
+   */
+  priority?: Queryable;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }

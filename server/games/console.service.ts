@@ -1,14 +1,14 @@
 import { countdown, gameDeclaration, outcomeOfPick, roundWindow, type GameDeclaration } from '../../domain/games';
 import { centsToPoints } from '../../domain/money';
 import { dayKey } from '../../domain/periods';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { move } from '../credit/ledger';
 import { badRequest, notFound } from '../http/errors';
 import { ensurePool, findGame, findPool, walletCents, type GameRow } from './repository';
 
 const LAST_RESULTS = 10;
 
-export async function loadGame(db: Database, gameId: string): Promise<{ row: GameRow; declaration: GameDeclaration }> {
+export async function loadGame(db: Queryable, gameId: string): Promise<{ row: GameRow; declaration: GameDeclaration }> {
   const declaration = gameDeclaration(gameId);
   const row = declaration ? await findGame(db, gameId) : null;
   if (!declaration || !row) throw notFound('No game found with the provided ID.');
@@ -16,7 +16,7 @@ export async function loadGame(db: Database, gameId: string): Promise<{ row: Gam
 }
 
 /** The latest settled rounds of (admin, game), newest first, as the results strip shows them. */
-export async function lastResults(db: Database, adminId: number, game: { row: GameRow; declaration: GameDeclaration }, limit = LAST_RESULTS) {
+export async function lastResults(db: Queryable, adminId: number, game: { row: GameRow; declaration: GameDeclaration }, limit = LAST_RESULTS) {
   const rows = await db.query(
     `SELECT id, draw_no, result, booster, settled_at FROM rounds
       WHERE admin_id = $1 AND game_id = $2 AND status = 'settled' ORDER BY draw_no DESC LIMIT $3`,
@@ -36,24 +36,26 @@ export async function lastResults(db: Database, adminId: number, game: { row: Ga
  * round, the pool, today's collection and payment, the countdown and the latest results.
  */
 export async function consoleData(db: Database, adminId: number, gameId: string, now = new Date()) {
-  const game = await loadGame(db, gameId);
+  // Every read of a refresh goes through the priority lane: bets hold the main pool under load.
+  const read = db.priority ?? db;
+  const game = await loadGame(read, gameId);
   // The pool exists after its first use: a read, not a write transaction, on every console refresh.
-  const pool = (await findPool(db, adminId, game.row.id)) ?? (await db.transaction((tx) => ensurePool(tx, adminId, game.row.id)));
+  const pool = (await findPool(read, adminId, game.row.id)) ?? (await db.transaction((tx) => ensurePool(tx, adminId, game.row.id)));
   const window = roundWindow(now, game.row.timeSeconds);
   // The figures are independent reads: asked together, a refresh under load waits for the slowest
   // of them, not for their sum (bets hold most of the pool's connections).
   const [sumRows, [day], poolCents, last] = await Promise.all([
-    db.query(
+    read.query(
       `SELECT l.option, sum(l.stake)::text AS s FROM rounds r JOIN tickets t ON t.round_id = r.id JOIN ticket_lines l ON l.ticket_id = t.id
         WHERE r.admin_id = $1 AND r.game_id = $2 AND r.draw_no = $3 GROUP BY l.option`,
       [adminId, game.row.id, window.drawNo],
     ),
-    db.query(
+    read.query(
       `SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win FROM daily_play WHERE admin_id = $1 AND game_id = $2 AND day = $3`,
       [adminId, game.row.id, dayKey(now)],
     ),
-    walletCents(db, pool.accountId),
-    lastResults(db, adminId, game),
+    walletCents(read, pool.accountId),
+    lastResults(read, adminId, game),
   ]);
   const sums = new Map(sumRows.map((r) => [String(r.option), BigInt(String(r.s))]));
   const item = (o: GameDeclaration['options'][number]) => ({
