@@ -2,6 +2,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import { FilterSelect } from '../../common/FilterSelect';
 import { parseISO } from 'date-fns';
 import { PERIOD_CODES, periodRange, type PeriodCode, type PeriodName, type Range } from '../../../domain/periods';
 import type { GameOption, UserOption } from './historyQueries';
@@ -36,7 +37,6 @@ export interface HistoryFilterValues {
   window: HistoryWindow;
 }
 
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 /** Select Game, Select User, Select Date Range and Select Date (spec 2.6); every change is a new query. */
 export function HistoryFilters({
@@ -54,57 +54,28 @@ export function HistoryFilters({
   const pick = (e: ChangeEvent<HTMLInputElement>) => e.target.value;
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-      <TextField
-        select
+      <FilterSelect
         id="history-game"
         label={translate('td.gameHistory.selectGame')}
         value={value.gameId}
-        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange({ ...value, gameId: pick(e) })}
-        slotProps={nativeSelect}
-        size="small"
-        sx={{ minWidth: 180 }}
-      >
-        <option value="">{translate('td.gameHistory.allGames')}</option>
-        {games.map((g) => (
-          <option key={g.gameId} value={g.gameId}>
-            {g.gameName}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        select
+        options={[{ value: '', label: translate('td.gameHistory.allGames') }, ...games.map((g) => ({ value: g.gameId, label: g.gameName }))]}
+        onChange={(gameId) => onChange({ ...value, gameId })}
+      />
+      <FilterSelect
         id="history-user"
         label={translate('td.gameHistory.selectUser')}
         value={value.userId}
-        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange({ ...value, userId: pick(e) })}
-        slotProps={nativeSelect}
-        size="small"
-        sx={{ minWidth: 180 }}
-      >
-        <option value="">{translate('td.gameHistory.allUsers')}</option>
-        {users.map((u) => (
-          <option key={u._id} value={u._id}>
-            {u.username}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        select
+        options={[{ value: '', label: translate('td.gameHistory.allUsers') }, ...users.map((u) => ({ value: u._id, label: u.username }))]}
+        onChange={(userId) => onChange({ ...value, userId })}
+      />
+      <FilterSelect
         id="history-range"
         label={translate('td.gameHistory.selectDateRange')}
         value={String(value.window.code)}
+        options={PERIOD_OPTIONS.map((name) => ({ value: String(PERIOD_CODES[name]), label: translate(`td.gameHistory.periods.${name}`) }))}
         // A range chosen here replaces a picked single date.
-        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange({ ...value, window: periodWindow(Number(pick(e)) as PeriodCode) })}
-        slotProps={nativeSelect}
-        size="small"
-        sx={{ minWidth: 180 }}
-      >
-        {PERIOD_OPTIONS.map((name) => (
-          <option key={name} value={PERIOD_CODES[name]}>
-            {translate(`td.gameHistory.periods.${name}`)}
-          </option>
-        ))}
-      </TextField>
+        onChange={(code) => onChange({ ...value, window: periodWindow(Number(code) as PeriodCode) })}
+      />
       <TextField
         id="history-date"
         type="date"

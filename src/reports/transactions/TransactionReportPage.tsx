@@ -11,6 +11,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import { FilterSelect } from '../../common/FilterSelect';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatPoints } from '../../../domain/money';
@@ -40,7 +41,6 @@ import {
 
 const COLUMNS = ['no', 'from', 'to', 'amount', 'transactionType', 'newBalance', 'message', 'status', 'createdAt'] as const;
 const RIGHT = new Set<string>(['amount', 'newBalance']);
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 /**
  * `/{role}/transactionreport` (spec 2.11): the ledger of the operator or of an account below it,
@@ -69,57 +69,28 @@ export function TransactionReportPage() {
       <Title title={title} />
       <CardContent>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-          <TextField
-            select
+          <FilterSelect
             id="transactions-user"
             label={translate('td.transactions.selectUser')}
             value={filter.user?._id ?? ''}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => change({ user: users.find((u) => u._id === pick(e)) ?? null })}
-            slotProps={nativeSelect}
-            size="small"
-            sx={{ minWidth: 180 }}
-          >
-            {/* The operator itself, the default view. */}
-            <option value="">{session?.user.username ?? ''}</option>
-            {users.map((u) => (
-              <option key={u._id} value={u._id}>
-                {u.username}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
+            // The operator itself is the default view.
+            options={[{ value: '', label: session?.user.username ?? '' }, ...users.map((u) => ({ value: u._id, label: u.username }))]}
+            onChange={(id) => change({ user: users.find((u) => u._id === id) ?? null })}
+          />
+          <FilterSelect
             id="transactions-status"
             label={translate('td.transactions.selectStatus')}
             value={filter.status}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => change({ status: pick(e) as TxStatus | '' })}
-            slotProps={nativeSelect}
-            size="small"
-            sx={{ minWidth: 150 }}
-          >
-            <option value="">{translate('td.transactions.allStatuses')}</option>
-            {TX_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(translate, s)}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
+            options={[{ value: '', label: translate('td.transactions.allStatuses') }, ...TX_STATUSES.map((s) => ({ value: s, label: statusLabel(translate, s) }))]}
+            onChange={(status) => change({ status: status as TxStatus | '' })}
+          />
+          <FilterSelect
             id="transactions-type"
             label={translate('td.transactions.selectType')}
             value={filter.type}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => change({ type: pick(e) as TxType })}
-            slotProps={nativeSelect}
-            size="small"
-            sx={{ minWidth: 120 }}
-          >
-            {TX_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {translate(`td.transactions.typeOptions.${t}`)}
-              </option>
-            ))}
-          </TextField>
+            options={TX_TYPES.map((t) => ({ value: t, label: translate(`td.transactions.typeOptions.${t}`) }))}
+            onChange={(type) => change({ type: type as TxType })}
+          />
           <TextField
             id="transactions-date"
             type="date"
