@@ -1,15 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Form, Title, useDataProvider, useGetIdentity, useGetOne, useTranslate } from 'react-admin';
+import { useDataProvider, useGetIdentity, useGetOne, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import type { CatalogueDef } from '../../resources.config';
-import { FormFooter } from '../common/FormFooter';
-import { Overlay } from '../common/Overlay';
+import { FormCard, FormCell } from '../common/FormCard';
 import { PageSpinner } from '../common/PageSpinner';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { createMultipart } from '../dataProvider/restProvider';
@@ -80,25 +75,13 @@ function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'cr
 
   const title = translate(`td.catalogue.${def.page}.${mode === 'edit' ? 'edit' : 'add'}`, { _: (mode === 'edit' ? def.labels.edit : def.labels.add) ?? def.labels.add });
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        <Form defaultValues={initial} record={initial} onSubmit={(v: Values) => save.mutate(v)} validate={validate} mode="onBlur" reValidateMode="onChange" noValidate>
-          <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-            {fields.map((f) => (
-              <Box key={f.name} sx={f.type === 'textarea' || f.type === 'images' ? { gridColumn: '1 / -1' } : undefined}>
-                <CatalogueInput field={f} />
-              </Box>
-            ))}
-          </Box>
-          <FormFooter message={message} running={save.isPending} />
-        </Form>
-      </CardContent>
-      <Overlay open={save.isPending} />
-    </Card>
+    <FormCard title={title} initial={initial} onSubmit={(v: Values) => save.mutate(v)} validate={validate} message={message} running={save.isPending}>
+      {fields.map((f) => (
+        <FormCell key={f.name} wide={f.type === 'textarea' || f.type === 'images'}>
+          <CatalogueInput field={f} />
+        </FormCell>
+      ))}
+    </FormCard>
   );
 }
 

@@ -2,23 +2,16 @@ import { useEffect, useMemo } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
   DateInput,
-  Form,
   PasswordInput,
   RadioButtonGroupInput,
   TextInput,
-  Title,
   useDataProvider,
   useTranslate,
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import type { FieldDef } from '../../resources.config';
 import type { AccountRow, TierDataProvider } from '../dataProvider/dataProvider';
-import { FormFooter } from '../common/FormFooter';
-import { Overlay } from '../common/Overlay';
+import { FormCard, FormCell } from '../common/FormCard';
 import { AccountMissing, useAccount } from './useAccount';
 import { PageSpinner } from '../common/PageSpinner';
 import { useTimedMessage } from '../common/useTimedMessage';
@@ -152,25 +145,13 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
   };
 
   return (
-    <Card sx={{ mt: 2 }}>
-      {!embedded && <Title title={title} />}
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        <Form defaultValues={initial} record={initial} onSubmit={onSubmit} validate={validate} mode="onBlur" reValidateMode="onChange" noValidate>
-          <Box sx={{ display: 'grid', columnGap: 2, rowGap: 0, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-            {fields.map((f) => (
-              <Box key={f.name} sx={f.type === 'games' || f.type === 'textarea' || f.type === 'status' ? { gridColumn: '1 / -1' } : undefined}>
-                <FieldInput field={f} scope={scope} record={record} />
-              </Box>
-            ))}
-          </Box>
-          <FormFooter message={message} running={save.isPending} />
-        </Form>
-      </CardContent>
-      <Overlay open={save.isPending} />
-    </Card>
+    <FormCard title={title} embedded={embedded} initial={initial} onSubmit={onSubmit} validate={validate} message={message} running={save.isPending}>
+      {fields.map((f) => (
+        <FormCell key={f.name} wide={f.type === 'games' || f.type === 'textarea' || f.type === 'status'}>
+          <FieldInput field={f} scope={scope} record={record} />
+        </FormCell>
+      ))}
+    </FormCard>
   );
 }
 
