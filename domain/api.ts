@@ -60,4 +60,19 @@ export interface AccountRecordOf<R extends string> {
   createdAt: string;
 }
 
-
+/** A turnover report row (spec section 3), points with 2 decimals: one per direct child of the viewed account. */
+export interface TurnoverRow {
+  id: string;
+  username: string;
+  role: string;
+  compercentage: number;
+  playPoints: number;
+  winPoints: number;
+  endPoints: number;
+  supercom: number;
+  distcom: number;
+  retailcom: number;
+  usercom: number;
+  commission: number;
+  netToPay: number;
+}

@@ -1,4 +1,5 @@
 import { COMMISSION_COLUMNS, percentToBp, turnoverRows, type CommissionColumn, type PlayerFigures, type TreeNode, type TurnoverFigures } from '../../domain/commission';
+import type { TurnoverRow } from '../../domain/api';
 import { centsToPoints } from '../../domain/money';
 import { CHAIN, childTierOf, type Role } from '../../resources.config';
 import type { AccountRef } from '../accounts/repository';
@@ -20,22 +21,6 @@ export interface DayRange {
 }
 
 const lineageOf = (path: string): number[] => path.split('/').filter(Boolean).map(Number);
-
-export interface TurnoverRow {
-  id: string;
-  username: string;
-  role: string;
-  compercentage: number;
-  playPoints: number;
-  winPoints: number;
-  endPoints: number;
-  supercom: number;
-  distcom: number;
-  retailcom: number;
-  usercom: number;
-  commission: number;
-  netToPay: number;
-}
 
 const points = (f: TurnoverFigures) => ({
   playPoints: centsToPoints(f.playCents),

@@ -1,24 +1,10 @@
 import { API_PATHS } from '../../domain/apiPaths';
 import { commissionAndNet } from '../../domain/commission';
+import type { TurnoverRow } from '../../domain/api';
 import { childTierOf, type Role } from '../../resources.config';
-import { rowsOf, summed, type ReportDef } from './reportDef';
 
-/** A turnover row (spec section 3), points with 2 decimals: one per direct child of the viewed account. */
-export interface TurnoverRow {
-  id: string;
-  username: string;
-  role: string;
-  compercentage: number;
-  playPoints: number;
-  winPoints: number;
-  endPoints: number;
-  supercom: number;
-  distcom: number;
-  retailcom: number;
-  usercom: number;
-  commission: number;
-  netToPay: number;
-}
+export type { TurnoverRow };
+import { rowsOf, summed, type ReportDef } from './reportDef';
 
 export type TurnoverTotals = Record<'playPoints' | 'winPoints' | 'endPoints' | 'supercom' | 'distcom' | 'retailcom' | 'usercom' | 'commission' | 'netToPay', number>;
 
