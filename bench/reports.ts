@@ -17,6 +17,12 @@ const TICKETS = Number(process.env.BENCH_TICKETS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 20);
 const DAYS = 30;
 const PASSWORD = 'bench-reports-pass';
+/** Keep the bench database after the run (its name is printed), for EXPLAIN ANALYZE and later runs. */
+const KEEP = Boolean(process.env.BENCH_KEEP_DB);
+/** Time the reports on a database a kept run built (migrations run on it first; nothing is rebuilt or dropped). */
+const REUSE = process.env.BENCH_REUSE_DB;
+/** Print every call's time, in order (the first calls of a fresh process are the slow ones). */
+const TIMES = Boolean(process.env.BENCH_REPORT_TIMES);
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
@@ -84,8 +90,9 @@ export async function reportsBench(): Promise<{ exitCode: number }> {
     console.log(`PostgreSQL at ${ADMIN_URL} is not reachable: the reports bench is skipped.`);
     return { exitCode: 0 };
   }
-  const name = `tierdesk_bench_reports_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
+  if (REUSE && !/^tierdesk_bench_reports_\d+$/.test(REUSE)) throw new Error(`BENCH_REUSE_DB=${REUSE} is not a reports bench database.`);
+  const name = REUSE ?? `tierdesk_bench_reports_${process.pid}`;
+  if (!REUSE) await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
@@ -96,9 +103,9 @@ export async function reportsBench(): Promise<{ exitCode: number }> {
     await direct.connect();
     const rootId = Number((await direct.query(`SELECT id FROM accounts WHERE role = 'superadmin'`)).rows[0].id);
     let t = performance.now();
-    await build(direct, rootId);
+    if (!REUSE) await build(direct, rootId);
     const counts = (await direct.query(`SELECT (SELECT count(*) FROM accounts WHERE role = 'player') AS players, (SELECT count(*) FROM tickets) AS tickets, (SELECT count(*) FROM daily_play) AS days`)).rows[0];
-    console.log(`built ${counts.players} players, ${counts.tickets} tickets, ${counts.days} per-day rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(`${REUSE ? 'reused' : 'built'} ${counts.players} players, ${counts.tickets} tickets, ${counts.days} per-day rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const app = await buildApp({ db, config: { ...configFromEnv({}), clientDir: '/nonexistent', schedulerEnabled: false, loginRateLimit: 1_000_000 } });
     await app.ready();
     const login = async (username: string) =>
@@ -126,6 +133,7 @@ export async function reportsBench(): Promise<{ exitCode: number }> {
         if (r.statusCode !== 200) throw new Error(`${c.name}: ${r.statusCode} ${r.body}`);
       }
       const p95 = pct(times, 95);
+      if (TIMES) console.log(`${c.name}: ${times.map((x) => x.toFixed(1)).join(' ')} ms`);
       fail ||= p95 >= 100;
       rows.push(`${c.name.padEnd(30)} | ${pct(times, 50).toFixed(1).padStart(7)} | ${p95.toFixed(1).padStart(7)} | ${p95 < 100 ? 'ok' : 'MISSED'}`);
     }
@@ -147,7 +155,8 @@ export async function reportsBench(): Promise<{ exitCode: number }> {
   } finally {
     await direct.end().catch(() => undefined);
     await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (KEEP || REUSE) console.log(`kept the database ${name} (drop it with DROP DATABASE ${name})`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }
