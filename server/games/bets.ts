@@ -3,7 +3,7 @@ import { dayKey } from '../../domain/periods';
 import type { Database } from '../db/client';
 import { move } from '../credit/ledger';
 import { HttpError, badRequest, forbidden } from '../http/errors';
-import { ensurePool, ensureRound, GAME_TIER } from './repository';
+import { addPlayAggregates, ensurePool, ensureRound, GAME_TIER } from './repository';
 
 export interface BetLine {
   option: string;
@@ -88,6 +88,8 @@ export async function placeBet(
     );
     const ticketId = Number(ticket.id);
     const moved = await move(tx, { from: player.id, to: pool.accountId, cents: stakeCents, kind: 'bet', actor: player.id, message: `Bet on ${declaration!.gameName} #${window.drawNo}` });
+    // The coarser per-day figures last, under the player's and the pool's locks the move took.
+    await addPlayAggregates(tx, { adminId, gameDbId: game.id, deltas: [{ playerId: player.id, day: dayKey(now), play: stakeCents, win: 0n }] });
     return {
       ticketId: String(ticketId),
       adminId,
