@@ -156,23 +156,22 @@ export interface PlayDelta {
 }
 
 /**
- * The coarser per-day figures the reports read, written in the bet's or the settlement's
- * transaction after its wallets moved: per admin, day and game (admin_game_days) and per player,
- * admin and day with running totals (player_days, through td_add_player_day, in the order given:
- * sort by player and day). The locks td_move took order their writers: the pool's account for the
- * admin's day of that game, each player's account for its rows.
+ * A settlement's wins in the coarser per-day figures the reports read, after all its moves: per
+ * admin, day and game (admin_game_days) and per player, admin and day with running totals
+ * (player_days), by td_add_play (migration 0008), in the order given: sort by player and day. The
+ * locks the moves took order their writers: the pool's account for the admin's days of that game,
+ * each winner's account for its rows. (A bet writes its own in its statements, see placeBet.)
  */
 export async function addPlayAggregates(q: Queryable, a: { adminId: number; gameDbId: number; deltas: readonly PlayDelta[] }): Promise<void> {
   if (a.deltas.length === 0) return;
-  await q.query(
-    `WITH x AS (SELECT * FROM unnest($3::bigint[], $4::date[], $5::bigint[], $6::bigint[]) WITH ORDINALITY AS x(player_id, day, play, win, n)),
-          g AS (INSERT INTO admin_game_days (admin_id, day, game_id, play, win)
-                SELECT $1, day, $2, sum(play), sum(win) FROM x GROUP BY day ORDER BY day
-                ON CONFLICT (admin_id, day, game_id) DO UPDATE SET play = admin_game_days.play + EXCLUDED.play, win = admin_game_days.win + EXCLUDED.win
-                RETURNING 1)
-     SELECT (SELECT count(*) FROM g)::int AS days, (SELECT count(*) FROM (SELECT td_add_player_day(x.player_id, $1, x.day, x.play, x.win) FROM x ORDER BY x.n) p)::int AS players`,
-    [a.adminId, a.gameDbId, a.deltas.map((d) => d.playerId), a.deltas.map((d) => d.day), a.deltas.map((d) => d.play.toString()), a.deltas.map((d) => d.win.toString())],
-  );
+  await q.query(`SELECT td_add_play($1::bigint, $2::bigint, $3::bigint[], $4::date[], $5::bigint[], $6::bigint[])`, [
+    a.adminId,
+    a.gameDbId,
+    a.deltas.map((d) => d.playerId),
+    a.deltas.map((d) => d.day),
+    a.deltas.map((d) => d.play.toString()),
+    a.deltas.map((d) => d.win.toString()),
+  ]);
 }
 
 /**
