@@ -1,7 +1,8 @@
 /**
  * Report latency on a large tree, on PostgreSQL: 10 admins × 2 super area managers × 5 area
  * managers × 10 masters × 10 players (10,000 players) and 1,000,000 tickets over 30 days, written
- * straight into the tables, with the per-day aggregates the bet path keeps. Measures the turnover,
+ * straight into the tables, with the per-day aggregates the bet path keeps (daily_play, then
+ * player_days and admin_game_days made from it). Measures the turnover,
  * revenue and admin commission reports of the superadmin and of one admin over the 30 days
  * (p50/p95 of BENCH_REPORT_RUNS calls through the API), beside a plain scan of the tickets table
  * (the same play sums computed from the tickets) in the same run. Target: p95 < 100 ms.
@@ -9,7 +10,8 @@
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
-import { openDatabase } from '../server/db/client';
+import { openDatabase, type Row } from '../server/db/client';
+import { rebuildPlayAggregates } from '../server/games/repository';
 import { seed } from '../server/db/seed';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -17,6 +19,12 @@ const TICKETS = Number(process.env.BENCH_TICKETS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 20);
 const DAYS = 30;
 const PASSWORD = 'bench-reports-pass';
+/** Keep the bench database after the run (its name is printed), for EXPLAIN ANALYZE and later runs. */
+const KEEP = Boolean(process.env.BENCH_KEEP_DB);
+/** Time the reports on a database a kept run built (migrations run on it first; nothing is rebuilt or dropped). */
+const REUSE = process.env.BENCH_REUSE_DB;
+/** Print every call's time, in order (the first calls of a fresh process are the slow ones). */
+const TIMES = Boolean(process.env.BENCH_REPORT_TIMES);
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
@@ -73,6 +81,10 @@ async function build(db: pg.Client, rootId: number) {
     `INSERT INTO daily_play (player_id, day, game_id, admin_id, play, win)
      SELECT player_id, created_at::date, game_id, admin_id, sum(stake), sum(win) FROM tickets GROUP BY 1, 2, 3, 4`,
   );
+  // The coarser aggregates the bet path keeps beside daily_play, made from it as Clear History does.
+  await db.query('BEGIN');
+  await rebuildPlayAggregates({ query: async <T extends Row>(text: string, params?: unknown[]) => (await db.query(text, params)).rows as T[] });
+  await db.query('COMMIT');
   await db.query('ANALYZE');
 }
 
@@ -84,8 +96,9 @@ export async function reportsBench(): Promise<{ exitCode: number }> {
     console.log(`PostgreSQL at ${ADMIN_URL} is not reachable: the reports bench is skipped.`);
     return { exitCode: 0 };
   }
-  const name = `tierdesk_bench_reports_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
+  if (REUSE && !/^tierdesk_bench_reports_\d+$/.test(REUSE)) throw new Error(`BENCH_REUSE_DB=${REUSE} is not a reports bench database.`);
+  const name = REUSE ?? `tierdesk_bench_reports_${process.pid}`;
+  if (!REUSE) await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
@@ -96,9 +109,16 @@ export async function reportsBench(): Promise<{ exitCode: number }> {
     await direct.connect();
     const rootId = Number((await direct.query(`SELECT id FROM accounts WHERE role = 'superadmin'`)).rows[0].id);
     let t = performance.now();
-    await build(direct, rootId);
-    const counts = (await direct.query(`SELECT (SELECT count(*) FROM accounts WHERE role = 'player') AS players, (SELECT count(*) FROM tickets) AS tickets, (SELECT count(*) FROM daily_play) AS days`)).rows[0];
-    console.log(`built ${counts.players} players, ${counts.tickets} tickets, ${counts.days} per-day rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    if (!REUSE) await build(direct, rootId);
+    const counts = (
+      await direct.query(
+        `SELECT (SELECT count(*) FROM accounts WHERE role = 'player') AS players, (SELECT count(*) FROM tickets) AS tickets, (SELECT count(*) FROM daily_play) AS days,
+                (SELECT count(*) FROM player_days) AS player_days, (SELECT count(*) FROM admin_game_days) AS admin_days`,
+      )
+    ).rows[0];
+    console.log(
+      `${REUSE ? 'reused' : 'built'} ${counts.players} players, ${counts.tickets} tickets, ${counts.days} daily_play rows, ${counts.player_days} player_days rows, ${counts.admin_days} admin_game_days rows in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     const app = await buildApp({ db, config: { ...configFromEnv({}), clientDir: '/nonexistent', schedulerEnabled: false, loginRateLimit: 1_000_000 } });
     await app.ready();
     const login = async (username: string) =>
@@ -126,28 +146,37 @@ export async function reportsBench(): Promise<{ exitCode: number }> {
         if (r.statusCode !== 200) throw new Error(`${c.name}: ${r.statusCode} ${r.body}`);
       }
       const p95 = pct(times, 95);
+      if (TIMES) console.log(`${c.name}: ${times.map((x) => x.toFixed(1)).join(' ')} ms`);
       fail ||= p95 >= 100;
       rows.push(`${c.name.padEnd(30)} | ${pct(times, 50).toFixed(1).padStart(7)} | ${p95.toFixed(1).padStart(7)} | ${p95 < 100 ? 'ok' : 'MISSED'}`);
     }
     const scan: number[] = [];
+    let scanned: pg.QueryResultRow[] = [];
     for (let i = 0; i < Math.min(RUNS, 5); i++) {
       t = performance.now();
-      await direct.query(
-        `SELECT a.id, sum(t.stake), sum(t.win) FROM tickets t JOIN accounts p ON p.id = t.player_id
+      scanned = (await direct.query(
+        `SELECT a.id, sum(t.stake)::text AS play, sum(t.win)::text AS win FROM tickets t JOIN accounts p ON p.id = t.player_id
            JOIN accounts a ON a.role = 'admin' AND p.path LIKE a.path || '%' WHERE t.created_at BETWEEN $1 AND $2 GROUP BY a.id`,
         [start, end],
-      );
+      )).rows;
       scan.push(performance.now() - t);
     }
+    // The check: every admin's play and win in the superadmin's turnover report equal the scan's.
+    const report = (await app.inject({ method: 'GET', url: cases[0].url, headers: { authorization: `Bearer ${rootToken}` } })).json().data as { id: string; playPoints: number; winPoints: number }[];
+    const byId = new Map(report.map((r) => [r.id, r]));
+    const off = scanned.filter((x) => byId.get(String(x.id))?.playPoints !== Number(x.play) / 100 || byId.get(String(x.id))?.winPoints !== Number(x.win) / 100);
+    if (off.length || scanned.length !== report.length) console.log(`CHECK FAILED: ${off.length} of ${scanned.length} admins' play or win differ from the scan of the tickets`);
+    else console.log(`check: the ${report.length} admins' play and win in the turnover report equal the scan of the tickets`);
     rows.push(`${'plain scan of tickets (admins)'.padEnd(30)} | ${pct(scan, 50).toFixed(1).padStart(7)} | ${pct(scan, 95).toFixed(1).padStart(7)} | (reference)`);
     console.log(`report over ${DAYS} days                  | p50 ms  | p95 ms  | target p95 < 100 ms`);
     for (const r of rows) console.log(r);
     await app.close();
-    return { exitCode: fail ? 1 : 0 };
+    return { exitCode: fail || off.length || scanned.length !== report.length ? 1 : 0 };
   } finally {
     await direct.end().catch(() => undefined);
     await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (KEEP || REUSE) console.log(`kept the database ${name} (drop it with DROP DATABASE ${name})`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }

@@ -45,43 +45,55 @@ const emptyFigures = (): TurnoverFigures => ({
 });
 
 /**
- * Turnover rows of `rowIds` (accounts whose subtrees do not overlap, e.g. the children of the
- * viewed account) over the players' figures of a period. For each row R: play, win and end of the
- * players under R; each commission column sums, over every account A of that column's tier that is
- * under R or above R, play under both A and R × A's rate (rounded per A); the player column sums
- * each player's own play × own rate. commission = the four columns; netToPay = end − commission.
+ * Players of one turnover row with one role and rate: each one's own play (the player column is
+ * rounded per player) and their wins, summed.
  */
-export function turnoverRows(
+export interface PlayerGroup {
+  readonly rowId: number;
+  readonly role: string;
+  readonly commissionBp: number;
+  readonly playCents: readonly bigint[];
+  readonly winCents: bigint;
+}
+
+/**
+ * The play of the players that are under both a turnover row and one account on their paths (an
+ * account under the row, the row itself, or one above it), summed over those players.
+ */
+export interface AncestorPlay {
+  readonly rowId: number;
+  readonly role: string;
+  readonly commissionBp: number;
+  readonly playCents: bigint;
+}
+
+/**
+ * Turnover rows of `rowIds` from the sums that make them: the players' own play (the row's play;
+ * the player column, rounded per player) and wins, and, per row, the play under each account on the
+ * players' paths (that account's column, rounded once per account and row). Figures for ids that
+ * are not rows are left out. commission = the four columns; netToPay = end − commission.
+ */
+export function turnoverFromSums(
   rowIds: readonly number[],
-  players: readonly PlayerFigures[],
-  nodes: ReadonlyMap<number, TreeNode>,
+  players: readonly PlayerGroup[],
+  ancestors: readonly AncestorPlay[],
   columnOf: (role: string) => CommissionColumn | null,
 ): Map<number, TurnoverFigures> {
   const rows = new Map(rowIds.map((id) => [id, emptyFigures()]));
-  // play under (row, ancestor), summed before rounding: one rounding per ancestor and row.
-  const under = new Map<number, Map<number, bigint>>();
-  for (const p of players) {
-    const rowId = p.player.lineage.find((id) => rows.has(id));
-    if (rowId === undefined) continue;
-    const row = rows.get(rowId)!;
-    row.playCents += p.playCents;
-    row.winCents += p.winCents;
-    const perAncestor = under.get(rowId) ?? new Map<number, bigint>();
-    under.set(rowId, perAncestor);
-    for (const id of p.player.lineage) {
-      if (id === p.player.id) continue;
-      const node = nodes.get(id);
-      if (node && columnOf(node.role)) perAncestor.set(id, (perAncestor.get(id) ?? 0n) + p.playCents);
+  for (const g of players) {
+    const row = rows.get(g.rowId);
+    if (!row) continue;
+    const own = columnOf(g.role);
+    for (const play of g.playCents) {
+      row.playCents += play;
+      if (own) row[own] += applyBp(play, g.commissionBp);
     }
-    const own = columnOf(p.player.role);
-    if (own) row[own] += applyBp(p.playCents, p.player.commissionBp);
+    row.winCents += g.winCents;
   }
-  for (const [rowId, perAncestor] of under) {
-    const row = rows.get(rowId)!;
-    for (const [id, play] of perAncestor) {
-      const node = nodes.get(id)!;
-      row[columnOf(node.role)!] += applyBp(play, node.commissionBp);
-    }
+  for (const a of ancestors) {
+    const row = rows.get(a.rowId);
+    const column = columnOf(a.role);
+    if (row && column) row[column] += applyBp(a.playCents, a.commissionBp);
   }
   for (const row of rows.values()) {
     row.endCents = row.playCents - row.winCents;
@@ -89,6 +101,45 @@ export function turnoverRows(
     row.netToPay = row.endCents - row.commission;
   }
   return rows;
+}
+
+/**
+ * Turnover rows of `rowIds` (accounts whose subtrees do not overlap, e.g. the children of the
+ * viewed account) over the players' figures of a period. For each row R: play, win and end of the
+ * players under R; each commission column sums, over every account A of that column's tier that is
+ * under R or above R, play under both A and R × A's rate (rounded per A); the player column sums
+ * each player's own play × own rate. commission = the four columns; netToPay = end − commission.
+ * The sums are made here from the players' paths; turnoverFromSums rounds and adds them.
+ */
+export function turnoverRows(
+  rowIds: readonly number[],
+  players: readonly PlayerFigures[],
+  nodes: ReadonlyMap<number, TreeNode>,
+  columnOf: (role: string) => CommissionColumn | null,
+): Map<number, TurnoverFigures> {
+  const isRow = new Set(rowIds);
+  const own: PlayerGroup[] = [];
+  // play under (row, ancestor), summed before rounding: one rounding per ancestor and row.
+  const under = new Map<number, Map<number, bigint>>();
+  for (const p of players) {
+    const rowId = p.player.lineage.find((id) => isRow.has(id));
+    if (rowId === undefined) continue;
+    own.push({ rowId, role: p.player.role, commissionBp: p.player.commissionBp, playCents: [p.playCents], winCents: p.winCents });
+    const perAncestor = under.get(rowId) ?? new Map<number, bigint>();
+    under.set(rowId, perAncestor);
+    for (const id of p.player.lineage) {
+      if (id === p.player.id) continue;
+      const node = nodes.get(id);
+      if (node && columnOf(node.role)) perAncestor.set(id, (perAncestor.get(id) ?? 0n) + p.playCents);
+    }
+  }
+  const ancestors: AncestorPlay[] = [];
+  for (const [rowId, perAncestor] of under)
+    for (const [id, playCents] of perAncestor) {
+      const node = nodes.get(id)!;
+      ancestors.push({ rowId, role: node.role, commissionBp: node.commissionBp, playCents });
+    }
+  return turnoverFromSums(rowIds, own, ancestors, columnOf);
 }
 
 /** The footer of a report: the sum of each figure over the rows. */

@@ -53,6 +53,27 @@ export async function move(q: Queryable, m: Movement): Promise<MovementResult> {
 }
 
 /**
+ * A movement without an idempotency key and, in the same statement right after it, under the
+ * locks td_move took, a call of the caller's (`then.call`, its parameters numbered from $7): one
+ * round trip where a second statement would hold the moved rows locked that much longer.
+ */
+export async function moveThen(q: Queryable, m: Omit<Movement, 'idempotencyKey'>, then: { call: string; params: unknown[] }): Promise<MovementResult> {
+  let rows;
+  try {
+    rows = await q.query(
+      `SELECT m.tx_id, m.from_after::text AS from_after, m.to_after::text AS to_after, m.replayed, ${then.call} IS NULL AS then_done
+         FROM td_move($1, $2, $3, $4, $5, $6, NULL) m`,
+      [m.from, m.to, m.cents.toString(), m.kind, m.actor, m.message, ...then.params],
+    );
+  } catch (e) {
+    throw fromDatabaseError(e) ?? e;
+  }
+  const r = rows[0];
+  const pts = (v: unknown) => (v === null || v === undefined ? null : centsToPoints(String(v)));
+  return { transactionId: String(r.tx_id), fromBalance: pts(r.from_after), toBalance: pts(r.to_after), replayed: Boolean(r.replayed) };
+}
+
+/**
  * The ledger invariant: Σ balances = Σ of rows without a source (generated, and the carried-forward
  * balances of cleared history) − Σ of rows without a destination (burned), and every balance
  * equals its ledger rows.

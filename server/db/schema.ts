@@ -295,6 +295,50 @@ export const dailyPlay = pgTable(
   (t) => [primaryKey({ columns: [t.playerId, t.day, t.gameId] }), index('daily_play_admin_day_idx').on(t.adminId, t.day)],
 );
 
+/**
+ * Play and win per player, admin and day over all games (a player has one admin unless it was moved
+ * to another's network), with the running totals of that player and admin through the day. A row is
+ * in force from its day until the next row's day (`until`, null for the newest): the totals at the
+ * end of any day D are those of the row in force on D, found for every player at once by the GiST
+ * index on daterange(day, until), so a period's play per player is two such reads, whatever its
+ * length. Written with daily_play, in the same transaction (td_add_player_day, after the wallets).
+ */
+export const playerDays = pgTable(
+  'player_days',
+  {
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    until: date('until', { mode: 'string' }),
+    play: money('play').notNull().default(sql`0`),
+    win: money('win').notNull().default(sql`0`),
+    runPlay: money('run_play').notNull().default(sql`0`),
+    runWin: money('run_win').notNull().default(sql`0`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.adminId, t.day] }),
+    index('player_days_in_force_idx').using('gist', sql`daterange(${t.day}, ${t.until})`),
+    index('player_days_admin_day_idx').on(t.adminId, t.day),
+  ],
+);
+
+/**
+ * Play and win per admin, day and game over all players: the admin commission report and the
+ * admins' figures read these. Written with daily_play, in the same transaction, after the pool's
+ * wallet (whose lock already orders the writers of one admin and game).
+ */
+export const adminGameDays = pgTable(
+  'admin_game_days',
+  {
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    gameId: bigint('game_id', { mode: 'number' }).notNull(),
+    play: money('play').notNull().default(sql`0`),
+    win: money('win').notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.day, t.gameId] })],
+);
+
 /** Contact Us messages from the public landing page. */
 export const complaints = pgTable(
   'complaints',

@@ -51,7 +51,7 @@ export async function consoleData(db: Database, adminId: number, gameId: string,
       [adminId, game.row.id, window.drawNo],
     ),
     read.query(
-      `SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win FROM daily_play WHERE admin_id = $1 AND game_id = $2 AND day = $3`,
+      `SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win FROM admin_game_days WHERE admin_id = $1 AND game_id = $2 AND day = $3`,
       [adminId, game.row.id, dayKey(now)],
     ),
     walletCents(read, pool.accountId),

@@ -147,6 +147,79 @@ export async function upsertDailyPlay(q: Queryable, d: { playerId: number; day: 
   );
 }
 
+/** One player's play and win of one day, for the coarser per-day figures. */
+export interface PlayDelta {
+  playerId: number;
+  day: string;
+  play: bigint;
+  win: bigint;
+}
+
+/**
+ * A settlement's wins in the coarser per-day figures the reports read, after all its moves: per
+ * admin, day and game (admin_game_days) and per player, admin and day with running totals
+ * (player_days), by td_add_play (migration 0008), in the order given: sort by player and day. The
+ * locks the moves took order their writers: the pool's account for the admin's days of that game,
+ * each winner's account for its rows. (A bet writes its own in its statements, see placeBet.)
+ */
+export async function addPlayAggregates(q: Queryable, a: { adminId: number; gameDbId: number; deltas: readonly PlayDelta[] }): Promise<void> {
+  if (a.deltas.length === 0) return;
+  await q.query(`SELECT td_add_play($1::bigint, $2::bigint, $3::bigint[], $4::date[], $5::bigint[], $6::bigint[])`, [
+    a.adminId,
+    a.gameDbId,
+    a.deltas.map((d) => d.playerId),
+    a.deltas.map((d) => d.day),
+    a.deltas.map((d) => d.play.toString()),
+    a.deltas.map((d) => d.win.toString()),
+  ]);
+}
+
+/**
+ * Recomputes the coarser per-day figures from daily_play: of one admin (else all) from one day on
+ * (else every day). Clear History runs it after deleting per-day rows; the reports bench after
+ * writing them straight into the table. Inside a transaction: the two tables are locked against
+ * other writers first (a bet or a settlement waits at its own write, after its daily_play row and
+ * its wallets, until this commits, then adds its figures to what this wrote).
+ */
+export async function rebuildPlayAggregates(q: Queryable, scope: { adminId?: number; fromDay?: string } = {}): Promise<void> {
+  await q.query(`LOCK TABLE player_days, admin_game_days IN SHARE ROW EXCLUSIVE MODE`);
+  const params: unknown[] = [];
+  const admin = scope.adminId === undefined ? null : `$${params.push(scope.adminId)}::bigint`;
+  const from = scope.fromDay === undefined ? null : `$${params.push(scope.fromDay)}::date`;
+  const where = [admin && `admin_id = ${admin}`, from && `day >= ${from}`].filter(Boolean).join(' AND ');
+  const cond = where ? `WHERE ${where}` : '';
+  await q.query(`DELETE FROM admin_game_days ${cond}`, params);
+  await q.query(
+    `INSERT INTO admin_game_days (admin_id, day, game_id, play, win)
+     SELECT admin_id, day, game_id, sum(play), sum(win) FROM daily_play ${cond} GROUP BY 1, 2, 3`,
+    params,
+  );
+  await q.query(`DELETE FROM player_days ${cond}`, params);
+  // The rows from the first day on continue the running totals of the row before it, if any.
+  // Written day after day, as bets write them: the rows in force on one day sit together.
+  await q.query(
+    `INSERT INTO player_days (player_id, admin_id, day, until, play, win, run_play, run_win)
+     SELECT d.player_id, d.admin_id, d.day, lead(d.day) OVER w, d.play, d.win,
+            coalesce(b.run_play, 0) + (sum(d.play) OVER w)::bigint, coalesce(b.run_win, 0) + (sum(d.win) OVER w)::bigint
+       FROM (SELECT player_id, admin_id, day, sum(play)::bigint AS play, sum(win)::bigint AS win FROM daily_play ${cond} GROUP BY 1, 2, 3) d
+       LEFT JOIN LATERAL (${
+         from
+           ? `SELECT p.run_play, p.run_win FROM player_days p WHERE p.player_id = d.player_id AND p.admin_id = d.admin_id AND p.day < ${from} ORDER BY p.day DESC LIMIT 1`
+           : `SELECT NULL::bigint AS run_play, NULL::bigint AS run_win`
+       }) b ON true
+     WINDOW w AS (PARTITION BY d.player_id, d.admin_id ORDER BY d.day)
+     ORDER BY d.day`,
+    params,
+  );
+  // The row in force on the day before ends where the rebuilt rows start (or nowhere: it is the newest again).
+  if (from)
+    await q.query(
+      `UPDATE player_days p SET until = (SELECT min(n.day) FROM player_days n WHERE n.player_id = p.player_id AND n.admin_id = p.admin_id AND n.day >= ${from})
+        WHERE ${admin ? `p.admin_id = ${admin} AND ` : ''}p.day < ${from} AND (p.until IS NULL OR p.until >= ${from})`,
+      params,
+    );
+}
+
 /** Which admins a Win Percentage screen covers: every admin under a path (the root's view), or one admin. */
 export type AdminScope = { underPath: string } | { adminId: number };
 

@@ -13,7 +13,7 @@ import {
 import { dayKey } from '../../domain/periods';
 import type { Database } from '../db/client';
 import { move } from '../credit/ledger';
-import { ensurePool, ensureRounds, lockPool, runningPairs, saveBoosterState, upsertDailyPlay, walletCents } from './repository';
+import { addPlayAggregates, ensurePool, ensureRounds, lockPool, runningPairs, saveBoosterState, upsertDailyPlay, walletCents } from './repository';
 
 /** Uniform in [0, 1) from the OS generator: draws among ties must not be predictable. */
 export const secureRandom = (): number => randomInt(2 ** 32) / 2 ** 32;
@@ -104,13 +104,16 @@ export async function settleRound(db: Database, roundId: number, now: Date = new
       const k = `${w.playerId}:${day}`;
       perDay.set(k, { playerId: w.playerId, day, cents: (perDay.get(k)?.cents ?? 0n) + w.cents });
     }
-    for (const d of [...perDay.values()].sort((a, b) => a.playerId - b.playerId || a.day.localeCompare(b.day)))
-      await upsertDailyPlay(tx, { playerId: d.playerId, day: d.day, gameDbId, adminId, play: 0n, win: d.cents });
+    const days = [...perDay.values()].sort((a, b) => a.playerId - b.playerId || a.day.localeCompare(b.day));
+    for (const d of days) await upsertDailyPlay(tx, { playerId: d.playerId, day: d.day, gameDbId, adminId, play: 0n, win: d.cents });
     let paid = 0n;
     for (const [ticketId, w] of paying) {
       await move(tx, { from: pool.accountId, to: w.playerId, cents: w.cents, kind: 'win', actor: adminId, message: `Win on ${game.gameName} ticket ${ticketId}` });
       paid += w.cents;
     }
+    // The coarser per-day figures after the wallets, as a bet writes them: the moves hold the pool's
+    // and every winner's account.
+    await addPlayAggregates(tx, { adminId, gameDbId, deltas: days.map((d) => ({ playerId: d.playerId, day: d.day, play: 0n, win: d.cents })) });
     await tx.query(
       `UPDATE tickets t SET win = w.cents, settled_at = $2 FROM unnest($3::bigint[], $4::bigint[]) AS w(id, cents) WHERE t.id = w.id AND t.round_id = $1`,
       [roundId, now, [...wins.keys()], [...wins.values()].map((w) => w.cents.toString())],

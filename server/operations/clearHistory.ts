@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/client';
 import { checkInvariant } from '../credit/ledger';
 import { badRequest, conflict } from '../http/errors';
 import { exportBackup } from './backup';
+import { rebuildPlayAggregates } from '../games/repository';
 
 /**
  * The spec's model names (the earlier product's collections) and what each clears here. Ledger kinds
@@ -73,8 +74,12 @@ async function clearModel(tx: Queryable, model: HistoryModel, admin: AccountRef,
       return count(`DELETE FROM console_results WHERE admin_id = $1 AND round_id IS NULL AND created_at BETWEEN $2 AND $3`, [admin.id, start, end]);
     case 'userlog':
       return count(`DELETE FROM activity_logs WHERE ${inTree('account_id')} AND created_at BETWEEN $2 AND $3`, [sub, start, end]);
-    case 'frequency':
-      return count(`DELETE FROM daily_play WHERE admin_id = $1 AND day BETWEEN $2 AND $3`, [admin.id, dayKey(start), dayKey(end)]);
+    case 'frequency': {
+      const n = await count(`DELETE FROM daily_play WHERE admin_id = $1 AND day BETWEEN $2 AND $3`, [admin.id, dayKey(start), dayKey(end)]);
+      // The coarser figures the reports read follow: the admin's from the first cleared day on.
+      await rebuildPlayAggregates(tx, { adminId: admin.id, fromDay: dayKey(start) });
+      return n;
+    }
     case 'counter':
       return count(`DELETE FROM login_guards WHERE key IN (SELECT lower(username) FROM accounts WHERE path LIKE $1) AND locked_until IS NULL`, [sub]);
     case 'user':

@@ -22,11 +22,11 @@ export interface AdminGamePlay {
   winCents: bigint;
 }
 
-/** Every pool of the admins under a path, with its play and wins over the days [from, to], by admin and game. */
+/** Every pool of the admins under a path, with its play and wins over the days [from, to], by admin and game (admin_game_days). */
 export async function adminGamePlay(q: Queryable, underPath: string, days: { from: string; to: string }): Promise<AdminGamePlay[]> {
   const rows = await q.query(
     `WITH admins AS (SELECT id, username FROM accounts WHERE role = $4 AND deleted_at IS NULL AND path LIKE $1),
-          per AS (SELECT admin_id, game_id, sum(play) AS play, sum(win) AS win FROM daily_play
+          per AS (SELECT admin_id, game_id, sum(play) AS play, sum(win) AS win FROM admin_game_days
                    WHERE day BETWEEN $2 AND $3 AND admin_id IN (SELECT id FROM admins) GROUP BY admin_id, game_id)
      SELECT g.game_id, g.game_name, a.username, g.nodigit, p.win_percentage::text AS pct,
             coalesce(per.play, 0)::text AS play, coalesce(per.win, 0)::text AS win
@@ -54,14 +54,14 @@ export async function accountsUnder(q: Queryable, path: string, role?: string): 
   );
 }
 
-/** Play and wins per calendar day under an account: its players' rows of the per-day aggregate, never the tickets. */
+/** Play and wins per calendar day under an account: per-day aggregates, never the tickets. */
 export async function playByDay(q: Queryable, view: { id: number; path: string; role: string }, days: { from: string; to: string }): Promise<Map<string, { playCents: bigint; winCents: bigint }>> {
-  // An admin's figures are kept under its id (indexed by admin and day); anyone else's are its players' rows.
+  // An admin's figures are kept under its id per day and game; anyone else's are its players' days.
   const byAdmin = view.role === GAME_TIER;
   const rows = await q.query(
     byAdmin
-      ? `SELECT day::text AS day, sum(play)::text AS play, sum(win)::text AS win FROM daily_play WHERE admin_id = $1 AND day BETWEEN $2 AND $3 GROUP BY day`
-      : `SELECT d.day::text AS day, sum(d.play)::text AS play, sum(d.win)::text AS win FROM daily_play d JOIN accounts p ON p.id = d.player_id
+      ? `SELECT day::text AS day, sum(play)::text AS play, sum(win)::text AS win FROM admin_game_days WHERE admin_id = $1 AND day BETWEEN $2 AND $3 GROUP BY day`
+      : `SELECT d.day::text AS day, sum(d.play)::text AS play, sum(d.win)::text AS win FROM player_days d JOIN accounts p ON p.id = d.player_id
           WHERE p.path LIKE $1 AND d.day BETWEEN $2 AND $3 GROUP BY d.day`,
     [byAdmin ? view.id : `${view.path}%`, days.from, days.to],
   );

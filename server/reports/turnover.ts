@@ -1,4 +1,4 @@
-import { COMMISSION_COLUMNS, percentToBp, turnoverRows, type CommissionColumn, type PlayerFigures, type TreeNode, type TurnoverFigures } from '../../domain/commission';
+import { COMMISSION_COLUMNS, percentToBp, turnoverFromSums, type AncestorPlay, type CommissionColumn, type PlayerGroup, type TurnoverFigures } from '../../domain/commission';
 import type { TurnoverRow } from '../../domain/api';
 import { centsToPoints } from '../../domain/money';
 import { CHAIN, childTierOf, type Role } from '../../resources.config';
@@ -35,39 +35,75 @@ const points = (f: TurnoverFigures) => ({
 });
 
 /**
+ * Each player's play and win over the days of the period (from player_days: the running totals in
+ * force at the end of the last day, less those in force at the end of the day before the first, so
+ * the cost does not grow with the period), only the players under `$1` with play of the admins in
+ * view. Parameters: $1 the view's path pattern, $2 and $3 the first and last day, $4 the view's path,
+ * $5 the admins' tier.
+ */
+const PERIOD_PLAY = `
+  admins AS (SELECT id FROM accounts WHERE role = $5 AND (path LIKE $1 OR $4 LIKE path || '%')),
+  hi AS (SELECT player_id, admin_id, run_play, run_win FROM player_days
+          WHERE daterange(day, until) @> $3::date AND admin_id IN (SELECT id FROM admins)),
+  lo AS (SELECT player_id, admin_id, run_play, run_win FROM player_days
+          WHERE daterange(day, until) @> ($2::date - 1) AND admin_id IN (SELECT id FROM admins)),
+  per AS (SELECT hi.player_id, sum(hi.run_play - coalesce(lo.run_play, 0))::bigint AS play, sum(hi.run_win - coalesce(lo.run_win, 0))::bigint AS win
+            FROM hi LEFT JOIN lo USING (player_id, admin_id) GROUP BY hi.player_id)`;
+
+/**
  * One turnover row per direct child of `view` (its chain child tier, or every child with `allChildren`),
  * over the per-day play of the players below it.
  */
 export async function turnoverOf(q: Queryable, view: AccountRef, days: DayRange, opts: { allChildren?: boolean } = {}): Promise<TurnoverRow[]> {
   const child = childTierOf(view.role as Role);
   const children = await q.query(
-    `SELECT id, username, role, path, commission::text AS commission FROM accounts
+    `SELECT id, username, role, commission::text AS commission FROM accounts
       WHERE parent_id = $1 AND deleted_at IS NULL ${opts.allChildren ? `AND role <> 'pool'` : 'AND role = $2'} ORDER BY id`,
     opts.allChildren ? [view.id] : [view.id, child?.role ?? ''],
   );
   // A player's own row: itself is its only "child".
-  const rowsOf = view.role === LEAF_TIER ? await q.query(`SELECT id, username, role, path, commission::text AS commission FROM accounts WHERE id = $1`, [view.id]) : children;
-  // Sum the per-day rows per player first (narrowed by the admins in view, which the rows carry),
-  // then keep the players under the view: one pass over the period's rows, no join per row.
-  const plays = await q.query(
-    `WITH admins AS (SELECT id FROM accounts WHERE role = $5 AND (path LIKE $1 OR $4 LIKE path || '%')),
-          per AS (SELECT player_id, sum(play) AS play, sum(win) AS win FROM daily_play
-                   WHERE day BETWEEN $2 AND $3 AND admin_id IN (SELECT id FROM admins) GROUP BY player_id)
-     SELECT a.id, a.role, a.path, a.commission::text AS commission, per.play::text AS play, per.win::text AS win
-       FROM per JOIN accounts a ON a.id = per.player_id WHERE a.path LIKE $1`,
-    [`${view.path}%`, days.from, days.to, view.path, GAME_TIER],
+  const rowsOf = view.role === LEAF_TIER ? await q.query(`SELECT id, username, role, commission::text AS commission FROM accounts WHERE id = $1`, [view.id]) : children;
+  // In one statement (one snapshot): the players' own play (each) and win (summed), grouped by
+  // row, parent, role and rate (a player's row is the id after the view's on its path, or itself when the view is
+  // that player), and every account that can be on their paths: the view's lineage and its
+  // subtree above the players.
+  const found = await q.query(
+    `WITH ${PERIOD_PLAY},
+          pl AS (SELECT coalesce(nullif(split_part(a.path, '/', $6), '')::bigint, a.id) AS row_id, a.parent_id, a.role, a.commission, per.play, per.win
+                   FROM per JOIN accounts a ON a.id = per.player_id WHERE a.path LIKE $1 AND (per.play <> 0 OR per.win <> 0))
+     SELECT NULL AS id, row_id::text AS row_id, parent_id::text AS parent_id, role, commission::text AS commission,
+            sum(play)::text AS play, sum(win)::text AS win, string_agg(play::text, ' ') AS own
+       FROM pl GROUP BY row_id, parent_id, role, commission
+     UNION ALL
+     SELECT id::text, NULL, parent_id::text, role, commission::text, NULL, NULL, NULL FROM accounts WHERE (path LIKE $1 AND role <> $7) OR id = ANY($8::bigint[])`,
+    [`${view.path}%`, days.from, days.to, view.path, GAME_TIER, lineageOf(view.path).length + 2, LEAF_TIER, lineageOf(view.path)],
   );
-  const node = (r: Record<string, unknown>): TreeNode => ({ id: Number(r.id), role: String(r.role), commissionBp: percentToBp(String(r.commission)), lineage: lineageOf(String(r.path)) });
-  const nodes = new Map<number, TreeNode>(plays.map((p) => [Number(p.id), node(p)]));
-  // The players came with the first query; their ancestors are the few other accounts on their paths.
-  const above = new Set<number>();
-  for (const p of plays) for (const id of lineageOf(String(p.path))) if (!nodes.has(id)) above.add(id);
-  if (above.size) {
-    const rows = await q.query(`SELECT id, role, path, commission::text AS commission FROM accounts WHERE id = ANY($1::bigint[])`, [[...above]]);
-    for (const r of rows) nodes.set(Number(r.id), node(r));
+  const nodes = new Map<number, { parentId: number | null; role: string; commissionBp: number }>();
+  for (const r of found)
+    if (r.id !== null && r.id !== undefined)
+      nodes.set(Number(r.id), { parentId: r.parent_id === null || r.parent_id === undefined ? null : Number(r.parent_id), role: String(r.role), commissionBp: percentToBp(String(r.commission)) });
+  const players: PlayerGroup[] = [];
+  // Play under (row, account on the path), summed before rounding: each group's play goes up its parent's line.
+  const under = new Map<number, Map<number, bigint>>();
+  for (const r of found) {
+    if (r.id !== null && r.id !== undefined) continue;
+    const rowId = Number(r.row_id);
+    players.push({ rowId, role: String(r.role), commissionBp: percentToBp(String(r.commission)), playCents: String(r.own).split(' ').map(BigInt), winCents: BigInt(String(r.win)) });
+    const play = BigInt(String(r.play));
+    const perAccount = under.get(rowId) ?? new Map<number, bigint>();
+    under.set(rowId, perAccount);
+    for (let id: number | null = Number(r.parent_id); id !== null; id = nodes.get(id)!.parentId) {
+      if (!nodes.has(id)) throw new Error(`Account ${id} is on a player's path but not in the tree read with it.`);
+      perAccount.set(id, (perAccount.get(id) ?? 0n) + play);
+    }
   }
-  const players: PlayerFigures[] = plays.map((p) => ({ player: nodes.get(Number(p.id))!, playCents: BigInt(String(p.play)), winCents: BigInt(String(p.win)) }));
-  const figures = turnoverRows(rowsOf.map((r) => Number(r.id)), players, nodes, columnOf);
+  const ancestors: AncestorPlay[] = [];
+  for (const [rowId, perAccount] of under)
+    for (const [id, playCents] of perAccount) {
+      const n = nodes.get(id)!;
+      ancestors.push({ rowId, role: n.role, commissionBp: n.commissionBp, playCents });
+    }
+  const figures = turnoverFromSums(rowsOf.map((r) => Number(r.id)), players, ancestors, columnOf);
   return rowsOf.map((r) => ({
     id: String(r.id),
     username: String(r.username),
