@@ -107,6 +107,11 @@ export async function settleRound(db: Database, roundId: number, now: Date = new
     const days = [...perDay.values()].sort((a, b) => a.playerId - b.playerId || a.day.localeCompare(b.day));
     for (const d of days) await upsertDailyPlay(tx, { playerId: d.playerId, day: d.day, gameDbId, adminId, play: 0n, win: d.cents });
     let paid = 0n;
+    // Every wallet the payouts touch, locked at once in id order (the order td_move takes two in): paying
+    // one winner after another held the pool while waiting for a winner that a next-round bet held, and
+    // that bet waited for the pool (past midnight the day rows no longer serialize them first).
+    if (paying.length)
+      await tx.query(`SELECT 1 FROM accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set([pool.accountId, ...paying.map(([, w]) => w.playerId)])]]);
     for (const [ticketId, w] of paying) {
       await move(tx, { from: pool.accountId, to: w.playerId, cents: w.cents, kind: 'win', actor: adminId, message: `Win on ${game.gameName} ticket ${ticketId}` });
       paid += w.cents;
