@@ -65,6 +65,12 @@ beforeAll(async () => {
   await login(page, admin.username, PASSWORD, '/admin/dashboard');
 });
 
+/** The console's countdown in seconds. */
+const secondsLeft = async () => {
+  const [m, s] = (await page.getByTestId('countdown').innerText()).split(':').map(Number);
+  return (m ?? 0) * 60 + (s ?? 0);
+};
+
 const tile = (label: string, points: string) => page.getByRole('button', { name: `${label}: ${points}`, exact: true });
 
 describe('live result consoles', () => {
@@ -74,6 +80,8 @@ describe('live result consoles', () => {
       await heading(page, `${game.gameName} — ${admin.username}`).waitFor();
       await page.getByTestId('total-draw-collection').waitFor({ timeout: UI_TIMEOUT });
       const option = game.options.find((o) => o.group !== 'single' && o.group !== 'jodi')!;
+      // Both bets must land in the round the console shows, not in its last seconds (Fun Target's rounds are 10 s here).
+      await expect.poll(secondsLeft, { timeout: 30_000 }).toBeGreaterThan(5);
       const before = await page.getByTestId('total-draw-collection').innerText();
       await player.call('POST', 'app/createbet', { gameId: game.gameId, draws: [{ drawno: option.key, drawqty: 3 }] });
       await player.call('POST', 'app/createbet', { gameId: game.gameId, draws: [{ drawno: option.key, drawqty: 2 }] });
