@@ -76,3 +76,15 @@ export interface TurnoverRow {
   commission: number;
   netToPay: number;
 }
+
+/** A net-to-pay row (spec section 3): the revenue report's and the commission send's, one account each. */
+export interface NetRow {
+  id: string;
+  username: string;
+  role: string;
+  playPoints: number;
+  winPoints: number;
+  endPoints: number;
+  commission: number;
+  netToPay: number;
+}

@@ -1,19 +1,11 @@
 import { API_PATHS } from '../../domain/apiPaths';
+import type { NetRow } from '../../domain/api';
 import { TIERS } from '../../resources.config';
 import { rowsOf, summed, type ReportColumn, type ReportDef } from './reportDef';
 import { drillTarget } from './turnoverReport';
 
 /** A revenue row (spec section 3): the turnover figures of one child of the viewed account. */
-export interface RevenueRow {
-  id: string;
-  username: string;
-  role: string;
-  playPoints: number;
-  winPoints: number;
-  endPoints: number;
-  commission: number;
-  netToPay: number;
-}
+export type RevenueRow = NetRow;
 
 const FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'] as const;
 export type RevenueTotals = Record<(typeof FIGURES)[number], number>;

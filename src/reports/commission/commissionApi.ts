@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { NetRow } from '../../../domain/api';
 import { API_PATHS } from '../../../domain/apiPaths';
 import { pendingCommission, percentToBp, sumPoints } from '../../../domain/commission';
 import { centsToPoints } from '../../../domain/money';
@@ -67,16 +68,7 @@ export type CommissionDays = 'day' | 'week';
 export const COMMISSION_DAYS: readonly CommissionDays[] = ['day', 'week'];
 
 /** One row of GET reports/sendcommission (spec section 3, Commission row). */
-export interface CommissionRow {
-  id: string;
-  username: string;
-  role: string;
-  playPoints: number;
-  winPoints: number;
-  endPoints: number;
-  commission: number;
-  netToPay: number;
-}
+export type CommissionRow = NetRow;
 
 /** The commission table's five figures: the footer sums them (spec section 9), added as cents. */
 export const COMMISSION_FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'] as const;
