@@ -45,6 +45,13 @@ export default async function setup(project: TestProject) {
     }
   }
   project.provide('pgTemplate', pgTemplate);
+  return async () => {
+    if (!pgTemplate) return;
+    const admin = new pg.Client(PG_URL);
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${pgTemplate} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  };
 }
 
 async function openDatabaseOn(lite: PGlite): Promise<PGlite> {
