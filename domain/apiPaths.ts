@@ -45,6 +45,8 @@ export const API_PATHS = {
   revenueReport: '/reports/revenuereport',
   revenueById: '/reports/hreport',
   adminCommissionReport: '/reports/admincommissionpayout',
+  // The round engine's health (server/games/engine.routes.ts), on the superadmin's dashboard.
+  engineStatus: '/games/engine',
   docs: '/docs',
   docsJson: '/docs/json',
   // Served by the auth module (server/auth/routes.ts).

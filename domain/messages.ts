@@ -47,6 +47,7 @@ export const MESSAGES = {
   unknownAction: "Unknown action '%{action}': use activate or deactivate.",
   stillHoldsPoints: '%{username} still holds points: take them back with a credit adjust first.',
   stillHasChildren: '%{username} still has accounts below it: delete or move them first.',
+  stillHasOpenBets: '%{username} has bets waiting for their round to close: delete the account after they are settled.',
   tierNotManaged: 'A %{role} may not manage %{tiers} accounts.',
   outsideHierarchy: 'This account is outside your hierarchy.',
   noAccountOfTier: 'No %{tier} account with this id.',

@@ -16,10 +16,14 @@ export interface DecisionRecord {
   /** Payout of every outcome that pays anything (outcomes absent here pay 0). */
   readonly payouts: Readonly<Record<string, string>>;
   readonly chosen: string;
+  /**
+   * within-budget: drawn uniformly among every outcome the budget can pay; over-budget-smallest: no
+   * outcome fits, drawn among those of the smallest payout; forced: queued on the console.
+   */
   readonly reason: 'forced' | 'within-budget' | 'over-budget-smallest';
   /** Who queued the forced result. */
   readonly forcedBy?: string;
-  /** Outcomes tied for the choice, in declaration order, and the index the random draw took. */
+  /** The outcomes the draw was among, in declaration order, and the index it took. */
   readonly ties: readonly string[];
   readonly draw: number;
   /** A forced or boosted result the pool could not cover, replaced by this automatic choice. */
@@ -38,6 +42,11 @@ export interface DecisionInput {
   readonly forced?: { outcome: string; by: string } | null;
   /** Uniform in [0, 1); injected so tests and replays are deterministic. */
   readonly random: () => number;
+  /**
+   * A uniform integer in [0, n): the draw among the candidates. The engine passes the OS generator
+   * (exactly uniform, unpredictable); without it the draw is taken from `random`.
+   */
+  readonly pick?: (n: number) => number;
 }
 
 /** Budget = pool × winpercentage / 100, rounded down: the automatic choice never exceeds the share. */
@@ -50,17 +59,17 @@ function payoutTable(input: Pick<DecisionInput, 'game' | 'stakes' | 'booster'>):
   return table;
 }
 
-/** The candidates of the automatic choice: the largest payouts within budget, else the smallest. */
+/**
+ * The candidates of the automatic choice: every outcome the budget can pay, else those of the
+ * smallest payout. Which of them comes is left to a uniform draw, so each option wins at its fair
+ * rate whatever was staked on it, and the stakes tell nobody which one will come.
+ */
 function candidates(table: Map<string, bigint>, budget: bigint): { ties: string[]; reason: DecisionRecord['reason'] } {
-  let best: bigint | null = null;
-  let within: string[] = [];
+  const within: string[] = [];
   let min: bigint | null = null;
   let smallest: string[] = [];
   for (const [o, p] of table) {
-    if (p <= budget) {
-      if (best === null || p > best) [best, within] = [p, [o]];
-      else if (p === best) within.push(o);
-    }
+    if (p <= budget) within.push(o);
     if (min === null || p < min) [min, smallest] = [p, [o]];
     else if (p === min) smallest.push(o);
   }
@@ -85,7 +94,8 @@ export function decideRound(input: DecisionInput): DecisionRecord {
     return { ...base, chosen: input.forced.outcome, reason: 'forced', forcedBy: input.forced.by, ties: [input.forced.outcome], draw: 0 };
   }
   const { ties, reason } = candidates(table, budget);
-  const draw = Math.min(ties.length - 1, Math.floor(input.random() * ties.length));
+  const drawn = input.pick ? input.pick(ties.length) : Math.floor(input.random() * ties.length);
+  const draw = Math.min(ties.length - 1, Math.max(0, Math.trunc(drawn)));
   return { ...base, chosen: ties[draw], reason, ties, draw };
 }
 
@@ -102,7 +112,8 @@ export function replayDecision(game: GameDeclaration, stakes: Stakes, record: De
     booster: record.booster,
     boosterSource: record.boosterSource,
     forced: record.reason === 'forced' ? { outcome: record.chosen, by: record.forcedBy ?? '' } : null,
-    random: () => (record.draw + 0.5) / Math.max(1, record.ties.length),
+    random: () => 0,
+    pick: () => record.draw,
   });
   const diffs: string[] = [];
   if (replayed.budgetCents !== record.budgetCents) diffs.push(`budget ${replayed.budgetCents} ≠ ${record.budgetCents}`);

@@ -170,10 +170,16 @@ export async function activeGames(q: Queryable): Promise<GameSummary[]> {
  * Soft-deletes an account whose wallet is empty; the condition is re-checked in the statement itself because a
  * transfer may have landed since the caller looked. False when it did not apply.
  */
+/** Whether the account has a ticket whose round has not been settled yet. */
+export async function hasOpenTickets(q: Queryable, id: number): Promise<boolean> {
+  return (await q.query(`SELECT 1 FROM tickets WHERE player_id = $1 AND settled_at IS NULL LIMIT 1`, [id])).length > 0;
+}
+
 export async function softDeleteEmpty(q: Queryable, id: number): Promise<boolean> {
   const rows = await q.query(
     `UPDATE accounts SET deleted_at = now(), active = false, email = NULL, phone = NULL
-     WHERE id = $1 AND deleted_at IS NULL AND wallet_balance = 0 RETURNING id`,
+     WHERE id = $1 AND deleted_at IS NULL AND wallet_balance = 0
+       AND NOT EXISTS (SELECT 1 FROM tickets WHERE player_id = $1 AND settled_at IS NULL) RETURNING id`,
     [id],
   );
   return rows.length > 0;

@@ -194,7 +194,7 @@ export const gamePools = pgTable(
     primaryKey({ columns: [t.adminId, t.gameId] }),
     uniqueIndex('game_pools_account_key').on(t.accountId),
     uniqueIndex('game_pools_id_key').on(t.id),
-    check('game_pools_percentage_range', sql`${t.winPercentage} >= 0 and ${t.winPercentage} <= 100`),
+    check('game_pools_percentage_range', sql`${t.winPercentage} >= 1 and ${t.winPercentage} <= 100`),
   ],
 );
 

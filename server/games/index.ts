@@ -7,6 +7,8 @@ import { historyRoutes } from './history.routes';
 import { playerRoutes } from './player.routes';
 import { consoleRoom, pushTick, registerConsoleEvents } from './realtime';
 import { engineTick } from './settle';
+import { SettleRetries } from './retries';
+import { engineRoutes } from './engine.routes';
 
 export interface GamesModuleOptions {
   db: Database;
@@ -17,12 +19,15 @@ export interface GamesModuleOptions {
 /** The game side of the API: player calls, live consoles, win percentages. */
 export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions) {
   const { realtime } = app;
+  const retries = new SettleRetries();
+  const onError = (f: { roundId: number; attempts: number; nextAt: Date }, err: unknown) =>
+    app.log.error({ err, roundId: f.roundId, attempts: f.attempts, nextAttemptAt: f.nextAt }, 'round settlement failed; retrying later');
   // Every second: settle the rounds whose time is over, open the current ones, tell the consoles.
   app.scheduler.register({
     name: 'rounds',
     everyMs: 1000,
     run: async (now) => {
-      const { settled } = await engineTick(opts.db, now);
+      const { settled } = await engineTick(opts.db, now, { retries, onError });
       realtime.walletsChanged(settled.flatMap((s) => s.winners));
       await pushTick(realtime, opts.db, settled, now);
     },
@@ -32,6 +37,7 @@ export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions
   await app.register(playerRoutes, { db: opts.db, onWallets, onBet: (adminId: number, gameId: string) => realtime.emitTo(consoleRoom(adminId, gameId), 'consoleChanged', { adminId: String(adminId), gameId }) });
   await app.register(liveRoutes, { db: opts.db, onWallets });
   await app.register(percentageRoutes, { db: opts.db });
+  await app.register(engineRoutes, { db: opts.db, retries });
   await app.register(historyRoutes, { db: opts.db });
   await app.register(catalogueRoutes, { db: opts.db, dataDir: opts.dataDir });
 }

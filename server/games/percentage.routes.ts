@@ -9,11 +9,16 @@ import { badRequest, forbidden } from '../http/errors';
 import { adminScope, loadRunnableAdmin } from './access';
 import { assignmentsWithoutPool, ensurePool, percentageRecords, poolIdsInScope, setWinPercentages, type AdminScope } from './repository';
 
-const PERCENT_MESSAGE = 'Win percentage must be a number from 0 to 100.';
+const PERCENT_MESSAGE = 'Win percentage must be a number from 1 to 100.';
+/** A number or a numeric string: null, '' and true are not 0 or 1 here (z.coerce would read them so). */
+const percentage = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: PERCENT_MESSAGE }).min(1, PERCENT_MESSAGE).max(100, PERCENT_MESSAGE),
+);
 const updates = z.array(
   z.object({
     id: z.union([z.string(), z.number()]).transform(String),
-    winpercentage: z.coerce.number({ error: PERCENT_MESSAGE }).min(0, PERCENT_MESSAGE).max(100, PERCENT_MESSAGE),
+    winpercentage: percentage,
   }),
   { error: 'updates must be a list of id and winpercentage' },
 ).min(1, 'Nothing to update.').max(5000, 'Too many rows at once.');
@@ -46,13 +51,15 @@ export async function percentageRoutes(app: FastifyInstance, opts: { db: Databas
     {
       schema: {
         params: z.object({ id: z.string() }),
-        body: z.union([z.object({ updates }), z.object({ data: z.object({ updates }) })]),
+        // Both shapes in one object, not a union: a union's refusal names no field and loses the message.
+        body: z.object({ updates: updates.optional(), data: z.object({ updates }).optional() }),
       },
       config: { subject: 'Win percentage' },
     },
     async (req) => {
       const caller = requireCaller(req);
-      const list = 'updates' in req.body ? req.body.updates : req.body.data.updates;
+      const list = req.body.updates ?? req.body.data?.updates;
+      if (!list) throw badRequest('Nothing to update.', 'updates');
       const ids = list.map((u) => parseId(u.id));
       if (ids.some((id) => id === null)) throw badRequest('Unknown percentage row.', 'id');
       const known = ids as number[];

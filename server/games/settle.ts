@@ -13,10 +13,13 @@ import {
 import { dayKey } from '../../domain/periods';
 import type { Database } from '../db/client';
 import { move } from '../credit/ledger';
+import type { FailedRound, SettleRetries } from './retries';
 import { addPlayAggregates, ensurePool, ensureRounds, lockPool, runningPairs, saveBoosterState, upsertDailyPlay, walletCents } from './repository';
 
-/** Uniform in [0, 1) from the OS generator: draws among ties must not be predictable. */
-export const secureRandom = (): number => randomInt(2 ** 32) / 2 ** 32;
+/** Uniform in [0, 1) from the OS generator: the booster's gap must not be predictable either. */
+export const secureRandom = (): number => randomInt(2 ** 48) / 2 ** 48;
+/** The result's draw: exactly uniform among n candidates, from the OS generator. */
+const securePick = (n: number): number => randomInt(n);
 
 export interface Settlement {
   roundId: number;
@@ -80,7 +83,9 @@ export async function settleRound(db: Database, roundId: number, now: Date = new
     const stakes = new Map<string, bigint>();
     for (const l of lines) stakes.set(l.option, (stakes.get(l.option) ?? 0n) + l.stake);
     const poolCents = await walletCents(tx, pool.accountId);
-    const base = { game, stakes, poolBeforeCents: poolCents, winPercentage: pool.winPercentage, random };
+    // Tests inject a seeded `random` and get their draw from it; the engine draws with the OS generator.
+    const pick = random === secureRandom ? securePick : undefined;
+    const base = { game, stakes, poolBeforeCents: poolCents, winPercentage: pool.winPercentage, random, ...(pick ? { pick } : {}) };
     let decision = decideRound({ ...base, booster: boost.booster, boosterSource: boost.source, forced: queued ? { outcome: String(queued.outcome), by: String(queued.username) } : null });
     // A forced result pays even when the pool cannot cover it (the pool goes below zero, and the
     // console shows it in red). The automatic choice does not: a doubled payout the pool cannot cover
@@ -135,15 +140,44 @@ export async function settleRound(db: Database, roundId: number, now: Date = new
   });
 }
 
-/** Settles every round whose time is over, oldest first (also those that closed while the server was down). */
-export async function settleDue(db: Database, now: Date = new Date(), random = secureRandom): Promise<Settlement[]> {
+export interface SettleOptions {
+  /** Failed rounds and their pause; a process keeps one for its engine. */
+  retries?: SettleRetries;
+  /** Told of every failed attempt (the engine logs it). */
+  onError?: (failure: FailedRound, err: unknown) => void;
+}
+
+/**
+ * Settles every round whose time is over, oldest first (also those that closed while the server was
+ * down). Each round is its own transaction: one that fails is reported, paused and retried later,
+ * and the others go on.
+ */
+export async function settleDue(db: Database, now: Date = new Date(), random = secureRandom, opts: SettleOptions = {}): Promise<Settlement[]> {
   const due = await db.query(`SELECT id FROM rounds WHERE status = 'open' AND closes_at <= $1 ORDER BY closes_at, id LIMIT 1000`, [now]);
+  const retries = opts.retries;
+  if (retries && due.length < 1000) retries.keepOnly(new Set(due.map((r) => Number(r.id))));
   const done: Settlement[] = [];
   for (const r of due) {
-    const s = await settleRound(db, Number(r.id), now, random);
-    if (s) done.push(s);
+    const id = Number(r.id);
+    if (retries && !retries.due(id, now)) continue;
+    try {
+      const s = await settleRound(db, id, now, random);
+      retries?.succeed(id);
+      if (s) done.push(s);
+    } catch (err) {
+      const failure = retries ? retries.fail(id, err, now) : { roundId: id, attempts: 1, error: String(err), lastAt: now, nextAt: now };
+      opts.onError?.(failure, err);
+    }
   }
   return done;
+}
+
+/** Rounds whose time is over by more than a tick's slack and still wait for their result. */
+export async function roundsBehind(db: Database, now: Date = new Date(), slackMs = 5000): Promise<{ count: number; oldestClosedAt: Date | null }> {
+  const [r] = await db.query(`SELECT count(*)::int AS n, min(closes_at) AS oldest FROM rounds WHERE status = 'open' AND closes_at <= $1`, [
+    new Date(now.getTime() - slackMs),
+  ]);
+  return { count: Number(r.n), oldestClosedAt: r.oldest ? new Date(String(r.oldest)) : null };
 }
 
 /** Opens the current round of every running (admin, game). */
@@ -156,8 +190,8 @@ export async function openCurrentRounds(db: Database, now: Date = new Date()): P
 }
 
 /** One engine step, the scheduler's job: settle what is due, then open what is current. */
-export async function engineTick(db: Database, now: Date = new Date()): Promise<{ settled: Settlement[]; open: number }> {
-  const settled = await settleDue(db, now);
+export async function engineTick(db: Database, now: Date = new Date(), opts: SettleOptions = {}): Promise<{ settled: Settlement[]; open: number }> {
+  const settled = await settleDue(db, now, secureRandom, opts);
   const open = await openCurrentRounds(db, now);
   return { settled, open };
 }

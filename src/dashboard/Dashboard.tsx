@@ -7,11 +7,12 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { canManageTier } from '../../resources.config';
-import { DASHBOARD_COUNTS } from '../../resources.config';
+import { DASHBOARD_COUNTS, ROOT_TIER } from '../../resources.config';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { getStoredRole } from '../auth/session';
 import { tierOf } from '../tiers/registry';
 import { DailyPlayChart } from './DailyPlayChart';
+import { EngineHealth } from './EngineHealth';
 
 /** Welcome heading and the counts of the tiers the role manages, each linking to its list. */
 export function Dashboard() {
@@ -42,6 +43,7 @@ export function Dashboard() {
           </Card>
         ))}
       </Box>
+      {role === ROOT_TIER.role && <EngineHealth />}
       <DailyPlayChart />
     </Box>
   );

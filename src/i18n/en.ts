@@ -53,6 +53,9 @@ export const en = {
       win: 'Win',
       net: 'Net',
       welcome: 'Welcome, %{username}',
+      roundsBehind: 'Rounds behind',
+      roundsFailing: 'One round fails to settle and is retried: %{error} |||| %{smart_count} rounds fail to settle and are retried; the first: %{error}',
+      engineUnknown: 'The round engine status could not be read.',
       counts: { player: 'Player', superareamanager: 'Super Area manager', areamanager: 'Area Manager', master: 'Master' },
     },
     list: {

@@ -119,14 +119,14 @@ describe('Win Percentage (spec sections 2.4, 5, 8)', () => {
 
   it('a 400 shows the server message and keeps the typed value', async () => {
     loginAs('admin', '7');
-    const calls = api(() => ({ status: 400, json: { success: false, message: 'Win percentage must be a number from 0 to 100.' } }));
+    const calls = api(() => ({ status: 400, json: { success: false, message: 'Win percentage must be a number from 1 to 100.' } }));
     renderPage();
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Win Percentage' });
     await user.clear(input('Fun Target'));
     await user.type(input('Fun Target'), '101');
     await user.click(setButton());
-    expect(await screen.findByText('Win percentage must be a number from 0 to 100.')).toBeInTheDocument();
+    expect(await screen.findByText('Win percentage must be a number from 1 to 100.')).toBeInTheDocument();
     expect(screen.queryByText('Updated successfully')).not.toBeInTheDocument();
     expect(puts(calls)[0].body).toEqual({ data: { updates: [{ id: '11', winpercentage: 101 }] } });
     expect(input('Fun Target')).toHaveValue(101);

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { GAMES } from '../../resources.config';
 import {
   GAME_DECLARATIONS,
@@ -108,15 +109,63 @@ describe('the automatic choice', () => {
     expect(budgetOf(-5n, 90)).toBe(0n);
   });
 
-  it('pays the largest payout within the budget', () => {
-    // Stakes 1 point on 1, 2 on 2, 3 on 3: payouts 9, 18, 27 points; budget 20 points.
-    const r = decideRound({
+  it('draws among every outcome the budget can pay, never the largest payout by rule', () => {
+    // Stakes 1 point on 1, 2 on 2, 3 on 3: payouts 9, 18, 27 points; budget 20 points. 3 is out;
+    // 0, 1, 2 and 4–9 are in, and the draw (not the stakes) picks among them.
+    const base = {
       game: FUN_TARGET, stakes: stakes({ 1: 100, 2: 200, 3: 300 }), poolBeforeCents: 4000n, winPercentage: 50,
-      booster: 1, boosterSource: 'none', random: () => 0.99,
-    });
+      booster: 1 as const, boosterSource: 'none' as const, random: () => 0,
+    };
+    const r = decideRound({ ...base, pick: () => 0 });
     expect(r.reason).toBe('within-budget');
-    expect(r.chosen).toBe('2');
+    expect(r.ties).toEqual(['0', '1', '2', '4', '5', '6', '7', '8', '9']);
     expect(r.payouts).toEqual({ 1: '900', 2: '1800', 3: '2700' });
+    expect([r.chosen, r.draw]).toEqual(['0', 0]);
+    expect(decideRound({ ...base, pick: () => 2 }).chosen).toBe('2');
+    expect(decideRound({ ...base, pick: (n) => n - 1 }).chosen).toBe('9');
+  });
+
+  it('gives a lone bettor the fair odds over 10,000 rounds and never pays beyond the budget', () => {
+    // A cryptographic generator, as the engine uses. Over n rounds a win rate p has σ = √(p(1−p)/n).
+    const pick = (n: number) => randomInt(n);
+    const n = 10_000;
+    for (const [g, option, p, odds] of [
+      [FUN_TARGET, '7', 1 / 10, 9],
+      [ROULLET, '17', 1 / 38, 36],
+      [ANDHAR, 'side:andar', 6 / 13, 1.95],
+    ] as const) {
+      let pool = 1_000_000_000n; // 10 million points: the budget always covers the one stake
+      let wins = 0;
+      let returned = 0n;
+      const stake = 10_000n;
+      for (let i = 0; i < n; i++) {
+        pool += stake;
+        const s = stakes({ [option]: Number(stake) });
+        const r = decideRound({ game: g, stakes: s, poolBeforeCents: pool, winPercentage: 50, booster: 1, boosterSource: 'none', random: Math.random, pick });
+        const paid = payoutFor(g, s, r.chosen, 1);
+        expect(paid <= budgetOf(pool, 50)).toBe(true);
+        if (paid > 0n) wins++;
+        returned += paid;
+        pool -= paid;
+      }
+      const sigma = Math.sqrt((p * (1 - p)) / n);
+      expect(Math.abs(wins / n - p), `${g.gameName} win rate ${wins / n} vs ${p}`).toBeLessThan(3 * sigma);
+      // Return to players = win rate × odds: its σ is the win rate's σ × odds.
+      const rtp = Number(returned) / Number(stake * BigInt(n));
+      expect(Math.abs(rtp - p * odds), `${g.gameName} RTP ${rtp} vs ${p * odds}`).toBeLessThan(3 * sigma * odds);
+      expect(p * odds).toBeLessThan(1); // the odds keep the house edge
+    }
+  });
+
+  it('leaves out what the budget cannot pay: a lone bettor over budget never wins', () => {
+    let pool = 10_000n;
+    for (let i = 0; i < 200; i++) {
+      // 20 points on 7 pays 180; the budget is 50 % of 100 points.
+      const r = decideRound({ game: FUN_TARGET, stakes: stakes({ 7: 2000 }), poolBeforeCents: pool, winPercentage: 50, booster: 1, boosterSource: 'none', random: Math.random, pick: (n) => randomInt(n) });
+      expect(r.chosen).not.toBe('7');
+      expect(r.ties).toHaveLength(9);
+      pool += 1n;
+    }
   });
 
   it('draws at random among ties and records the draw', () => {

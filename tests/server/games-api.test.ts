@@ -115,7 +115,7 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
     expect((await call(h, 'GET', `/api/live/decision/${last.roundId}?adminId=${other._id}`, { token: h.root.token })).status).toBe(404);
   });
 
-  it('lists win percentages in the caller’s scope and updates them in bulk, 0–100 only', async () => {
+  it('lists win percentages in the caller’s scope and updates them in bulk, 1–100 only', async () => {
     const mine = await call(h, 'GET', `/api/percentage/usergames/${admin._id}`, { token: tokens.admin });
     const rows = mine.json.adminGameList as { id: string; adminId: string; winpercentage: number }[];
     expect(rows.length).toBe(6);
@@ -125,7 +125,12 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
     expect(allRows.length).toBe(7);
     const foreign = allRows.find((x) => x.adminId === other._id)!;
     const over = await call(h, 'PUT', `/api/percentage/bulk/winpercentage/${admin._id}`, { token: tokens.admin, body: { updates: [{ id: rows[0].id, winpercentage: 101 }] } });
-    expect([over.status, over.json.message]).toEqual([400, 'Win percentage must be a number from 0 to 100.']);
+    expect([over.status, over.json.message]).toEqual([400, 'Win percentage must be a number from 1 to 100.']);
+    // The spec's minimum is 1; null, an empty string or a boolean are no number at all.
+    for (const bad of [0, 0.5, null, '', true, 'abc', -1]) {
+      const res = await call(h, 'PUT', `/api/percentage/bulk/winpercentage/${admin._id}`, { token: tokens.admin, body: { updates: [{ id: rows[0].id, winpercentage: bad }] } });
+      expect([res.status, res.json.message], String(bad)).toEqual([400, 'Win percentage must be a number from 1 to 100.']);
+    }
     const stolen = await call(h, 'PUT', `/api/percentage/bulk/winpercentage/${admin._id}`, { token: tokens.admin, body: { updates: [{ id: rows[0].id, winpercentage: 10 }, { id: foreign.id, winpercentage: 10 }] } });
     expect(stolen.status).toBe(403);
     const ok = await call(h, 'PUT', `/api/percentage/bulk/winpercentage/${admin._id}`, { token: tokens.admin, body: { data: { updates: [{ id: rows[0].id, winpercentage: 42.5 }] } } });

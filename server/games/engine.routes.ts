@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS } from '../../domain/apiPaths';
+import { requireCaller } from '../auth/plugin';
+import type { Database } from '../db/client';
+import { forbidden } from '../http/errors';
+import { ROOT_TIER } from '../../resources.config';
+import type { SettleRetries } from './retries';
+import { roundsBehind } from './settle';
+
+/**
+ * The round engine's health for the superadmin's dashboard: how many rounds wait past their close,
+ * and which ones failed to settle on this instance (with the error and the next try).
+ */
+export async function engineRoutes(app: FastifyInstance, opts: { db: Database; retries: SettleRetries }) {
+  app.get(API_PATHS.engineStatus, async (req) => {
+    const caller = requireCaller(req);
+    if (caller.role !== ROOT_TIER.role) throw forbidden('The round engine status is for the superadmin.');
+    const behind = await roundsBehind(opts.db);
+    const failing = opts.retries.list().map((f) => ({
+      roundId: String(f.roundId),
+      attempts: f.attempts,
+      error: f.error,
+      lastAttemptAt: f.lastAt.toISOString(),
+      nextAttemptAt: f.nextAt.toISOString(),
+    }));
+    return { success: true, data: { roundsBehind: behind.count, oldestClosedAt: behind.oldestClosedAt?.toISOString() ?? null, failing } };
+  });
+}
