@@ -24,7 +24,9 @@ export async function lastResults(db: Queryable, adminId: number, game: { row: G
   );
   return rows.map((r) => ({
     roundId: String(r.id),
-    drawno: Number(r.draw_no),
+    // Spec section 3: a result's drawno is the winning option, as everywhere else; the round's number is roundNo.
+    drawno: String(r.result),
+    roundNo: Number(r.draw_no),
     result: String(r.result),
     label: game.declaration.describe(String(r.result)),
     booster: Number(r.booster),

@@ -7,6 +7,8 @@ import { historyRoutes } from './history.routes';
 import { playerRoutes } from './player.routes';
 import { consoleRoom, pushTick, registerConsoleEvents } from './realtime';
 import { engineTick } from './settle';
+import { ConsolePusher } from './consolePush';
+import { consoleData } from './console.service';
 import { SettleRetries } from './retries';
 import { engineRoutes } from './engine.routes';
 
@@ -22,6 +24,11 @@ export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions
   const retries = new SettleRetries();
   const onError = (f: { roundId: number; attempts: number; nextAt: Date }, err: unknown) =>
     app.log.error({ err, roundId: f.roundId, attempts: f.attempts, nextAttemptAt: f.nextAt }, 'round settlement failed; retrying later');
+  const pusher = new ConsolePusher(realtime, consoleRoom, (adminId, gameId) => consoleData(opts.db, adminId, gameId), (err) =>
+    app.log.warn({ err }, 'console push failed'),
+  );
+  app.addHook('onClose', async () => pusher.close());
+  const consoleChanged = (adminId: number, gameId: string) => pusher.changed(adminId, gameId);
   // Every second: settle the rounds whose time is over, open the current ones, tell the consoles.
   app.scheduler.register({
     name: 'rounds',
@@ -29,13 +36,13 @@ export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions
     run: async (now) => {
       const { settled } = await engineTick(opts.db, now, { retries, onError });
       realtime.walletsChanged(settled.flatMap((s) => s.winners));
-      await pushTick(realtime, opts.db, settled, now);
+      await pushTick(realtime, opts.db, settled, now, consoleChanged);
     },
   });
   registerConsoleEvents(realtime, opts.db);
   const onWallets = (ids: number[]) => realtime.walletsChanged(ids);
-  await app.register(playerRoutes, { db: opts.db, onWallets, onBet: (adminId: number, gameId: string) => realtime.emitTo(consoleRoom(adminId, gameId), 'consoleChanged', { adminId: String(adminId), gameId }) });
-  await app.register(liveRoutes, { db: opts.db, onWallets });
+  await app.register(playerRoutes, { db: opts.db, onWallets, onBet: consoleChanged });
+  await app.register(liveRoutes, { db: opts.db, onWallets, onConsole: consoleChanged });
   await app.register(percentageRoutes, { db: opts.db });
   await app.register(engineRoutes, { db: opts.db, retries });
   await app.register(historyRoutes, { db: opts.db });

@@ -13,7 +13,7 @@ const consoleQuery = z.object({ adminId: z.string({ error: 'adminId is required'
 const text = z.union([z.string(), z.number()]).transform(String);
 
 /** The live result consoles: console data, Add / Reset Balance, SAVE of a result, the decision audit. */
-export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onWallets?: (ids: number[]) => void }) {
+export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onWallets?: (ids: number[]) => void; onConsole?: (adminId: number, gameId: string) => void }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -40,6 +40,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
       const cents = req.body.balance === undefined ? null : pointsToCents(req.body.balance);
       const out = await moveBalance(db, caller.id, admin.id, req.body.gameId, { type: req.body.type, cents });
       opts.onWallets?.([admin.id]);
+      opts.onConsole?.(admin.id, req.body.gameId);
       return { success: true, message: req.body.type === 'add' ? 'Balance added successfully!' : 'Balance Reset successfully!', data: out };
     },
   );

@@ -18,7 +18,8 @@ const parse = (payload: unknown) => {
 
 /**
  * The consoles' realtime channel (spec section 4): `gameData` answers `responseData` with the
- * console's data and subscribes the socket to that console's changes; `timerData` answers a
+ * console's data and subscribes the socket to that console's room, where the server pushes
+ * `responseData` again whenever the figures change (consolePush.ts); `timerData` answers a
  * `timer` event and subscribes it to the game's countdown, pushed every tick.
  */
 export function registerConsoleEvents(realtime: Realtime, db: Database) {
@@ -47,9 +48,15 @@ export function registerConsoleEvents(realtime: Realtime, db: Database) {
   );
 }
 
-/** After a tick: every console of a settled round refetches, and every game's countdown goes out. */
-export async function pushTick(realtime: Realtime, db: Database, settled: { adminId: number; gameId: string }[], now = new Date()) {
-  for (const s of settled) realtime.emitTo(consoleRoom(s.adminId, s.gameId), 'consoleChanged', { adminId: String(s.adminId), gameId: s.gameId });
+/** After a tick: every console of a settled round gets its new figures, and every game's countdown goes out. */
+export async function pushTick(
+  realtime: Realtime,
+  db: Database,
+  settled: { adminId: number; gameId: string }[],
+  now: Date,
+  consoleChanged: (adminId: number, gameId: string) => void,
+) {
+  for (const s of settled) consoleChanged(s.adminId, s.gameId);
   const times = await db.query(`SELECT game_id, time_seconds FROM games WHERE deleted_at IS NULL`);
   for (const g of times) {
     const gameId = String(g.game_id);

@@ -108,8 +108,10 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
     await h.db.query(`INSERT INTO rounds (admin_id, game_id, draw_no, opens_at, closes_at) SELECT $1, id, 1, now() - interval '2 minutes', now() - interval '1 minute' FROM games WHERE game_id = $2`, [Number(admin._id), ANDHAR]);
     await settleDue(h.db);
     const console = await call(h, 'GET', `/api/live/loadgame?adminId=${admin._id}&gameId=${ANDHAR}`, { token: tokens.admin });
-    const last = ((console.json.data as { lastData: { data: { roundId: string; result: string; label: string }[] } }).lastData).data[0];
+    const last = ((console.json.data as { lastData: { data: { roundId: string; result: string; label: string; drawno: string; roundNo: number; booster: number }[] } }).lastData).data[0];
     expect([last.result, last.label]).toEqual(['3:heart', '3♥']);
+    // Spec section 3: the strip's drawno is the winning option; the round's number is roundNo.
+    expect([last.drawno, last.roundNo, last.booster]).toEqual(['3:heart', 1, 1]);
     const audit = await call(h, 'GET', `/api/live/decision/${last.roundId}?adminId=${admin._id}`, { token: tokens.admin });
     expect(audit.json.data).toMatchObject({ result: '3:heart', decision: { reason: 'forced', forcedBy: admin.username } });
     expect((await call(h, 'GET', `/api/live/decision/${last.roundId}?adminId=${other._id}`, { token: h.root.token })).status).toBe(404);

@@ -33,7 +33,7 @@ function DecisionDialog({ result, adminId, onClose }: { result: ConsoleResult; a
   const payouts = (d.payouts ?? null) as Record<string, unknown> | null;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{translate('td.console.decisionTitle', { drawno: result.drawno, label: result.label })}</DialogTitle>
+      <DialogTitle>{translate('td.console.decisionTitle', { drawno: result.roundNo, label: result.label })}</DialogTitle>
       <DialogContent>
         {q.isPending && <PageSpinner />}
         {q.error && <Typography color="error">{errorMessage(q.error, translate('td.messages.somethingWrong'))}</Typography>}
@@ -84,7 +84,7 @@ export function ResultsStrip({ results, adminId }: { results: ConsoleResult[]; a
             onClick={() => setOpen(r)}
             label={`${r.label} ${r.booster}x`}
             color={r.booster > 1 ? 'warning' : 'default'}
-            aria-label={translate('td.console.openDecision', { label: r.label, drawno: r.drawno })}
+            aria-label={translate('td.console.openDecision', { label: r.label, drawno: r.roundNo })}
           />
         ))}
       </Box>

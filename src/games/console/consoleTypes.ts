@@ -9,7 +9,10 @@ export interface ConsoleItem {
 
 export interface ConsoleResult {
   roundId: string;
-  drawno: number;
+  /** The winning option (spec section 3). */
+  drawno: string;
+  /** The round's number. */
+  roundNo: number;
   result: string;
   label: string;
   booster: number;

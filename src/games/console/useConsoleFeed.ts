@@ -3,14 +3,14 @@ import { io, type Socket } from 'socket.io-client';
 import { getToken } from '../../auth/session';
 import type { ConsoleData } from './consoleTypes';
 
-/** Console requests wait 300 ms for the next change (spec section 9): a burst of bets is one request. */
+/** The console asks 300 ms after the admin or game changes (spec section 9): a quick switch is one request. */
 export const CONSOLE_DEBOUNCE_MS = 300;
 
 /**
- * The console's realtime feed (spec section 4): `gameData` → `responseData` for (admin, game),
- * asked again 300 ms after the server says the console changed (a bet, a result, a balance), and
- * `timerData` → `timer` events of this game only. Websocket only, reconnecting, the session token
- * in the handshake.
+ * The console's realtime feed (spec section 4): `gameData` once per (admin, game) and per
+ * (re)connection, then the server pushes `responseData` whenever the figures change (a bet, a
+ * settlement, a balance); `timerData` → `timer` events of this game only. Websocket only,
+ * reconnecting, the session token in the handshake.
  */
 export function useConsoleFeed(adminId: string, gameId: string) {
   const [data, setData] = useState<ConsoleData | null>(null);
@@ -41,9 +41,6 @@ export function useConsoleFeed(adminId: string, gameId: string) {
       }
     });
     socket.on('responseError', (msg: { message?: string }) => setError(msg?.message ?? 'Something went wrong'));
-    socket.on('consoleChanged', (msg: { adminId?: string; gameId?: string }) => {
-      if (msg.gameId === gameId && String(msg.adminId) === adminId) request();
-    });
     socket.on('timer', (msg: { gameId?: string; time?: string }) => {
       if (msg.gameId === gameId && typeof msg.time === 'string') setServerTime({ time: msg.time, at: Date.now() });
     });
