@@ -85,6 +85,11 @@ describe('live result consoles', () => {
       const before = await page.getByTestId('total-draw-collection').innerText();
       await player.call('POST', 'app/createbet', { gameId: game.gameId, draws: [{ drawno: option.key, drawqty: 3 }] });
       await player.call('POST', 'app/createbet', { gameId: game.gameId, draws: [{ drawno: option.key, drawqty: 2 }] });
+      // Triple Fun renders only the rows in view: its section total shows the bet, and jumps to it.
+      if (option.group === 'patti') {
+        await expect.poll(() => page.getByTestId('triple-total-patti').innerText(), { timeout: UI_TIMEOUT }).toBe('5.00');
+        await page.getByTestId('triple-total-patti').click();
+      }
       // Pushed by the server, not polled: the tile and the collection move without a reload.
       await tile(option.label, '5.00').waitFor({ timeout: UI_TIMEOUT });
       await expect.poll(() => page.getByTestId('total-draw-collection').innerText(), { timeout: UI_TIMEOUT }).not.toBe(before);
