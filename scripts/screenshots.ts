@@ -1,12 +1,15 @@
 /**
  * `npm run screenshots` (after `npm run build`): starts the server like the end-to-end tests do
  * (`tsx server/main.ts` on a free port, fresh PGlite directory), creates a little data through the
- * API, and captures the main screens at 1280 and 800 px wide into screenshots/ (gitignored).
+ * API, and captures every screen at 1280 and 800 px wide into screenshots/ (gitignored): every page
+ * of the registry for the superadmin and for an admin (the pages only an admin has), every tier list
+ * the superadmin manages, the forms, and the seven consoles.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { GAME_DECLARATIONS } from '../domain/games';
+import { managedTiers, PAGES, type Role } from '../resources.config';
 import { Api } from '../tests/e2e/api';
 import { heading, launchBrowser, login, openPage } from '../tests/e2e/browser';
 import { ROOT, startServer, SUPERADMIN } from '../tests/e2e/server';
@@ -21,7 +24,25 @@ interface Shot {
   /** Waits until the screen shows its data. */
   ready(page: Page): Promise<void>;
   loggedIn: boolean;
+  /** Who looks at it (the superadmin unless said). */
+  as?: 'admin';
 }
+
+/** A registry page has no one text to wait for: its heading, then no spinner left. */
+async function settled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, undefined, { timeout: 15_000 }).catch(() => undefined);
+}
+
+/** Every page of the registry the role opens (its menu and its route-only pages), consoles aside. */
+const pagesOf = (role: Role, skip: ReadonlySet<string>): Shot[] =>
+  PAGES.filter((p) => p.key !== 'game' && !skip.has(p.key) && ((p.menu as readonly string[]).includes(role) || ((p as { routeOnly?: readonly string[] }).routeOnly ?? []).includes(role))).map((p) => ({
+    name: `${role}-${p.key}`,
+    path: `/${role}/${p.key}`,
+    loggedIn: true,
+    ...(role === 'admin' ? { as: 'admin' as const } : {}),
+    ready: settled,
+  }));
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
@@ -114,24 +135,30 @@ async function main() {
         loggedIn: true,
         ready: (p: Page) => p.getByTestId('total-draw-collection').waitFor(),
       })),
+      ...managedTiers('superadmin').map((t) => ({ name: `list-${t.role}`, path: `/superadmin/${t.path}`, loggedIn: true, ready: settled })),
     ];
+    const rootPages = pagesOf('superadmin', new Set());
+    shots.push(...rootPages, ...pagesOf('admin', new Set(rootPages.map((s) => s.name.replace('superadmin-', '')))));
 
     for (const width of WIDTHS) {
-      const page = await openPage(browser, server.baseUrl, width, 900);
-      let loggedIn = false;
-      for (const shot of shots) {
-        if (shot.loggedIn && !loggedIn) {
-          await login(page, SUPERADMIN.username, SUPERADMIN.password, '/superadmin/dashboard');
-          loggedIn = true;
+      for (const who of [undefined, 'admin'] as const) {
+        const page = await openPage(browser, server.baseUrl, width, 900);
+        let loggedIn = false;
+        for (const shot of shots.filter((x) => x.as === who || (!x.loggedIn && !who))) {
+          if (shot.loggedIn && !loggedIn) {
+            if (who === 'admin') await login(page, admin.username, PASSWORD, '/admin/dashboard');
+            else await login(page, SUPERADMIN.username, SUPERADMIN.password, '/superadmin/dashboard');
+            loggedIn = true;
+          }
+          await page.goto(shot.path);
+          await shot.ready(page);
+          await page.waitForLoadState('networkidle');
+          const file = join(OUT, `${shot.name}-${width}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          console.log(`screenshots/${shot.name}-${width}.png`);
         }
-        await page.goto(shot.path);
-        await shot.ready(page);
-        await page.waitForLoadState('networkidle');
-        const file = join(OUT, `${shot.name}-${width}.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        console.log(`screenshots/${shot.name}-${width}.png`);
+        await page.context().close();
       }
-      await page.context().close();
     }
   } finally {
     await browser.close();
