@@ -28,9 +28,9 @@ interface Shot {
   as?: 'admin';
 }
 
-/** A registry page has no one text to wait for: its heading, then no spinner left. */
+/** A registry page has no one text to wait for: its main area, then no spinner left. */
 async function settled(page: Page): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.locator('main').first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, undefined, { timeout: 15_000 }).catch(() => undefined);
 }
 

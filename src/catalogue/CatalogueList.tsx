@@ -1,3 +1,4 @@
+import { responsiveDatagridSx, responsiveListSx } from '../common/DataTable';
 import { Button, Datagrid, FunctionField, List, TopToolbar, useBasename, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -54,10 +55,12 @@ export function CatalogueList({ def, title }: { def: CatalogueDef; title: string
       perPage={10}
       exporter={false}
       empty={false}
+      sx={responsiveListSx}
     >
       <Datagrid
         bulkActionButtons={false}
         rowClick={false}
+        sx={responsiveDatagridSx}
         empty={<Typography sx={{ p: 2 }}>{translate(`td.catalogue.${def.page}.empty`, { _: def.labels.empty })}</Typography>}
       >
         {def.list.columns.map((c) =>

@@ -7,6 +7,23 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 
+/**
+ * Tables on a tablet (800 px, the menu folded to icons) keep every column in view: narrower cell
+ * padding, and headers that may wrap onto two lines, instead of columns cut off at the edge.
+ */
+export const responsiveTableSx = {
+  '& .MuiTableCell-root': { px: { xs: 0.75, lg: 2 } },
+  '& .MuiTableHead-root .MuiTableCell-root': { whiteSpace: { xs: 'normal', lg: 'nowrap' } },
+} as const;
+
+/** The same for react-admin's lists: the table scrolls inside the page, never the page itself. */
+export const responsiveListSx = { '& .RaList-main': { minWidth: 0 } } as const;
+export const responsiveDatagridSx = {
+  ...responsiveTableSx,
+  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+  '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' },
+} as const;
+
 export interface DataTableHeader {
   label: string;
   /** Amounts line up on their decimals. */
@@ -17,11 +34,11 @@ export interface DataTableHeader {
 export function DataTable({ label, headers, empty, count, children, footer }: { label: string; headers: readonly DataTableHeader[]; empty: string; count: number; children: ReactNode; footer?: ReactNode }) {
   return (
     <TableContainer>
-      <Table size="small" aria-label={label}>
+      <Table size="small" aria-label={label} sx={responsiveTableSx}>
         <TableHead>
           <TableRow>
             {headers.map((h, i) => (
-              <TableCell key={i} align={h.right ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell key={i} align={h.right ? 'right' : 'left'}>
                 {h.label}
               </TableCell>
             ))}

@@ -16,6 +16,7 @@ import { formatPoints } from '../../domain/money';
 import type { Range } from '../../domain/periods';
 import type { ReportColumn, ReportDef } from './reportDef';
 import { viewSearch } from './useReport';
+import { responsiveTableSx } from '../common/DataTable';
 
 const PER_PAGE_OPTIONS = [10, 25, 50];
 
@@ -78,11 +79,11 @@ export function ReportTable<Row extends { username: string }, Totals extends Rec
   return (
     <>
       <TableContainer>
-        <Table size="small" aria-label={title}>
+        <Table size="small" aria-label={title} sx={responsiveTableSx}>
           <TableHead>
             <TableRow>
               {def.columns.map((c) => (
-                <TableCell key={c.label} align={alignOf(c)} sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell key={c.label} align={alignOf(c)}>
                   {translate(c.label)}
                 </TableCell>
               ))}

@@ -1,5 +1,6 @@
 import { Button, Datagrid, FunctionField, List, SearchInput, TopToolbar, useBasename, useResourceContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { responsiveDatagridSx, responsiveListSx } from '../common/DataTable';
 import AddIcon from '@mui/icons-material/Add';
 import { ExportTierButton } from './ExportTierButton';
 import { RowActions } from './RowActions';
@@ -46,12 +47,12 @@ export function TierTable({ scope, title }: { scope: TierScope; title?: string |
       disableSyncWithLocation={!!scope.parent}
       storeKey={scope.parent ? `${tier.role}.children.${scope.parent.id}` : undefined}
       empty={false}
-      sx={{ '& .RaList-main': { minWidth: 0 } }}
+      sx={responsiveListSx}
     >
       <Datagrid
         bulkActionButtons={false}
         rowClick={false}
-        sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' } }}
+        sx={responsiveDatagridSx}
       >
         {tierColumns(scope, translate)}
         <FunctionField label={translate('td.list.action')} render={() => <RowActions scope={scope} />} />
