@@ -252,8 +252,6 @@ export const en = {
     liveResult: {
       title: 'Live Result',
       pair: '%{game} - %{username}',
-      funTarget: 'Fun Target',
-      funRoullet: 'Fun Roullet',
     },
     onlinePlayers: {
       title: 'Online Players',
