@@ -120,6 +120,8 @@ export const en = {
       balanceFailed: 'Failed to add balance. Please try again.',
       balanceError: 'Error occurred while adding balance!',
       invalidBalance: 'Please enter a valid balance greater than 0.',
+      balanceDecimals: 'A balance has at most 2 decimals (points are kept to the hundredth and never rounded): 1.005 is not a balance, 1.01 is.',
+      nothingToReset: 'Nothing to reset: the pool holds no points.',
       invalidResult: 'Please enter a valid result.',
       resultAdded: 'Result added successfully!',
       resultFailed: 'Failed to add result. Please try again.',
