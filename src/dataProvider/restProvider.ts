@@ -31,6 +31,12 @@ export async function createMultipart(def: CatalogueDef, form: FormData): Promis
   return { data: json as { id: string } & Record<string, unknown> };
 }
 
+/** Sends an edit with a file (Edit Game's Logo) as multipart PUT; the envelope's record comes back. */
+export async function updateMultipart(def: CatalogueDef, id: string, form: FormData): Promise<{ data: { id: string } & Record<string, unknown> }> {
+  const { json } = await httpClient(`${API_BASE}/${def.api}/${encodeURIComponent(id)}`, { method: 'PUT', body: form });
+  return { data: json as { id: string } & Record<string, unknown> };
+}
+
 /** The simple-rest calls of one REST resource, addressed by its API base. */
 export function restResourceProvider(def: RestResource): Pick<DataProvider, 'getList' | 'getOne' | 'getMany' | 'create' | 'update' | 'delete'> {
   return {

@@ -146,6 +146,8 @@ export const en = {
       imageOf: 'Image for %{n}',
       imagesNeedDigits: 'Enter the number of digits first: one image per digit.',
       imagesPerDigit: 'Upload one image per digit: %{n} images.',
+      currentLogo: 'Current logo',
+      logoOptional: 'Optional: an image (PNG, JPEG, GIF or WebP, 512 KB at most) replaces the current logo.',
       created: 'Created successfully.',
       saved: 'Saved successfully.',
       updateFailed: 'Failed to update game',
