@@ -2,7 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import { REST_RESOURCES, type CatalogueDef, type RestResource } from '../../resources.config';
 import { extendSession, getToken } from '../auth/session';
-import { API_BASE } from './http';
+import { API_BASE, NetworkError } from './http';
 
 /**
  * react-admin's own simple-rest client on the API's REST resources (games, times): the server
@@ -13,7 +13,14 @@ export const httpClient: typeof fetchUtils.fetchJson = async (url, options = {})
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const res = await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
+  let res: Awaited<ReturnType<typeof fetchUtils.fetchJson>>;
+  try {
+    res = await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
+  } catch (e) {
+    // No answer at all: the spec's text, never the browser's "Failed to fetch" (react-admin shows error.message).
+    if (e instanceof TypeError) throw new NetworkError(e);
+    throw e;
+  }
   extendSession();
   const json: unknown = res.json;
   const unwrapped = json !== null && typeof json === 'object' && 'data' in json ? (json as { data: unknown }).data : json;
