@@ -98,7 +98,8 @@ export async function request<T = unknown>(
     // Coded answers are shown in the client's texts (by code, never by matching the English).
     const message = json?.message ? translateMessage({ message: json.message, code: json.code, params: json.params }) : undefined;
     const err = new ApiError(message || res.statusText || translate('td.messages.somethingWrong'), res.status, json);
-    if (res.status === 401 && token) for (const listener of sessionEndedListeners) listener(err);
+    // A logout of a session already gone answers 401 too: that is the end it asked for, not news.
+    if (res.status === 401 && token && !/^\/*auth\/logout$/.test(path)) for (const listener of sessionEndedListeners) listener(err);
     throw err;
   }
   if (withSession) extendSession();
