@@ -57,6 +57,8 @@ describe('admin Live Result menu and failed requests', () => {
   });
 
   test('an Add Balance that gets no answer says "Error occurred while adding balance!", not "Failed to fetch"', async () => {
+    // A network fault on this one request (the connection fails; no answer of the API is invented).
+    // Not setOffline: react-query pauses mutations while the browser says it is offline.
     await page.route('**/api/live/addbalance', (route) => route.abort('failed'));
     await page.getByLabel('Balance', { exact: true }).fill('5');
     await page.getByRole('button', { name: 'Add Balance' }).click();
