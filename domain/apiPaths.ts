@@ -38,6 +38,7 @@ export const API_PATHS = {
   // Pending commission, commission send and the transaction report (server/reports/routes.ts).
   commissionPayout: '/reports/commissionpayout',
   sendCommission: '/reports/sendcommission',
+  sendCommissionPreview: '/reports/sendcommission/preview',
   transactionReport: '/reports/transactionreport',
   reportUsers: '/reports/findallusers',
   // The report screens (server/reports/routes.ts): each answers `{success, data: rows}` for a period.

@@ -14,7 +14,7 @@ export interface CatalogueColumn<F extends string> {
   sortable?: boolean;
 }
 
-export type CatalogueFieldType = 'text' | 'number' | 'date' | 'textarea' | 'time' | 'status' | 'yesno' | 'images' | 'readonly';
+export type CatalogueFieldType = 'text' | 'number' | 'date' | 'textarea' | 'time' | 'status' | 'yesno' | 'images' | 'logo' | 'readonly';
 
 export interface CatalogueField<F extends string> {
   name: F;

@@ -177,3 +177,25 @@ export function commissionAndNet(f: Readonly<Record<CommissionColumn | 'endPoint
   const commission = COMMISSION_COLUMNS.reduce((sum, k) => sum + cents(f[k]), 0n);
   return { commission: Number(commission) / 100, netToPay: Number(cents(f.endPoints) - commission) / 100 };
 }
+
+/** The commission table's figures (spec section 3, Commission row). */
+export const COMMISSION_TABLE_FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'] as const;
+export type CommissionTableFigure = (typeof COMMISSION_TABLE_FIGURES)[number];
+
+/**
+ * The commission table's footer: only what adds up. Each row's play is the play under that account,
+ * so a master's row repeats its players' play and an area manager's repeats its masters': summing
+ * the column counts one bet once per tier (152 where 38 was played). Play, win and end are the
+ * leaf tier's rows (the players, disjoint, every bet once); commission is every row's (each account
+ * is paid its own: what the send pays). Net to pay is per account and has no total (null).
+ */
+export function commissionTableTotals(
+  rows: readonly (Record<CommissionTableFigure, number> & { role: string })[],
+  leafRole: string,
+): Record<Exclude<CommissionTableFigure, 'netToPay'>, number> & { netToPay: null } {
+  const play = sumPoints(
+    rows.filter((r) => r.role === leafRole),
+    ['playPoints', 'winPoints', 'endPoints'] as const,
+  );
+  return { ...play, commission: sumPoints(rows, ['commission'] as const).commission, netToPay: null };
+}

@@ -2,7 +2,7 @@
 import type { CatalogueDefOf } from '../domain/catalogue';
 import { validateGame, validateTime } from '../domain/gameValidation';
 
-type GameField = 'gameId' | 'gameName' | 'nodigit' | 'time' | 'timeId' | 'status' | 'gameStatus' | 'publisher' | 'releaseDate' | 'gameDescription' | 'label' | 'images';
+type GameField = 'gameId' | 'gameName' | 'nodigit' | 'time' | 'timeId' | 'status' | 'gameStatus' | 'publisher' | 'releaseDate' | 'gameDescription' | 'label' | 'images' | 'logo';
 type TimeField = 'id' | 'timecount';
 
 const game: CatalogueDefOf<'gamemaster', GameField> = {
@@ -48,6 +48,8 @@ const game: CatalogueDefOf<'gamemaster', GameField> = {
     { name: 'timeId', label: 'Time', type: 'time' },
     { name: 'gameStatus', label: 'Status', type: 'status' },
     { name: 'gameDescription', label: 'Description', type: 'textarea' },
+    // Spec section 5: Logo optional on Edit Game (one image, sent as multipart only when chosen).
+    { name: 'logo', label: 'Logo', type: 'logo' },
   ],
   export: {
     file: 'GamesList.xlsx',

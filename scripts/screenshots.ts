@@ -90,6 +90,13 @@ async function main() {
       for (const o of g.options.filter((x) => x.group !== 'jodi' && x.group !== 'single').slice(0, 3))
         await asPlayer.call('POST', 'app/createbet', { gameId: g.gameId, draws: [{ drawno: o.key, drawqty: 1 }] });
 
+    // A Contact Us message, so its table shows a row (dates and long text at both widths).
+    await fetch(`${server.baseUrl}/api/complaint`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ enquiryType: 'Payment', fullName: 'Ravi Kumar', email: 'ravi@example.com', mobile: '9876543210', complaintDetails: 'My points did not arrive after the transfer this morning.' }),
+    });
+
     const shots: Shot[] = [
       { name: 'login', path: '/auth/login', loggedIn: false, ready: (p) => heading(p, 'Sign In').waitFor() },
       {

@@ -109,12 +109,15 @@ export interface GameEdit {
   releaseDate: string;
   status: string;
   timeSeconds: number;
+  /** A newly stored logo's name; undefined keeps the logo the game has. */
+  logo?: string | undefined;
 }
 
 export async function updateGame(q: Queryable, id: number, e: GameEdit): Promise<void> {
   await q.query(
-    `UPDATE games SET game_name = $2, nodigit = $3, description = $4, publisher = $5, release_date = $6, status = $7, time_seconds = $8 WHERE id = $1`,
-    [id, e.gameName, e.nodigit, e.description, e.publisher, e.releaseDate, e.status, e.timeSeconds],
+    `UPDATE games SET game_name = $2, nodigit = $3, description = $4, publisher = $5, release_date = $6, status = $7, time_seconds = $8,
+            logo = coalesce($9, logo) WHERE id = $1`,
+    [id, e.gameName, e.nodigit, e.description, e.publisher, e.releaseDate, e.status, e.timeSeconds, e.logo ?? null],
   );
 }
 

@@ -52,27 +52,35 @@ async function timeSeconds(db: Database, rawTimeId: unknown): Promise<number> {
 /** All image bytes of one form, kept in memory until the form is valid: a refused form leaves no file behind. */
 const MAX_FORM_IMAGE_BYTES = 32 * 1024 * 1024;
 
-/** The text fields and the image files of the Add Game multipart form; each file is checked by content as it comes. */
-async function readGameForm(req: FastifyRequest): Promise<{ fields: Record<string, string>; images: Buffer[] }> {
+/**
+ * The text fields and the image files of a game's multipart form (Add Game's `images`, Edit Game's
+ * optional `logo`); each file is checked by content as it comes.
+ */
+async function readGameForm(req: FastifyRequest): Promise<{ fields: Record<string, string>; images: Buffer[]; logo?: Buffer }> {
   if (!req.isMultipart()) return { fields: Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v ?? '')])), images: [] };
   const fields: Record<string, string> = {};
   const images: Buffer[] = [];
+  let logo: Buffer | undefined;
   let total = 0;
   for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 1000, fields: 50, fieldSize: 10_000 } })) {
     if (part.type === 'file') {
+      const field = part.fieldname === 'logo' ? 'logo' : 'images';
       const bytes = await (part as MultipartFile).toBuffer().catch(() => {
-        throw badRequest(`Each image must be ${MAX_IMAGE_BYTES / 1024} KB at most.`, 'images');
+        throw badRequest(`Each image must be ${MAX_IMAGE_BYTES / 1024} KB at most.`, field);
       });
-      if ((part as MultipartFile).file.truncated) throw badRequest(`Each image must be ${MAX_IMAGE_BYTES / 1024} KB at most.`, 'images');
-      imageKind(bytes, 'images');
+      if ((part as MultipartFile).file.truncated) throw badRequest(`Each image must be ${MAX_IMAGE_BYTES / 1024} KB at most.`, field);
+      imageKind(bytes, field);
       total += bytes.length;
-      if (total > MAX_FORM_IMAGE_BYTES) throw badRequest(`The images of one game may take ${MAX_FORM_IMAGE_BYTES / 1024 / 1024} MB at most.`, 'images');
-      images.push(bytes);
+      if (total > MAX_FORM_IMAGE_BYTES) throw badRequest(`The images of one game may take ${MAX_FORM_IMAGE_BYTES / 1024 / 1024} MB at most.`, field);
+      if (field === 'logo') {
+        if (logo) throw badRequest('A game has one logo.', 'logo');
+        logo = bytes;
+      } else images.push(bytes);
     } else {
       fields[part.fieldname] = String(part.value ?? '');
     }
   }
-  return { fields, images };
+  return { fields, images, logo };
 }
 
 /** Game Master and Time Master (superadmin), and the images of games. */
@@ -124,13 +132,19 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
 
   r.put(
     '/game/:id',
-    { schema: { params: z.object({ id: z.string() }), body: z.record(z.string(), z.unknown()) }, config: { subject: 'Edit game' } },
+    // JSON (`{gameData}` or flat), or multipart with the optional Logo file (spec section 5: Logo optional).
+    { schema: { params: z.object({ id: z.string() }), body: z.record(z.string(), z.unknown()).nullish() }, config: { subject: 'Edit game' } },
     async (req) => {
       requireSuperadmin(requireCaller(req));
       const game = await findGameRow(db, req.params.id);
-      const body = (req.body.gameData ?? req.body) as Record<string, unknown>;
+      const form = req.isMultipart() ? await readGameForm(req) : null;
+      if (!form && !req.body) throw badRequest('The game fields are required.');
+      const body = form ? form.fields : ((req.body!.gameData ?? req.body) as Record<string, unknown>);
+      if (form && form.images.length) throw badRequest('Edit Game takes a logo only; images are given when the game is added.', 'images');
       const errors = validateGame(body, 'edit');
       if (errors.length) throw invalid(errors);
+      // Stored only once the form is valid: a refused edit leaves no file behind.
+      const logo = form?.logo ? await storeImage(dataDir, form.logo, 'logo') : undefined;
       const time = body.timeId !== undefined && body.timeId !== '' ? await timeSeconds(db, body.timeId) : Number(game.time);
       await updateGame(db, Number(game.id), {
         gameName: String(body.gameName).trim(),
@@ -140,6 +154,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
         releaseDate: String(body.releaseDate),
         status: String(body.gameStatus),
         timeSeconds: time,
+        logo,
       });
       return { success: true, message: 'Game updated successfully.', data: await findGameRow(db, String(game.id)) };
     },

@@ -5,7 +5,7 @@ import { pointsToCents } from '../../domain/money';
 import { requireCaller } from '../auth/plugin';
 import type { Database } from '../db/client';
 import { parseId } from '../accounts/repository';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { loadRunnableAdmin } from './access';
 import { consoleData, decisionOf, moveBalance, queueResult } from './console.service';
 
@@ -38,10 +38,14 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
       const caller = requireCaller(req);
       const admin = await loadRunnableAdmin(db, caller, req.body.adminId);
       const cents = req.body.balance === undefined ? null : pointsToCents(req.body.balance);
+      // A positive amount refused for its decimals says the real rule (points are never rounded).
+      if (req.body.type === 'add' && cents === null && Number(req.body.balance) > 0)
+        throw badRequest('A balance has at most 2 decimals (points are kept to the hundredth and never rounded): 1.005 is not a balance, 1.01 is.', 'balance');
       const out = await moveBalance(db, caller.id, admin.id, req.body.gameId, { type: req.body.type, cents });
       opts.onWallets?.([admin.id]);
       opts.onConsole?.(admin.id, req.body.gameId);
-      return { success: true, message: req.body.type === 'add' ? 'Balance added successfully!' : 'Balance Reset successfully!', data: out };
+      const message = req.body.type === 'add' ? 'Balance added successfully!' : out.moved === 0 ? 'Nothing to reset: the pool holds no points.' : 'Balance Reset successfully!';
+      return { success: true, message, data: out };
     },
   );
 

@@ -1,4 +1,4 @@
-import { applyBp, percentToBp, sumPoints } from '../../domain/commission';
+import { applyBp, commissionTableTotals, percentToBp } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, lastCompletePeriod } from '../../domain/periods';
 import { CHAIN, type Role } from '../../resources.config';
@@ -46,7 +46,45 @@ export async function pendingCommissions(q: Queryable, root: AccountRef, role: R
   });
 }
 
-export const COMMISSION_FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'] as const;
+/** The rows of one commission period: each earning account's play (under it) not yet paid for, and its commission. */
+async function periodRows(q: Queryable, admin: AccountRef, days: { from: string; to: string }) {
+  return (await playSincePaid(q, admin, days)).map((r) => {
+    const play = BigInt(String(r.play));
+    const win = BigInt(String(r.win));
+    const cents = applyBp(play, percentToBp(String(r.commission)));
+    return { id: Number(r.id), username: String(r.username), role: String(r.role), play, win, cents };
+  });
+}
+
+/** The table of a period: the rows that played or earn, in points, with the totals that add up. */
+function periodTable(rows: Awaited<ReturnType<typeof periodRows>>) {
+  const data = rows
+    .filter((r) => r.play > 0n || r.cents > 0n)
+    .map((r) => ({
+      id: String(r.id),
+      username: r.username,
+      role: r.role,
+      playPoints: centsToPoints(r.play),
+      winPoints: centsToPoints(r.win),
+      endPoints: centsToPoints(r.play - r.win),
+      commission: centsToPoints(r.cents),
+      netToPay: centsToPoints(r.play - r.win - r.cents),
+    }));
+  return { data, totals: commissionTableTotals(data, LEAF_TIER) };
+}
+
+/**
+ * What a send would pay now, without paying: the same period and rows, read only (no step-up: it
+ * moves nothing). The screen shows it before Send is pressed.
+ */
+export async function previewCommission(db: Database, admin: AccountRef, kind: 'day' | 'week', now = new Date()) {
+  const period = lastCompletePeriod(kind, now);
+  const days = { from: dayKey(period.start), to: dayKey(period.end) };
+  const rows = await periodRows(db, admin, days);
+  const [me] = await db.query(`SELECT wallet_balance::text AS w FROM accounts WHERE id = $1`, [admin.id]);
+  const total = rows.reduce((s, r) => s + r.cents, 0n);
+  return { period: days, pays: centsToPoints(total), wallet: centsToPoints(String(me.w)), ...periodTable(rows) };
+}
 
 /**
  * Commission send: every earning account under the admin gets its commission on the play of the
@@ -59,12 +97,7 @@ export async function sendCommission(db: Database, admin: AccountRef, kind: 'day
   const days = { from: dayKey(period.start), to: dayKey(period.end) };
   return db.transaction(async (tx) => {
     const [me] = await tx.query(`SELECT wallet_balance::text AS w FROM accounts WHERE id = $1 FOR UPDATE`, [admin.id]);
-    const rows = (await playSincePaid(tx, admin, days)).map((r) => {
-      const play = BigInt(String(r.play));
-      const win = BigInt(String(r.win));
-      const cents = applyBp(play, percentToBp(String(r.commission)));
-      return { id: Number(r.id), username: String(r.username), role: String(r.role), play, win, cents };
-    });
+    const rows = await periodRows(tx, admin, days);
     const total = rows.reduce((s, r) => s + r.cents, 0n);
     if (total > BigInt(String(me.w))) {
       throw conflict(`Your wallet holds ${centsToPoints(String(me.w)).toFixed(2)} points; this commission needs ${centsToPoints(total).toFixed(2)}. Nothing was paid.`);
@@ -77,18 +110,6 @@ export async function sendCommission(db: Database, admin: AccountRef, kind: 'day
           AND (commission_paid_through IS NULL OR commission_paid_through < $3)`,
       [`${admin.path}%`, EARNING, days.to],
     );
-    const data = rows
-      .filter((r) => r.play > 0n || r.cents > 0n)
-      .map((r) => ({
-        id: String(r.id),
-        username: r.username,
-        role: r.role,
-        playPoints: centsToPoints(r.play),
-        winPoints: centsToPoints(r.win),
-        endPoints: centsToPoints(r.play - r.win),
-        commission: centsToPoints(r.cents),
-        netToPay: centsToPoints(r.play - r.win - r.cents),
-      }));
-    return { period: days, paid: total, data, totals: sumPoints(data, COMMISSION_FIGURES) };
+    return { period: days, paid: total, ...periodTable(rows) };
   });
 }

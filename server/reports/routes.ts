@@ -11,7 +11,7 @@ import { loadViewRoot } from '../accounts/access';
 import { findRef, type AccountRef } from '../accounts/repository';
 import type { Database } from '../db/client';
 import { badRequest, forbidden } from '../http/errors';
-import { pendingCommissions, sendCommission } from './commission';
+import { pendingCommissions, previewCommission, sendCommission } from './commission';
 import { accountsUnder, adminGamePlay, playByDay } from './repository';
 import { transactionsOf } from './transactions';
 import { turnoverOf, type DayRange } from './turnover';
@@ -137,6 +137,16 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
     const role = (req.query.role ?? childTierOf(view.role as Role)?.role) as Role | undefined;
     if (!role || !CHAIN.includes(role) || CHAIN.indexOf(role) <= CHAIN.indexOf(view.role as Role)) throw badRequest('Choose a tier below the viewed account.', 'role');
     return { success: true, data: await pendingCommissions(db, view, role) };
+  });
+
+  // Read only: what Send would pay for the period, shown before it is pressed (no step-up: nothing moves).
+  r.get('/reports/sendcommission/preview', { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }) } }, async (req) => {
+    const caller = requireCaller(req);
+    allow(caller, ['admin'], 'commission send');
+    const admin = await findRef(db, caller.id);
+    if (!admin) throw forbidden();
+    const out = await previewCommission(db, admin, req.query.days);
+    return { success: true, period: out.period, pays: out.pays, wallet: out.wallet, data: out.data, totals: out.totals };
   });
 
   r.get('/reports/sendcommission', { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }) }, config: { subject: 'Commission send', log: true } }, async (req) => {

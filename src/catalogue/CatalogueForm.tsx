@@ -7,7 +7,7 @@ import type { CatalogueDef } from '../../resources.config';
 import { FormCard, FormCell } from '../common/FormCard';
 import { PageSpinner } from '../common/PageSpinner';
 import { useTimedMessage } from '../common/useTimedMessage';
-import { createMultipart } from '../dataProvider/restProvider';
+import { createMultipart, updateMultipart } from '../dataProvider/restProvider';
 import { errorMessage } from '../tiers/errorMessage';
 import { CatalogueInput } from './CatalogueInput';
 
@@ -20,14 +20,15 @@ const BACK_MS = 1000;
 /** The API's value of a form value: dates as YYYY-MM-DD, the rest as typed. */
 const apiValue = (v: unknown): unknown => (v instanceof Date ? v.toISOString().slice(0, 10) : v);
 
-/** Files travel as multipart, one `images` part per digit, in digit order. */
+/** Files travel as multipart: one `images` part per digit, in digit order; the chosen `logo` as one part. */
 function multipartOf(values: Values): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(values)) {
-    if (k === 'images') continue;
+    if (k === 'images' || k === 'logo') continue;
     if (v !== undefined && v !== null) form.append(k, String(apiValue(v)));
   }
   if (values.label === 'yes') for (const f of (values.images ?? []) as (File | undefined)[]) if (f) form.append('images', f, f.name);
+  if (values.logo instanceof File) form.append('logo', values.logo, values.logo.name);
   return form;
 }
 
@@ -50,7 +51,12 @@ function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'cr
   const save = useMutation({
     mutationFn: async (values: Values) => {
       const data = Object.fromEntries(fields.filter((f) => f.type !== 'readonly').map((f) => [f.name, apiValue(values[f.name])]));
-      if (mode === 'edit' && record) return dataProvider.update(def.page, { id: String(record.id), data, previousData: record });
+      if (mode === 'edit' && record) {
+        // A newly chosen logo goes as multipart; otherwise JSON, and the stored logo stays.
+        if (data.logo instanceof File) return updateMultipart(def, String(record.id), multipartOf(data));
+        delete data.logo;
+        return dataProvider.update(def.page, { id: String(record.id), data, previousData: record });
+      }
       if (fields.some((f) => f.type === 'images')) return createMultipart(def, multipartOf(data));
       return dataProvider.create(def.page, { data });
     },
@@ -77,7 +83,7 @@ function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'cr
   return (
     <FormCard title={title} initial={initial} onSubmit={(v: Values) => save.mutate(v)} validate={validate} message={message} running={save.isPending}>
       {fields.map((f) => (
-        <FormCell key={f.name} wide={f.type === 'textarea' || f.type === 'images'}>
+        <FormCell key={f.name} wide={f.type === 'textarea' || f.type === 'images' || f.type === 'logo'}>
           <CatalogueInput field={f} />
         </FormCell>
       ))}

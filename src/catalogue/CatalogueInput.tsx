@@ -52,6 +52,28 @@ function ImagesInput({ field, label }: { field: CatalogueField<string>; label: s
   );
 }
 
+/** The optional Logo: the stored one (if any) and a file input that replaces it (image files only: the server checks the bytes). */
+function LogoInput({ field, label }: { field: CatalogueField<string>; label: string }) {
+  const translate = useTranslate();
+  const { field: input } = useController({ name: field.name, defaultValue: null });
+  const value: unknown = input.value;
+  const stored = typeof value === 'string' && value ? value : null;
+  return (
+    <Box sx={{ my: 1, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <FormLabel htmlFor={`catalogue-${field.name}`}>{label}</FormLabel>
+      {stored && <img src={`/api/game/image/${encodeURIComponent(stored)}`} alt={translate('td.catalogue.currentLogo')} width={48} height={48} style={{ objectFit: 'contain' }} />}
+      <input
+        id={`catalogue-${field.name}`}
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        aria-label={label}
+        onChange={(e) => input.onChange(e.target.files?.[0] ?? stored)}
+      />
+      <FormHelperText>{translate('td.catalogue.logoOptional')}</FormHelperText>
+    </Box>
+  );
+}
+
 /** A catalogue form field, drawn by its declared type. */
 export function CatalogueInput({ field }: { field: CatalogueField<string> }) {
   const translate = useTranslate();
@@ -91,6 +113,8 @@ export function CatalogueInput({ field }: { field: CatalogueField<string> }) {
       );
     case 'images':
       return <ImagesInput field={field} label={label} />;
+    case 'logo':
+      return <LogoInput field={field} label={label} />;
     default:
       return <TextInput source={field.name} label={label} fullWidth />;
   }

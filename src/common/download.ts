@@ -1,6 +1,6 @@
 import type { Envelope } from '../../domain/api';
 import { extendSession, getToken } from '../auth/session';
-import { ApiError, buildUrl, type RequestOptions } from '../dataProvider/http';
+import { ApiError, buildUrl, NetworkError, type RequestOptions } from '../dataProvider/http';
 import { translateMessage } from '../i18n/translate';
 
 /**
@@ -11,7 +11,12 @@ export async function fetchFile(path: string, query?: RequestOptions['query']): 
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(buildUrl(path, query), { headers, credentials: 'include' });
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, query), { headers, credentials: 'include' });
+  } catch (e) {
+    throw new NetworkError(e);
+  }
   if (!res.ok) {
     let body: Envelope | null = null;
     try {

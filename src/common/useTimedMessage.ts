@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface TimedMessage {
   text: string;
-  severity: 'success' | 'error';
+  severity: 'success' | 'error' | 'info';
 }
 
 /** A message that clears itself after `ms` (spec: 2 s on forms, 3 s on credit forms, 1 s login errors). */

@@ -19,13 +19,24 @@ const W = 720;
 const H = 220;
 const PAD = { left: 56, right: 8, top: 12, bottom: 28 };
 
-/** The bars' geometry: play and win side by side per day, on one scale from the largest figure (net may be negative). */
+/**
+ * The bars' geometry: play and win side by side per day, on one scale from the lowest net (a loss
+ * day's net is below 0, so the scale reaches below the zero line) to the largest figure.
+ */
 export function chartLayout(days: readonly DayFigures[]) {
-  const max = Math.max(1, ...days.flatMap((d) => [d.playPoints, d.winPoints, Math.abs(d.endPoints)]));
+  const max = Math.max(1, ...days.flatMap((d) => [d.playPoints, d.winPoints, d.endPoints]));
+  const min = Math.min(0, ...days.map((d) => d.endPoints));
   const slot = (W - PAD.left - PAD.right) / Math.max(days.length, 1);
-  const y = (v: number) => PAD.top + (H - PAD.top - PAD.bottom) * (1 - v / max);
-  return { max, slot, y, base: y(0) };
+  const y = (v: number) => PAD.top + (H - PAD.top - PAD.bottom) * ((max - v) / (max - min));
+  const x = (i: number) => PAD.left + slot * i + slot / 2;
+  return { max, min, slot, x, y, base: y(0) };
 }
+
+/** The net line's points: each day's net where it is, below the zero line on a loss day. */
+export const netPoints = (days: readonly DayFigures[]): { x: number; y: number }[] => {
+  const { x, y } = chartLayout(days);
+  return days.map((d, i) => ({ x: x(i), y: y(d.endPoints) }));
+};
 
 /** The last 14 days of play, win and net of the caller's subtree (GET reports/dailyplay), as bars and a net line. */
 export function DailyPlayChart() {
@@ -37,9 +48,10 @@ export function DailyPlayChart() {
     retry: false,
   });
   const days = q.data ?? [];
-  const { slot, y, base, max } = chartLayout(days);
+  const { slot, y, base, max, min } = chartLayout(days);
   const bar = Math.max(2, slot / 3);
-  const net = days.map((d, i) => `${PAD.left + slot * i + slot / 2},${y(Math.max(d.endPoints, 0))}`).join(' ');
+  const netAt = netPoints(days);
+  const net = netAt.map((p) => `${p.x},${p.y}`).join(' ');
   const total = (k: keyof Omit<DayFigures, 'day'>) => days.reduce((s, d) => s + Math.round(d[k] * 100), 0) / 100;
   return (
     <Card sx={{ mt: 3 }}>
@@ -62,6 +74,11 @@ export function DailyPlayChart() {
               <text x={PAD.left - 6} y={base + 4} textAnchor="end" fontSize="11" fill={theme.palette.text.secondary}>
                 0
               </text>
+              {min < 0 && (
+                <text x={PAD.left - 6} y={y(min) + 4} textAnchor="end" fontSize="11" fill={theme.palette.text.secondary}>
+                  {formatPoints(min)}
+                </text>
+              )}
               {days.map((d, i) => {
                 const x = PAD.left + slot * i + slot / 2;
                 return (
@@ -75,7 +92,10 @@ export function DailyPlayChart() {
                   </g>
                 );
               })}
-              {days.length > 1 && <polyline points={net} fill="none" stroke={theme.palette.success.main} strokeWidth={2} />}
+              {days.length > 1 && <polyline points={net} fill="none" stroke={theme.palette.success.main} strokeWidth={2} data-testid="net-line" />}
+              {netAt.map((p, i) => (
+                <circle key={days[i]!.day} cx={p.x} cy={p.y} r={3} fill={days[i]!.endPoints < 0 ? theme.palette.error.main : theme.palette.success.main} />
+              ))}
             </svg>
           </Box>
         )}

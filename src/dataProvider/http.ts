@@ -1,6 +1,6 @@
 import type { Envelope } from '../../domain/api';
 import { extendSession, getToken } from '../auth/session';
-import { translateMessage } from '../i18n/translate';
+import { translate, translateMessage } from '../i18n/translate';
 
 /** Base of every call (docs/API.md); the dev server and the server itself serve it same-origin. */
 export const API_BASE = '/api';
@@ -15,6 +15,33 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/**
+ * A call that got no answer at all (offline, server down, connection reset). The browser's own
+ * text ("Failed to fetch", "NetworkError when attempting…") is no message for an operator: the
+ * spec's "Something went wrong" is, and each screen may say its own (spec section 8).
+ */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(translate('td.messages.somethingWrong'), { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+type SessionEndedListener = (err: ApiError) => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/**
+ * Listens for a 401 on a call that carried the session: the server no longer knows it (logout in
+ * another tab, revoke, a restore). Every call reports it here, whether or not react-admin made it,
+ * so the role app can hand it to authProvider.checkError (which goes to the login page).
+ */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => {
+    sessionEndedListeners.delete(listener);
+  };
 }
 
 export interface RequestOptions {
@@ -50,12 +77,17 @@ export async function request<T = unknown>(
   const token = withSession ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(buildUrl(path, options.query), {
-    method: options.method ?? 'GET',
-    headers,
-    credentials: withSession ? 'include' : 'omit',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      credentials: withSession ? 'include' : 'omit',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch (e) {
+    throw new NetworkError(e);
+  }
   let json: (Envelope<T> & Record<string, unknown>) | null = null;
   try {
     json = (await res.json()) as Envelope<T> & Record<string, unknown>;
@@ -65,7 +97,10 @@ export async function request<T = unknown>(
   if (!res.ok || !json) {
     // Coded answers are shown in the client's texts (by code, never by matching the English).
     const message = json?.message ? translateMessage({ message: json.message, code: json.code, params: json.params }) : undefined;
-    throw new ApiError(message ?? res.statusText ?? 'Something went wrong', res.status, json);
+    const err = new ApiError(message || res.statusText || translate('td.messages.somethingWrong'), res.status, json);
+    // A logout of a session already gone answers 401 too: that is the end it asked for, not news.
+    if (res.status === 401 && token && !/^\/*auth\/logout$/.test(path)) for (const listener of sessionEndedListeners) listener(err);
+    throw err;
   }
   if (withSession) extendSession();
   return { json, headers: res.headers, status: res.status };

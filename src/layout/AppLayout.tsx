@@ -5,6 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { Role } from '../../resources.config';
 import { getStoredRole } from '../auth/session';
+import { SessionEndWatch } from '../auth/SessionEndWatch';
 import { Footer } from './Footer';
 import { RoleMenu } from './RoleMenu';
 import { TopBar } from './TopBar';
@@ -31,6 +32,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <Layout appBar={TopBar} menu={Menu} sx={shrinkable}>
       <SidebarFold />
+      <SessionEndWatch />
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)', minWidth: 0 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
         <Footer />

@@ -26,22 +26,20 @@ export const consolePath = (basename: string, row: Pick<AdminGameRow, 'gameId' |
   `${basename}/game/${[row.gameId, row.adminId, row.username].map(encodeURIComponent).join('/')}`;
 
 /**
- * The Live Result links of a role: the root tier's one per (admin, game) pair of the win-percentage
- * list, a games-running tier's (the admin's) fixed Fun Target and Fun Roullet consoles, nobody else's.
+ * The Live Result links of a role: one per (admin, game) pair of the caller's win-percentage list
+ * (spec 000 section 2), for the root tier and a games-running tier (the admin) alike; nobody else's.
+ * The list is the one source: an admin's games are the pools it has, not a fixed pair of consoles
+ * (its fixed funtarget and funroullet routes stay, but are not the menu). The root tier's labels
+ * name the admin; a games-running tier's own list has only itself, so the game name is enough.
  */
 export function liveResultLinks(role: Role, basename: string, rows: readonly AdminGameRow[], translate: Translate): LiveResultLink[] {
-  if (role === ROOT_TIER.role)
-    return rows.map((r) => ({
-      key: `${r.adminId}/${r.gameId}`,
-      to: consolePath(basename, r),
-      label: translate('td.liveResult.pair', { game: r.gameName, username: r.username }),
-    }));
-  if (hasFlag(role, 'runsGames'))
-    return [
-      { key: 'funtarget', to: `${basename}/funtarget`, label: translate('td.liveResult.funTarget') },
-      { key: 'funroullet', to: `${basename}/funroullet`, label: translate('td.liveResult.funRoullet') },
-    ];
-  return [];
+  if (!hasLiveResult(role)) return [];
+  const own = role !== ROOT_TIER.role;
+  return rows.map((r) => ({
+    key: `${r.adminId}/${r.gameId}`,
+    to: consolePath(basename, r),
+    label: own ? r.gameName : translate('td.liveResult.pair', { game: r.gameName, username: r.username }),
+  }));
 }
 
 /** Whether a role's menu has the Live Result group at all. */
@@ -57,8 +55,8 @@ export function LiveResultMenu({ role }: { role: Role }) {
   const basename = useBasename();
   const { pathname } = useLocation();
   const [sidebarOpen] = useSidebarState();
-  // Only the root tier's links come from the list (the same query as the Win Percentage page).
-  const list = usePercentageList({ enabled: role === ROOT_TIER.role });
+  // The links come from the list (the same query as the Win Percentage page).
+  const list = usePercentageList({ enabled: hasLiveResult(role) });
   const links = liveResultLinks(role, basename, list.data?.adminGameList ?? [], translate);
   const [open, setOpen] = useState(() => pathname.startsWith(`${basename}/game/`) || links.some((l) => pathname === l.to));
   const groupId = useId();

@@ -89,7 +89,7 @@ describe('Commission Data (spec 2.12, sections 4 and 8)', () => {
     expect(screen.getByText('Selected Period: Week')).toBeInTheDocument();
     await user.click(sendButton());
     const dialog = await screen.findByRole('dialog', { name: 'Enter Password' });
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => !c.path.endsWith('/preview'))).toHaveLength(0);
 
     const field = within(dialog).getByLabelText('Password');
     await user.type(field, 'wrong-one');
@@ -120,7 +120,7 @@ describe('Commission Data (spec 2.12, sections 4 and 8)', () => {
     expect(screen.getByText('No records found')).toBeInTheDocument();
   });
 
-  it('shows the answered rows and a totals footer added in cents', async () => {
+  it('shows the answered rows and a footer that totals only what adds up: play once (the players’ rows), commission over every row', async () => {
     loginAs('admin', '7');
     api();
     renderPage();
@@ -136,9 +136,35 @@ describe('Commission Data (spec 2.12, sections 4 and 8)', () => {
       ['9', 'AM0009', 'Area Manager', '214.00', '900.00', '-686.00', '6.42', '-692.42'],
       ['21', 'MS0021', 'Master', '137.00', '900.00', '-763.00', '2.74', '-765.74'],
       ['31', 'PL0031', 'Player', '100.10', '0.20', '99.90', '1.00', '98.90'],
-      ['Total', '665.10', '2,700.20', '-2,035.10', '20.86', '-2,055.96'],
+      ['Total', '100.10', '0.20', '99.90', '20.86', ''],
     ]);
     expect(screen.getByText('Commission period: 2026-03-10')).toBeInTheDocument();
+  });
+
+  it('shows what Send will pay before it is pressed, and Day/Week switches the period note and the preview', async () => {
+    loginAs('admin', '7');
+    const calls = recordApi((c) =>
+      c.path === '/api/reports/sendcommission/preview'
+        ? {
+            json: {
+              success: true,
+              period: c.query.days === 'week' ? WEEK : { from: '2026-03-10', to: '2026-03-10' },
+              pays: c.query.days === 'week' ? 44.42 : 20.86,
+              wallet: 1000,
+              data: c.query.days === 'week' ? [] : ROWS,
+            },
+          }
+        : undefined,
+    );
+    renderPage();
+    expect(await screen.findByText('Send will pay 20.86 points of commission for this period.')).toBeInTheDocument();
+    expect(screen.getByText('Commission period: 2026-03-10')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Commission Data' });
+    expect(within(table).getByRole('cell', { name: 'PL0031' })).toBeInTheDocument();
+    await userEvent.setup().selectOptions(screen.getByLabelText('Select Period'), 'Week');
+    expect(await screen.findByText('Commission period: 2026-03-01 to 2026-03-07')).toBeInTheDocument();
+    expect(screen.getByText('Send will pay 44.42 points of commission for this period.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/reports/sendcommission')).toHaveLength(0);
   });
 
   it('disables Send and reads "Loading..." while the send runs', async () => {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
-import { DailyPlayChart, chartLayout } from '../../src/dashboard/DailyPlayChart';
+import { DailyPlayChart, chartLayout, netPoints } from '../../src/dashboard/DailyPlayChart';
 import { loginAs } from './fixtures';
 import { recordApi } from './msw';
 
@@ -30,5 +30,32 @@ describe('the dashboard chart', () => {
     expect(l.max).toBe(8.2);
     expect(l.y(8.2)).toBeLessThan(l.y(2));
     expect(l.base).toBe(l.y(0));
+  });
+
+  it('draws a negative net below the zero line, inside the chart (issue 14 item 17)', () => {
+    const loss = [
+      { day: '2026-11-22', playPoints: 10, winPoints: 40, endPoints: -30 },
+      { day: '2026-11-23', playPoints: 20, winPoints: 5, endPoints: 15 },
+    ];
+    const l = chartLayout(loss);
+    const [down, up] = netPoints(loss);
+    expect(down!.y).toBeGreaterThan(l.base);
+    expect(up!.y).toBeLessThan(l.base);
+    expect(down!.y).toBeLessThanOrEqual(220);
+    expect(l.y(40)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('the rendered net line goes below the zero line on a loss day', async () => {
+    loginAs('admin');
+    recordApi(() => ({ json: { success: true, data: [days[0], { day: '2026-11-23', playPoints: 10, winPoints: 40, endPoints: -30 }] } }));
+    const { container } = render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <DailyPlayChart />
+      </AdminContext>,
+    );
+    await screen.findByText('2026-11-23: Play 10.00, Win 40.00, Net -30.00');
+    const zero = Number(container.querySelector('svg line')!.getAttribute('y1'));
+    const points = container.querySelector('polyline')!.getAttribute('points')!.split(' ').map((p) => Number(p.split(',')[1]));
+    expect(points[1]).toBeGreaterThan(zero);
   });
 });

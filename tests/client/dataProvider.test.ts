@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { ApiError } from '../../src/dataProvider/http';
 import { account, loginAs } from './fixtures';
-import { recordApi } from './msw';
+import { http, HttpResponse } from 'msw';
+import { recordApi, server } from './msw';
 
 const dp = createDataProvider();
 const paging = { pagination: { page: 2, perPage: 5 }, sort: { field: 'username', order: 'ASC' as const }, filter: { q: ' am ' } };
@@ -178,5 +179,13 @@ describe('dataProvider: react-admin calls onto the documented paths', () => {
       ['/api/logs', '[0,24]'],
     ]);
     expect(calls[1].query.filter).toBe('{"q":"AD0005"}');
+  });
+
+  it('a call that gets no answer rejects with the spec’s "Something went wrong", never "Failed to fetch" (accounts and REST resources)', async () => {
+    loginAs('superadmin');
+    server.use(http.all('*/api/*', () => HttpResponse.error()));
+    const list = { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };
+    await expect(dp.getList('player', list)).rejects.toThrow(/^Something went wrong$/);
+    await expect(dp.getList('gamemaster', list)).rejects.toThrow(/^Something went wrong$/);
   });
 });

@@ -60,17 +60,20 @@ describe('Live Result submenu (spec section 2.3)', () => {
     );
   });
 
-  it('the admin’s group holds the fixed Fun Target and Fun Roullet consoles, without asking for the list', async () => {
+  it('the admin’s group lists one console link per game of its own win-percentage list (spec 000 section 2), not two fixed consoles', async () => {
     loginAs('admin', '7');
-    const calls = api();
+    const calls = recordApi((call) =>
+      call.path === '/api/percentage/usergames/7' ? { json: { success: true, games: [], users: [], adminGameList: ROWS.filter((r) => r.adminId === '7') } } : undefined,
+    );
     renderIn('admin', <RoleMenu role="admin" />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Live Result' }));
-    expect(groupLinks()).toEqual([
-      ['Fun Target', '/admin/funtarget'],
-      ['Fun Roullet', '/admin/funroullet'],
-    ]);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(percentageCalls(calls)).toHaveLength(0);
+    await waitFor(() =>
+      expect(groupLinks()).toEqual([
+        ['Fun Target', '/admin/game/MNOQqWWi/7/AD0007'],
+        ['Andhar Bahar', '/admin/game/qZicXikM/7/AD0007'],
+      ]),
+    );
+    expect(percentageCalls(calls).map((c) => c.path)).toEqual(['/api/percentage/usergames/7']);
   });
 
   it('a master sees no Live Result group and asks for no percentage list', async () => {

@@ -64,6 +64,16 @@ describe.runIf(engineAvailable())('commission: pending and send', () => {
     expect(r.status).toBe(403);
   });
 
+  it('previews what Send will pay without paying, and totals play once (not once per tier)', async () => {
+    const before = await balanceCents(h, acc.admin._id);
+    const r = await call(h, 'GET', '/api/reports/sendcommission/preview?days=day', { token: adminToken });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ pays: 22.21, totals: { playPoints: 214, commission: 22.21, netToPay: null } });
+    expect(r.json.period).toEqual(expect.objectContaining({ from: expect.any(String), to: expect.any(String) }));
+    expect(await balanceCents(h, acc.admin._id)).toBe(before);
+    expect((await call(h, 'GET', '/api/reports/sendcommission/preview?days=day', { token: h.root.token })).status).toBe(403);
+  });
+
   it('pays exactly the turnover commission of yesterday once, even to two sends at once', async () => {
     expect((await call(h, 'POST', '/api/auth/checkpassword', { token: adminToken, body: { password: 'secret-pass' } })).status).toBe(200);
     const before = await balanceCents(h, acc.admin._id);
@@ -77,7 +87,7 @@ describe.runIf(engineAvailable())('commission: pending and send', () => {
     const paying = [a, b].find((x) => x.json.message === 'Commission sent successfully');
     expect(paying, 'one send pays').toBeTruthy();
     expect([a, b].filter((x) => String(x.json.message).startsWith('Nothing to pay'))).toHaveLength(1);
-    expect(paying!.json.totals).toMatchObject({ commission: 22.21 });
+    expect(paying!.json.totals).toMatchObject({ commission: 22.21, playPoints: 214 });
     // The same 22.21 the turnover report gives the admin for that day.
     const y = yesterdayNoon(new Date()).toISOString();
     const turnover = await call(h, 'GET', `/api/reports/turnoverreport?startDate=${y}&endDate=${y}`, { token: h.root.token });

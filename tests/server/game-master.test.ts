@@ -100,6 +100,29 @@ describe.runIf(engineAvailable())('Game Master and Time Master', () => {
     expect((await call(h, 'GET', `/api/game/${game._id}`, { token: h.root.token })).status).toBe(404);
   });
 
+  it('Edit Game takes the optional Logo as multipart, checked by content; an edit without one keeps it', async () => {
+    const created = await post(await valid());
+    const game = created.json.data as { _id: string };
+    const put = async (fields: Record<string, string>, files: { name: string; filename: string; bytes: Buffer }[] = []) => {
+      const m = multipart(fields, files);
+      const res = await h.app.inject({ method: 'PUT', url: `/api/game/${game._id}`, payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${h.root.token}` } });
+      return { status: res.statusCode, json: res.json() as Record<string, unknown> };
+    };
+    const fields = { gameName: 'Logo Game', nodigit: '2', gameDescription: 'd', publisher: 'p', releaseDate: '2026-11-02', gameStatus: 'active', timeId: await timeId(60) };
+    const bad = await put(fields, [{ name: 'logo', filename: 'x.png', bytes: Buffer.from('not an image') }]);
+    expect([bad.status, bad.json.message]).toEqual([400, 'Only image files (PNG, JPEG, GIF or WebP) can be uploaded.']);
+    const ok = await put(fields, [{ name: 'logo', filename: '../logo.png', bytes: PNG }]);
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    const logo = (ok.json.data as { logo: string }).logo;
+    expect(logo).toMatch(/^[0-9a-f]{32}\.png$/);
+    const img = await h.app.inject({ method: 'GET', url: `/api/game/image/${logo}`, headers: { authorization: `Bearer ${h.root.token}` } });
+    expect(img.rawPayload.equals(PNG)).toBe(true);
+    const plain = await call(h, 'PUT', `/api/game/${game._id}`, { token: h.root.token, body: { gameData: { ...fields, gameName: 'Logo Game 2' } } });
+    expect(plain.json.data).toMatchObject({ gameName: 'Logo Game 2', logo });
+    const noLogo = await put({ ...fields, gameName: 'Logo Game 3' });
+    expect(noLogo.json.data).toMatchObject({ gameName: 'Logo Game 3', logo });
+  });
+
   it('adds round lengths to the Time Master, once each', async () => {
     const r = await call(h, 'POST', '/api/time', { token: h.root.token, body: { timecount: 45 } });
     expect([r.status, (r.json.data as { timecount: number }).timecount]).toEqual([201, 45]);

@@ -98,6 +98,16 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
     expect(await balanceCents(h, admin._id)).toBe(wallet);
   });
 
+  it('says the real rule for 1.005 and that an empty pool had nothing to reset (issue 14 item 14)', async () => {
+    const wallet = await balanceCents(h, admin._id);
+    const odd = await call(h, 'POST', '/api/live/addbalance', { token: tokens.admin, body: { adminId: admin._id, gameId: ANDHAR, balance: 1.005, type: 'add' } });
+    expect(odd.status).toBe(400);
+    expect(odd.json.message).toMatch(/at most 2 decimals/);
+    const empty = await call(h, 'POST', '/api/live/addbalance', { token: tokens.admin, body: { adminId: admin._id, gameId: ANDHAR, type: 'remove' } });
+    expect([empty.status, empty.json.message, (empty.json.data as { moved: number }).moved]).toEqual([200, 'Nothing to reset: the pool holds no points.', 0]);
+    expect(await balanceCents(h, admin._id)).toBe(wallet);
+  });
+
   it('queues a console result that the next settlement draws, and shows its decision', async () => {
     const bad = await call(h, 'POST', '/api/live/addresult', { token: tokens.admin, body: { adminId: admin._id, gameId: ANDHAR, result: '3', color: 'heart', type: 'bahar', boosterValue: 1 } });
     expect([bad.status, bad.json.message]).toEqual([400, 'Please enter a valid result.']);

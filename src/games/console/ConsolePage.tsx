@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BOOSTERS, GAME_DECLARATIONS, gameDeclaration, outcomeOfPicks, pickTile, type GameDeclaration, type TilePicks } from '../../../domain/games';
-import { formatPoints } from '../../../domain/money';
+import { formatPoints, pointsToCents } from '../../../domain/money';
 import { getStoredUser } from '../../auth/session';
 import { PageSpinner } from '../../common/PageSpinner';
 import { useTimedMessage } from '../../common/useTimedMessage';
@@ -48,12 +48,15 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
 
   const balanceMove = useMutation({
     mutationFn: (v: { type: 'add' | 'remove'; amount?: number }) => moveBalance(target, v.type, v.amount),
-    onSuccess: (msg, v) => {
-      show(msg ?? translate(v.type === 'add' ? 'td.console.balanceAdded' : 'td.console.balanceReset'), 'success');
+    onSuccess: ({ message: msg, moved }, v) => {
+      // An empty (or negative) pool gives nothing back: say so, not "Balance Reset successfully!".
+      if (v.type === 'remove' && moved === 0) show(translate('td.console.nothingToReset'), 'info');
+      else show(msg ?? translate(v.type === 'add' ? 'td.console.balanceAdded' : 'td.console.balanceReset'), 'success');
       setBalance('');
       feed.refresh();
     },
-    onError: (err, v) => show(v.type === 'add' ? errorMessage(err, translate('td.console.balanceFailed')) : translate('td.console.balanceError'), 'error'),
+    // Spec section 8: the server's message, else "Failed to add balance…" when it answered, else (no answer) "Error occurred…".
+    onError: (err) => show(errorMessage(err, translate('td.console.balanceFailed'), translate('td.console.balanceError')), 'error'),
   });
   const save = useMutation({
     mutationFn: (outcomePicks: TilePicks) =>
@@ -64,14 +67,18 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
       ),
     onSuccess: (msg) => {
       show(msg ?? translate('td.console.resultAdded'), 'success');
+      // The booster is one of the picks: the next result starts from 1 again, not from a stale 2.
       setPicks({});
+      setBooster(1);
     },
-    onError: (err) => show(errorMessage(err, translate('td.console.resultFailed')), 'error'),
+    onError: (err) => show(errorMessage(err, translate('td.console.resultFailed'), translate('td.console.resultError')), 'error'),
   });
 
   const onAdd = () => {
     const amount = Number(balance);
     if (balance.trim() === '' || !Number.isFinite(amount) || amount <= 0) return show(translate('td.console.invalidBalance'), 'error');
+    // Points are kept in hundredths and never rounded (domain/money.ts): 1.005 is refused, not 1.00 or 1.01.
+    if (pointsToCents(balance) === null) return show(translate('td.console.balanceDecimals'), 'error');
     balanceMove.mutate({ type: 'add', amount });
   };
   const onSave = () => {
@@ -81,6 +88,16 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
 
   const data = feed.data;
   const title = `${translate(`td.console.game.${game.slug}`, { _: game.gameName })} — ${username}`;
+  // A console the operator may not open is only the server's refusal: no countdown, pool or buttons to press.
+  if (feed.refused && !data)
+    return (
+      <Box sx={{ mt: 2 }}>
+        <Title title={title} />
+        <Alert severity="error" role="alert">
+          {feed.refused}
+        </Alert>
+      </Box>
+    );
   const gameBalance = data?.percentageData[0]?.gameBalance ?? 0;
   const collection = data?.collections.totalPlaypoints ?? 0;
   const payment = data?.collections.totalWinpoints ?? 0;

@@ -7,9 +7,9 @@ interface Target {
 }
 
 /** Add Balance (`type: add`, points from the admin's wallet into the pool) or Reset Balance (`remove`, the whole pool back). */
-export async function moveBalance(t: Target, type: 'add' | 'remove', balance?: number): Promise<string | undefined> {
-  const { json } = await request('live/addbalance', { method: 'POST', body: { ...t, type, ...(balance === undefined ? {} : { balance }) } });
-  return json.message;
+export async function moveBalance(t: Target, type: 'add' | 'remove', balance?: number): Promise<{ message: string | undefined; moved: number | null }> {
+  const { json } = await request<{ moved?: number }>('live/addbalance', { method: 'POST', body: { ...t, type, ...(balance === undefined ? {} : { balance }) } });
+  return { message: json.message, moved: typeof json.data?.moved === 'number' ? json.data.moved : null };
 }
 
 /** SAVE: queues the result of the next round to close (Andhar Bahar adds colour and type). */

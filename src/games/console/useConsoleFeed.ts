@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { getToken } from '../../auth/session';
+import { translate } from '../../i18n/translate';
 import type { ConsoleData } from './consoleTypes';
 
 /** The console asks 300 ms after the admin or game changes (spec section 9): a quick switch is one request. */
@@ -15,6 +16,8 @@ export const CONSOLE_DEBOUNCE_MS = 300;
 export function useConsoleFeed(adminId: string, gameId: string) {
   const [data, setData] = useState<ConsoleData | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The server's refusal of this console (not the caller's admin, no such admin): the whole answer.
+  const [refused, setRefused] = useState<string | null>(null);
   const [serverTime, setServerTime] = useState<{ time: string; at: number } | null>(null);
   const socketRef = useRef<Socket | null>(null);
   const ask = useRef<() => void>(() => undefined);
@@ -22,6 +25,7 @@ export function useConsoleFeed(adminId: string, gameId: string) {
   useEffect(() => {
     setData(null);
     setError(null);
+    setRefused(null);
     const socket = io({ path: '/socket.io', auth: { token: getToken() }, transports: ['websocket'], reconnection: true, timeout: 10_000 });
     socketRef.current = socket;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,9 +42,14 @@ export function useConsoleFeed(adminId: string, gameId: string) {
       if (msg.gameId === gameId && String(msg.adminId) === adminId && msg.data) {
         setData(msg.data);
         setError(null);
+        setRefused(null);
       }
     });
-    socket.on('responseError', (msg: { message?: string }) => setError(msg?.message ?? 'Something went wrong'));
+    socket.on('responseError', (msg: { message?: string }) => {
+      const text = msg?.message || translate('td.messages.somethingWrong');
+      setError(text);
+      setRefused(text);
+    });
     socket.on('timer', (msg: { gameId?: string; time?: string }) => {
       if (msg.gameId === gameId && typeof msg.time === 'string') setServerTime({ time: msg.time, at: Date.now() });
     });
@@ -52,5 +61,5 @@ export function useConsoleFeed(adminId: string, gameId: string) {
     };
   }, [adminId, gameId]);
 
-  return { data, error, serverTime, refresh: () => ask.current() };
+  return { data, error, refused, serverTime, refresh: () => ask.current() };
 }

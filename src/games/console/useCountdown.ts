@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { request } from '../../dataProvider/http';
 
 /** 'mm:ss' → seconds (0 for anything else). */
@@ -17,6 +17,8 @@ export const mmss = (s: number): string => `${String(Math.floor(Math.max(s, 0) /
 export function useCountdown(gameId: string, adminId: string, pushed: { time: string; at: number } | null) {
   const [seconds, setSeconds] = useState<number | null>(null);
   const [running, setRunning] = useState(true);
+  // Read by the push effect without re-running it: a focus must not re-apply the last (stale) push.
+  const runningRef = useRef(true);
 
   const load = useCallback(async () => {
     try {
@@ -32,11 +34,16 @@ export function useCountdown(gameId: string, adminId: string, pushed: { time: st
     void load();
   }, [load]);
   useEffect(() => {
-    if (pushed) setSeconds(secondsOf(pushed.time));
+    // A blurred window's countdown stands still (spec section 4): pushed ticks wait for the focus reload.
+    if (pushed && runningRef.current) setSeconds(secondsOf(pushed.time));
   }, [pushed]);
   useEffect(() => {
-    const blur = () => setRunning(false);
+    const blur = () => {
+      runningRef.current = false;
+      setRunning(false);
+    };
     const focus = () => {
+      runningRef.current = true;
       setRunning(true);
       void load();
     };

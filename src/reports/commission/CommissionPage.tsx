@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Title, useTranslate } from 'react-admin';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,11 +19,13 @@ import {
   needsPassword,
   roleLabel,
   sendFailure,
+  useCommissionPreview,
   useSendCommission,
   type CommissionDays,
 } from './commissionApi';
 import { StepUpCancelled, useStepUp } from '../../common/StepUp';
 import { DataTable } from '../../common/DataTable';
+import { errorMessage } from '../../tiers/errorMessage';
 
 /**
  * `/admin/commission`, Commission Data (spec 2.12 and 4): pick Day or Week and Send. The first Send
@@ -35,6 +38,9 @@ export function CommissionPage() {
   // The first Send of this screen asks for the password; later ones go straight out (spec section 4).
   const stepUp = useStepUp('td.commission.password');
   const send = useSendCommission();
+  // What Send will pay, before it is pressed: the period and rows of the chosen Day or Week.
+  const preview = useCommissionPreview(days);
+  const queryClient = useQueryClient();
 
   const onSend = async () => {
     if (send.isPending) return;
@@ -49,7 +55,14 @@ export function CommissionPage() {
       onError: (err) => {
         if (needsPassword(err)) stepUp.forget();
       },
+      // The period is paid now: the preview of it says so.
+      onSettled: () => void queryClient.invalidateQueries({ queryKey: ['td', 'commissionPreview'] }),
     });
+  };
+  const onDays = (next: CommissionDays) => {
+    setDays(next);
+    // A send's answer belongs to the period it paid: another period shows its own preview.
+    send.reset();
   };
 
   let outcome: { text: string; severity: AlertColor } | null = null;
@@ -62,9 +75,11 @@ export function CommissionPage() {
   else if (send.isError)
     outcome = { text: sendFailure(send.error, { failed: translate('td.commission.failed'), network: translate('td.commission.networkError') }), severity: 'error' };
 
-  const rows = send.data?.rows ?? [];
+  const sent = send.isSuccess ? send.data : null;
+  const rows = sent ? sent.rows : (preview.data?.rows ?? []);
   const totals = commissionTotals(rows);
-  const period = send.data?.period;
+  const period = sent ? sent.period : preview.data?.period;
+  const willPay = !sent && !send.isPending && preview.data ? preview.data : null;
   const title = translate('td.commission.title');
   return (
     <Card sx={{ mt: 2 }}>
@@ -79,7 +94,7 @@ export function CommissionPage() {
             id="commission-days"
             label={translate('td.commission.selectPeriod')}
             value={days}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => setDays(e.target.value as CommissionDays)}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => onDays(e.target.value as CommissionDays)}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             size="small"
             sx={{ minWidth: 160 }}
@@ -102,6 +117,16 @@ export function CommissionPage() {
             {period.from === period.to ? translate('td.commission.paidDay', { day: period.from }) : translate('td.commission.paidPeriod', period)}
           </Typography>
         )}
+        {willPay && (
+          <Alert severity={willPay.pays > willPay.wallet ? 'warning' : 'info'} sx={{ my: 1 }} data-testid="commission-preview">
+            {willPay.pays === 0
+              ? translate('td.commission.previewNothing')
+              : willPay.pays > willPay.wallet
+                ? translate('td.commission.previewShort', { pays: formatPoints(willPay.pays), wallet: formatPoints(willPay.wallet) })
+                : translate('td.commission.preview', { pays: formatPoints(willPay.pays) })}
+          </Alert>
+        )}
+        {preview.isError && !sent && <Alert severity="error" sx={{ my: 1 }}>{errorMessage(preview.error, translate('td.messages.somethingWrong'))}</Alert>}
         {outcome && (
           <Alert severity={outcome.severity} sx={{ my: 1 }}>
             {outcome.text}
@@ -124,7 +149,7 @@ export function CommissionPage() {
                 <TableCell colSpan={3}>{translate('td.commission.total')}</TableCell>
                 {COMMISSION_FIGURES.map((f) => (
                   <TableCell key={f} align="right">
-                    {formatPoints(totals[f])}
+                    {totals[f] === null ? '' : formatPoints(totals[f])}
                   </TableCell>
                 ))}
               </TableRow>
@@ -143,6 +168,11 @@ export function CommissionPage() {
                 </TableRow>
               ))}
           </DataTable>
+          {rows.length > 0 && (
+            <Typography variant="caption" color="text.secondary">
+              {translate('td.commission.totalNote')}
+            </Typography>
+          )}
         </Box>
         {stepUp.dialog}
       </CardContent>

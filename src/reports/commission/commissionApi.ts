@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { NetRow } from '../../../domain/api';
 import { API_PATHS } from '../../../domain/apiPaths';
-import { pendingCommission, percentToBp, sumPoints } from '../../../domain/commission';
+import { COMMISSION_TABLE_FIGURES, commissionTableTotals, pendingCommission, percentToBp, sumPoints } from '../../../domain/commission';
 import { centsToPoints } from '../../../domain/money';
 import { CHAIN, managedTiers, TIERS, tiersWith, type Role, type TierDef } from '../../../resources.config';
 import { currentSession } from '../../auth/session';
@@ -70,9 +70,12 @@ export const COMMISSION_DAYS: readonly CommissionDays[] = ['day', 'week'];
 /** One row of GET reports/sendcommission (spec section 3, Commission row). */
 export type CommissionRow = NetRow;
 
-/** The commission table's five figures: the footer sums them (spec section 9), added as cents. */
-export const COMMISSION_FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'] as const;
-export const commissionTotals = (rows: readonly CommissionRow[]) => sumPoints(rows, COMMISSION_FIGURES);
+/** The commission table's five figures. */
+export const COMMISSION_FIGURES = COMMISSION_TABLE_FIGURES;
+/** The chain's last tier (the players): the only rows whose play is disjoint. */
+const LEAF_TIER: Role = CHAIN[CHAIN.length - 1]!;
+/** The footer: only what adds up (domain/commission.ts); net to pay has no total. */
+export const commissionTotals = (rows: readonly CommissionRow[]) => commissionTableTotals(rows, LEAF_TIER);
 
 export interface SendResult {
   rows: CommissionRow[];
@@ -95,6 +98,28 @@ export function useSendCommission() {
       const period = json.period as SendResult['period'] | undefined;
       return { rows, message: json.message, period: period ?? null, paid: commissionTotals(rows).commission > 0 };
     },
+  });
+}
+
+export interface CommissionPreview {
+  rows: CommissionRow[];
+  period: { from: string; to: string };
+  /** What Send would pay now, in points. */
+  pays: number;
+  /** The admin's wallet now, in points. */
+  wallet: number;
+}
+
+/** GET reports/sendcommission/preview?days=…: what Send would pay for the period, read only. */
+export function useCommissionPreview(days: CommissionDays) {
+  return useQuery({
+    queryKey: ['td', 'commissionPreview', days],
+    queryFn: async (): Promise<CommissionPreview> => {
+      const { json } = await request<CommissionRow[]>(API_PATHS.sendCommissionPreview, { query: { days } });
+      const period = json.period as CommissionPreview['period'];
+      return { rows: json.data ?? [], period, pays: Number(json.pays ?? 0), wallet: Number(json.wallet ?? 0) };
+    },
+    retry,
   });
 }
 
