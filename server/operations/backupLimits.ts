@@ -6,7 +6,7 @@ import { conflict, HttpError } from '../http/errors';
 import { listBackups } from './backup';
 
 /** The PostgreSQL advisory lock every instance takes for a backup or a restore (any number no other lock uses). */
-const BACKUP_LOCK = 7261002;
+export const BACKUP_LOCK = 7261002;
 const HOUR_MS = 3_600_000;
 
 export const BUSY_MESSAGE = 'A backup or restore is already running on this installation. Try again when it has finished.';
