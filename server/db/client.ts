@@ -45,6 +45,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       const c = await pool.connect();
       // A connection whose rollback failed may still be inside the transaction: it is closed, never reused.
       let unusable: Error | undefined;
+      // A connection lost meanwhile says so by an event: without a listener it would end the process.
+      const lost = (e: Error) => {
+        unusable = e;
+      };
+      c.on('error', lost);
       try {
         await c.query('BEGIN');
         const out = await fn(withSavepoints(async <T extends Row>(text: string, params: unknown[] = []) => (await c.query(text, params)).rows as T[]));
@@ -56,6 +61,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         });
         throw e;
       } finally {
+        c.off('error', lost);
         c.release(unusable);
       }
     },
