@@ -9,6 +9,7 @@
  * `pg_restore` into a fresh database (time, and the same comparison). Exit status non-zero when a
  * restore does not give back the same rows or the invariant fails. See bench/README.md.
  */
+import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -25,6 +26,9 @@ import { openDatabase, type Database } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { backupArchive, exportBackup, importBackup, listBackups, tablesInOrder } from '../server/operations/backup';
 import { admin, dropDb, fmt, loadavg, optionsFromEnv, pgClientArgs, recreate, statOf, withDb } from './credit-transfer';
+
+/** The bench signs and checks its backups with a key of its own (the server's lives in its data directory). */
+const benchKey = randomBytes(32);
 
 const run = promisify(execFile);
 
@@ -352,7 +356,7 @@ export async function backupBench(o: BackupBenchOptions = backupOptionsFromEnv()
 
     // 2. The product: export, the download archive; pg_dump of the same database in the same state; the restores.
     log(`  product backup (exportBackup) into ${backupDir}…`);
-    const exp = await timed(o.adminUrl, [name], () => exportBackup(db!, backupDir));
+    const exp = await timed(o.adminUrl, [name], () => exportBackup(db!, { dir: backupDir, key: benchKey }));
     const folder = exp.value?.folder;
     const folderBytes = folder ? (await listBackups(backupDir)).find((b) => b.folder === folder)!.size : NaN;
     const transactionsFile = folder ? (await stat(join(backupDir, folder, 'transactions.json'))).size : NaN;
@@ -373,7 +377,7 @@ export async function backupBench(o: BackupBenchOptions = backupOptionsFromEnv()
     let productDiff: string[] = ['no backup to restore'];
     if (folder) {
       log(`  product restore (importBackup)…`);
-      imp = await timed(o.adminUrl, [name], () => importBackup(db!, backupDir, folder));
+      imp = await timed(o.adminUrl, [name], () => importBackup(db!, { dir: backupDir, key: benchKey }, folder));
       // After a restore, or after a failed one (which must have changed nothing), the same rows as before.
       inv1 = await checkInvariant(db);
       productDiff = compare(before, await fingerprint({ query: async (q) => ({ rows: await db!.query(q) }) }, tables));

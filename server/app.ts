@@ -33,6 +33,7 @@ import { commissionRoutes, reportRoutes } from './reports/routes';
 import { complaintRoutes } from './operations/complaints.routes';
 import { logRoutes } from './operations/logs.routes';
 import { backupRoutes } from './operations/backup.routes';
+import { loadSigningKey } from './operations/backupSigning';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -168,7 +169,15 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(commissionRoutes, { db, onWallets: (ids) => realtime.walletsChanged(ids) });
       await api.register(logRoutes, { db });
       await api.register(complaintRoutes, { db, perHour: config.complaintRateLimit });
-      await api.register(backupRoutes, { db, dir: config.backupDir, admins: config.backupAdmins, s3: config.backupS3 });
+      await api.register(backupRoutes, {
+        db,
+        dir: config.backupDir,
+        admins: config.backupAdmins,
+        signingKey: loadSigningKey({ envKey: config.backupSigningKey, dataDir: config.dataDir, backupDir: config.backupDir }),
+        perHour: config.backupRatePerHour,
+        keep: config.backupKeep,
+        s3: config.backupS3,
+      });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, ...msg('noRoute', { method: req.method, url: req.url }) }));
     },
     { prefix: '/api' },

@@ -19,8 +19,14 @@ export interface ServerConfig {
   sessionMaxHours: number;
   /** Where backups are written (one folder each). */
   backupDir: string;
-  /** Admins (usernames) allowed to back up and restore; empty: every admin. */
+  /** Admins (usernames) allowed whole-database backup, download and restore; empty: the installation's only admin, while there is one. */
   backupAdmins: string[];
+  /** The key that signs backup manifests (BACKUP_SIGNING_KEY); undefined: a key generated once into dataDir. */
+  backupSigningKey: string | undefined;
+  /** Backup folders kept: after a successful backup the oldest beyond this many are removed. */
+  backupKeep: number;
+  /** Backups (an export, or the one Clear History takes) an admin may start per hour. */
+  backupRatePerHour: number;
   /** Where Cloud Transfer uploads backup archives; undefined: not configured (the transfer answers 409). */
   backupS3: BackupS3Config | undefined;
   /** Contact Us messages per IP per hour. */
@@ -101,6 +107,14 @@ function trustProxyOf(v: string | undefined): ServerConfig['trustProxy'] {
   return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/** A whole number of at least 1 from the environment, or the default when unset; anything else throws ConfigError. */
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`${name} must be a whole number of at least 1 (it is "${raw}").`);
+  return Number(raw);
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 8080),
@@ -118,6 +132,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     complaintRateLimit: Number(env.COMPLAINT_RATE_LIMIT ?? 5),
     backupDir: resolve(env.BACKUP_DIR ?? './data/backups'),
     backupAdmins: (env.BACKUP_ADMINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    backupSigningKey: env.BACKUP_SIGNING_KEY || undefined,
+    backupKeep: positiveInt(env, 'BACKUP_KEEP', 20),
+    backupRatePerHour: positiveInt(env, 'BACKUP_RATE_PER_HOUR', 12),
     backupS3: backupS3Of(env),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
     clientDir: resolve(env.CLIENT_DIR ?? './dist'),

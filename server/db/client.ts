@@ -43,16 +43,26 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     priority: { query: async <T extends Row>(text: string, params: unknown[] = []) => (await lane.query(text, params)).rows as T[] },
     async transaction(fn) {
       const c = await pool.connect();
+      // A connection whose rollback failed may still be inside the transaction: it is closed, never reused.
+      let unusable: Error | undefined;
+      // A connection lost meanwhile says so by an event: without a listener it would end the process.
+      const lost = (e: Error) => {
+        unusable = e;
+      };
+      c.on('error', lost);
       try {
         await c.query('BEGIN');
         const out = await fn(withSavepoints(async <T extends Row>(text: string, params: unknown[] = []) => (await c.query(text, params)).rows as T[]));
         await c.query('COMMIT');
         return out;
       } catch (e) {
-        await c.query('ROLLBACK').catch(() => undefined);
+        await c.query('ROLLBACK').catch((r: unknown) => {
+          unusable = r instanceof Error ? r : new Error(String(r));
+        });
         throw e;
       } finally {
-        c.release();
+        c.off('error', lost);
+        c.release(unusable);
       }
     },
     async migrate() {

@@ -6,56 +6,99 @@ import { requireRecentStepUp } from '../auth/plugin';
 import type { BackupS3Config } from '../config';
 import type { Database } from '../db/client';
 import { conflict, forbidden } from '../http/errors';
-import { backupArchive, exportBackup, importBackup, knownFolder, listBackups, sweepPartials } from './backup';
+import { backupArchive, exportBackup, importBackup, knownFolder, listBackups, sweepPartials, type BackupPlace } from './backup';
+import { BackupLimits } from './backupLimits';
 import { transferBackup } from './s3Transfer';
-import { clearHistory, HISTORY_MODELS, parseModels, parseRange } from './clearHistory';
+import { clearHistory, clearHistoryBody, HISTORY_MODELS, parseModels, parseRange } from './clearHistory';
 import { findRef } from '../access/repository';
 import { tiersWith } from '../../resources.config';
 
 /** The admins' tier (runsGames): clearing history clears the rounds, tickets and results of the admin's games. */
 const GAME_TIER = tiersWith('runsGames')[0]!.role;
 
+/** The 403 of an admin not named in BACKUP_ADMINS: says how the operator enables it. */
+export const notListedMessage = (username: string) =>
+  `Backups are limited to the admins named in BACKUP_ADMINS on the server. To allow this account, add it there (BACKUP_ADMINS=${username}, comma-separated with the others) and restart the server.`;
+
+/** The 403 when BACKUP_ADMINS is unset and the installation has several admins. */
+export const ownerOnlyMessage = (admins: number, username: string) =>
+  `A backup holds the whole database, every admin's accounts included, so it belongs to the installation's owner. This installation has ${admins} admins: to enable backups, set BACKUP_ADMINS=${username} (the owner's usernames, comma-separated) on the server and restart it.`;
+
 export interface BackupOptions {
   db: Database;
   dir: string;
-  /** Usernames allowed to back up and restore; empty: every admin. */
+  /** Usernames allowed whole-database backup, download and restore; empty: the installation's only admin, while there is one. */
   admins: readonly string[];
+  /** Signs and checks backup manifests; kept outside `dir`. */
+  signingKey: Buffer;
+  /** Backups an admin may start per hour. */
+  perHour: number;
+  /** Backup folders kept. */
+  keep: number;
+  /** Free bytes where backups are written (tests give their own). */
+  freeBytes?: (dir: string) => Promise<number>;
   /** Where Cloud Transfer uploads; undefined: not configured (409). */
   s3?: BackupS3Config;
 }
 
-/** Backups (admin only, as the spec says): export, list, download, cloud transfer; restore after a password check. */
+/**
+ * Backups (admin only, as the spec says): export, list, download, cloud transfer; restore after a
+ * password check. A backup is the whole database (every account's contact data and password hash,
+ * every admin's money), so all but Clear History belong to the installation's owner: the admins
+ * named in BACKUP_ADMINS, or, when it is unset, the only admin while there is just one.
+ */
 export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
   const { db, dir } = opts;
+  const place: BackupPlace = { dir, key: opts.signingKey };
+  const limits = new BackupLimits({ db, dir, perHour: opts.perHour, keep: opts.keep, freeBytes: opts.freeBytes });
   const r = app.withTypeProvider<ZodTypeProvider>();
   await sweepPartials(dir);
-  const allowed = (caller: Caller) => {
+  const admin = (caller: Caller) => {
     if (caller.role !== GAME_TIER) throw forbidden('Backups are for admins only.');
-    if (opts.admins.length && !opts.admins.includes(caller.username)) throw forbidden('Backups are limited to named admins (BACKUP_ADMINS).');
     return caller;
   };
+  const owner = async (caller: Caller) => {
+    admin(caller);
+    if (opts.admins.length) {
+      if (!opts.admins.includes(caller.username)) throw forbidden(notListedMessage(caller.username));
+      return caller;
+    }
+    const [c] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM accounts WHERE role = $1 AND deleted_at IS NULL`, [GAME_TIER]);
+    const admins = Number(c?.n ?? 0);
+    if (admins > 1) throw forbidden(ownerOnlyMessage(admins, caller.username));
+    return caller;
+  };
+  /** One backup: counted against the caller's rate, alone on the installation, with room on the disk; older folders pruned after. */
+  const backup = async <T extends { folder: string }>(caller: Caller, fn: () => Promise<T>): Promise<T> =>
+    limits.exclusive(async () => {
+      await limits.ensureRoom();
+      limits.take(caller.username);
+      const out = await fn();
+      await limits.prune(out.folder);
+      return out;
+    });
   const folderQuery = { querystring: z.object({ folder: z.string().max(100).optional() }) };
 
   r.get('/backup/exportbackup', { config: { subject: 'Backup', log: true } }, async (req) => {
-    allowed(requireCaller(req));
-    const { folder, manifest } = await exportBackup(db, dir);
+    const caller = await owner(requireCaller(req));
+    const { folder, manifest } = await backup(caller, () => exportBackup(db, place));
     return { success: true, message: 'Backup completed', folder, rows: manifest.tables.reduce((s, t) => s + t.rows, 0) };
   });
 
   r.get('/backup/list-backups', async (req) => {
-    allowed(requireCaller(req));
+    await owner(requireCaller(req));
     const folders = await listBackups(dir);
     return { success: true, folders, message: folders.length ? '' : 'No backups yet.' };
   });
 
   r.get('/backup/downloadbackup', { schema: folderQuery }, async (req, reply) => {
-    allowed(requireCaller(req));
+    await owner(requireCaller(req));
     const folder = await knownFolder(dir, req.query.folder);
     return reply.type('application/gzip').header('Content-Disposition', `attachment; filename="${folder}.tar.gz"`).send(backupArchive(dir, folder));
   });
 
   r.get('/backup/transferbackup', { schema: folderQuery, config: { subject: 'Cloud transfer', log: true } }, async (req) => {
-    allowed(requireCaller(req));
+    await owner(requireCaller(req));
     if (!opts.s3) throw conflict('Cloud transfer is not configured on this server (BACKUP_S3_URL is not set).');
     const folder = await knownFolder(dir, req.query.folder);
     const out = await transferBackup(opts.s3, dir, folder, req.log);
@@ -64,10 +107,10 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
   });
 
   r.get('/backup/importbackup', { schema: folderQuery, config: { subject: 'Restore', log: true } }, async (req) => {
-    const caller = allowed(requireCaller(req));
+    const caller = await owner(requireCaller(req));
     requireRecentStepUp(caller);
     const folder = await knownFolder(dir, req.query.folder);
-    const { rows } = await importBackup(db, dir, folder);
+    const { rows } = await limits.exclusive(() => importBackup(db, place, folder));
     // The restore ended every session, this one too; the activity row is written after the commit, so it survives.
     req.activitySubject = `Restore from ${folder}`;
     return { success: true, message: `Restored from ${folder}`, rows };
@@ -75,15 +118,17 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
 
   r.post(
     '/backup/deleterecords',
-    { schema: { body: z.object({ startDate: z.unknown().optional(), endDate: z.unknown().optional(), models: z.unknown().optional() }) }, config: { subject: 'Clear history' } },
+    { schema: { body: clearHistoryBody }, config: { subject: 'Clear history' } },
     async (req) => {
-      const caller = allowed(requireCaller(req));
+      // The caller's own network only: not the owner's alone (BACKUP_ADMINS still names who may, when set); the backup it takes first stays on the server.
+      const caller = admin(requireCaller(req));
+      if (opts.admins.length && !opts.admins.includes(caller.username)) throw forbidden(notListedMessage(caller.username));
       requireRecentStepUp(caller);
       const range = parseRange(req.body.startDate, req.body.endDate);
       const models = parseModels(req.body.models);
-      const admin = await findRef(db, caller.id);
-      if (!admin) throw forbidden();
-      const out = await clearHistory(db, dir, admin, models, range);
+      const ref = await findRef(db, caller.id);
+      if (!ref) throw forbidden();
+      const out = await backup(caller, () => clearHistory(db, place, ref, models, range).then((o) => ({ ...o, folder: o.backup })));
       const total = Object.values(out.counts).reduce((a, b) => a + b, 0);
       return { success: true, message: `Cleared ${total} record(s); a backup was taken first (${out.backup}).`, backup: out.backup, counts: out.counts, models: HISTORY_MODELS };
     },

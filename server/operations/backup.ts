@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
@@ -11,6 +11,13 @@ import { MIGRATIONS_DIR } from '../db/client';
 import { checkInvariant } from '../credit/ledger';
 import { badRequest, conflict } from '../http/errors';
 import { tarGzStream, type TarFile } from './tar';
+import { SIGNATURE_ALGORITHM, signatureHolds, signManifest } from './backupSigning';
+
+/** Where backups are written, and the key (kept outside that folder) that signs and checks their manifests. */
+export interface BackupPlace {
+  dir: string;
+  key: Buffer;
+}
 
 /** Tables a backup leaves out: live sessions are credentials, and drizzle's own bookkeeping is not data. */
 const SKIPPED = new Set(['sessions']);
@@ -26,6 +33,9 @@ export interface Manifest {
   schemaVersion: string;
   createdAt: string;
   tables: ManifestTable[];
+  /** HMAC-SHA-256 of the fields above with this installation's signing key (hex). */
+  signature?: string;
+  signatureAlgorithm?: string;
 }
 
 /** The schema a backup belongs to: the newest migration this server knows. */
@@ -64,7 +74,14 @@ export async function listBackups(dir: string): Promise<{ folder: string; create
     if (!FOLDER.test(folder)) continue;
     const manifestFile = join(dir, folder, 'manifest.json');
     if (!existsSync(manifestFile)) continue;
-    const m = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+    let m: Manifest;
+    try {
+      m = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+      if (!Array.isArray(m.tables)) continue;
+    } catch {
+      // A folder whose manifest cannot be read is no backup of ours: not listed (a restore would refuse it anyway).
+      continue;
+    }
     let size = 0;
     for (const f of await readdir(join(dir, folder))) size += (await stat(join(dir, folder, f))).size;
     out.push({ folder, createdAt: m.createdAt, size, rows: m.tables.reduce((s, t) => s + t.rows, 0) });
@@ -97,7 +114,8 @@ export function backupArchive(dir: string, folder: string): Readable {
  * PostgreSQL's own JSON of them (exact bigints, timestamps to the microsecond), and a manifest with
  * the schema version, row counts and a SHA-256 per file. The folder appears complete or not at all.
  */
-export async function exportBackup(db: Database, dir: string, now = new Date()): Promise<{ folder: string; manifest: Manifest }> {
+export async function exportBackup(db: Database, place: BackupPlace, now = new Date()): Promise<{ folder: string; manifest: Manifest }> {
+  const { dir } = place;
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   const folder = `backup-${stamp}-${randomBytes(3).toString('hex')}`;
   const partial = join(dir, `.${folder}.partial`);
@@ -109,7 +127,8 @@ export async function exportBackup(db: Database, dir: string, now = new Date()):
       for (const name of await tablesInOrder(tx)) out.push(await exportTable(tx, name, partial));
       return out;
     });
-    const manifest: Manifest = { schemaVersion: schemaVersion(), createdAt: now.toISOString(), tables };
+    const signed = { schemaVersion: schemaVersion(), createdAt: now.toISOString(), tables };
+    const manifest: Manifest = { ...signed, signatureAlgorithm: SIGNATURE_ALGORITHM, signature: signManifest(place.key, signed) };
     await writeFile(join(partial, 'manifest.json'), JSON.stringify(manifest, null, 2));
     await rename(partial, join(dir, folder));
     return { folder, manifest };
@@ -158,9 +177,36 @@ async function fileSha256(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Reads a backup's manifest and proves every file whole and of this schema before anything is touched. */
-export async function readBackup(dir: string, folder: string, q: Queryable): Promise<{ manifest: Manifest }> {
-  const manifest = JSON.parse(await readFile(join(dir, folder, 'manifest.json'), 'utf8')) as Manifest;
+/** The manifest as this server reads it: only the fields it trusts, of the types it expects, else a 409. */
+function parseManifest(text: string): Manifest {
+  const damaged = () => conflict('The backup manifest is damaged. Nothing was restored.');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw damaged();
+  }
+  const m = raw as Partial<Manifest> | null;
+  if (!m || typeof m.schemaVersion !== 'string' || typeof m.createdAt !== 'string' || !Array.isArray(m.tables)) throw damaged();
+  const tables = m.tables.map((t: Partial<ManifestTable> | null) => {
+    if (!t || typeof t.name !== 'string' || typeof t.file !== 'string' || !Number.isSafeInteger(t.rows) || typeof t.sha256 !== 'string') throw damaged();
+    return { name: t.name, file: t.file, rows: t.rows!, sha256: t.sha256 };
+  });
+  return { schemaVersion: m.schemaVersion, createdAt: m.createdAt, tables, signature: typeof m.signature === 'string' ? m.signature : undefined };
+}
+
+export const UNSIGNED_MESSAGE =
+  'This backup is not signed by this installation (its signature is missing or does not match): it may have been altered, or it was made by another server or before backups were signed. Nothing was restored.';
+
+/**
+ * Reads a backup's manifest and proves it signed by this installation's key, every file whole and of
+ * this schema, before anything is touched. The signature comes first: whoever can write to
+ * BACKUP_DIR can recompute the checksums, not the signature.
+ */
+export async function readBackup(place: BackupPlace, folder: string, q: Queryable): Promise<{ manifest: Manifest }> {
+  const { dir } = place;
+  const manifest = parseManifest(await readFile(join(dir, folder, 'manifest.json'), 'utf8'));
+  if (!signatureHolds(place.key, manifest, manifest.signature)) throw conflict(UNSIGNED_MESSAGE);
   if (manifest.schemaVersion !== schemaVersion()) throw conflict(`This backup is of schema ${manifest.schemaVersion}; this server runs ${schemaVersion()}. Nothing was restored.`);
   const current = await tablesInOrder(q);
   const named = new Set(manifest.tables.map((t) => t.name));
@@ -176,9 +222,11 @@ export async function readBackup(dir: string, folder: string, q: Queryable): Pro
  * A table file's rows in batches of JSON arrays: files of this version hold one row per line; a file
  * of one line (a backup written before) is its own single batch.
  */
-async function* rowBatches(path: string): AsyncGenerator<string> {
+async function* rowBatches(path: string, hash: Hash): AsyncGenerator<string> {
   let batch: string[] = [];
-  for await (const raw of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
+  const input = createReadStream(path);
+  input.on('data', (chunk) => hash.update(chunk));
+  for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
     const line = raw.trim();
     if (line === '[' || line === ']' || line === '') continue;
     if (line.startsWith('[')) {
@@ -200,8 +248,9 @@ async function* rowBatches(path: string): AsyncGenerator<string> {
  * commit. Any failure leaves the database as it was. Sessions are not in a backup: a restore ends
  * them all.
  */
-export async function importBackup(db: Database, dir: string, folder: string): Promise<{ rows: number }> {
-  const { manifest } = await readBackup(dir, folder, db);
+export async function importBackup(db: Database, place: BackupPlace, folder: string): Promise<{ rows: number }> {
+  const { dir } = place;
+  const { manifest } = await readBackup(place, folder, db);
   return db.transaction(async (tx) => {
     const order = await tablesInOrder(tx);
     await tx.query(`TRUNCATE ${[...order, ...SKIPPED].map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
@@ -209,10 +258,13 @@ export async function importBackup(db: Database, dir: string, folder: string): P
     for (const name of order) {
       const entry = manifest.tables.find((t) => t.name === name)!;
       let inTable = 0;
-      for await (const batch of rowBatches(join(dir, folder, entry.file))) {
+      // Hashed again as it is read: a file changed after the check above fails here, inside the transaction.
+      const hash = createHash('sha256');
+      for await (const batch of rowBatches(join(dir, folder, entry.file), hash)) {
         const [r] = await tx.query(`WITH ins AS (INSERT INTO "${name}" SELECT * FROM json_populate_recordset(NULL::"${name}", $1::json) RETURNING 1) SELECT count(*)::int AS n FROM ins`, [batch]);
         inTable += Number(r.n);
       }
+      if (hash.digest('hex') !== entry.sha256) throw conflict(`The file ${entry.file} changed during the restore. Nothing was restored.`);
       if (inTable !== entry.rows) throw conflict(`The file ${entry.file} holds ${inTable} rows, not the ${entry.rows} of its manifest. Nothing was restored.`);
       rows += inTable;
       const serial = await tx.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_default LIKE 'nextval(%'`, [name]);

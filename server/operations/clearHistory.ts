@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import { dayKey, dayRange, parseDate } from '../../domain/periods';
 import type { AccountRef } from '../access/repository';
 import type { Database, Queryable } from '../db/client';
 import { checkInvariant } from '../credit/ledger';
 import { badRequest, conflict } from '../http/errors';
-import { exportBackup } from './backup';
+import { exportBackup, type BackupPlace } from './backup';
 import { rebuildPlayAggregates } from '../games/repository';
 
 /**
@@ -32,16 +33,30 @@ const LEDGER_KINDS: Partial<Record<HistoryModel, string[]>> = {
   usertransaction: ['bet', 'win', 'pool'],
 };
 
-export function parseModels(raw: unknown): HistoryModel[] {
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
-  if (list.length === 0) throw badRequest('Select at least one model to clear', 'models');
-  const out = new Set<HistoryModel>();
-  for (const m of list) {
-    const name = String(m).trim().toLowerCase();
-    if (!(name in HISTORY_MODELS)) throw badRequest(`Unknown model '${name}'. Known: ${Object.keys(HISTORY_MODELS).join(', ')}.`, 'models');
-    out.add(name as HistoryModel);
-  }
-  return [...out];
+/** The model names, in the order of the map above (the Clear History screen's order). */
+export const MODEL_NAMES = Object.keys(HISTORY_MODELS) as [HistoryModel, ...HistoryModel[]];
+const KNOWN = `Known: ${MODEL_NAMES.join(', ')}.`;
+const shown = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v))).slice(0, 40);
+
+/**
+ * POST backup/deleterecords: `models` is a list of the names above and nothing else (not a
+ * comma-separated string, not an inherited property name such as "__proto__"), refused before any
+ * backup is taken or row cleared.
+ */
+export const clearHistoryBody = z.object({
+  startDate: z.unknown().optional(),
+  endDate: z.unknown().optional(),
+  models: z
+    .array(z.enum(MODEL_NAMES, { error: (iss) => `Unknown model '${shown(iss.input)}'. ${KNOWN}` }), { error: `models is a list of model names, such as ["ticket", "userlog"]. ${KNOWN}` })
+    .max(MODEL_NAMES.length * 2, { error: 'Too many models.' })
+    .optional(),
+});
+
+export function parseModels(list: readonly HistoryModel[] | undefined): HistoryModel[] {
+  if (!list || list.length === 0) throw badRequest('Select at least one model to clear', 'models');
+  // The schema already refused anything else; own keys only, so no inherited name gets through even without it.
+  if (list.some((m) => !Object.hasOwn(HISTORY_MODELS, m))) throw badRequest(`Unknown model. ${KNOWN}`, 'models');
+  return [...new Set(list)];
 }
 
 export function parseRange(startDate: unknown, endDate: unknown): { start: Date; end: Date } {
@@ -108,8 +123,8 @@ async function clearModel(tx: Queryable, model: HistoryModel, admin: AccountRef,
  * Clear History: a backup first, then the chosen models of the admin's network in the range,
  * deleted in one transaction that re-checks the ledger invariant before it commits.
  */
-export async function clearHistory(db: Database, backupDir: string, admin: AccountRef, models: HistoryModel[], range: { start: Date; end: Date }) {
-  const { folder } = await exportBackup(db, backupDir);
+export async function clearHistory(db: Database, place: BackupPlace, admin: AccountRef, models: HistoryModel[], range: { start: Date; end: Date }) {
+  const { folder } = await exportBackup(db, place);
   const counts = await db.transaction(async (tx) => {
     const out: Record<string, number> = {};
     for (const m of models) out[m] = await clearModel(tx, m, admin, range.start, range.end);

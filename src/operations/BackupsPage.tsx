@@ -18,10 +18,10 @@ import { fetchFile, saveBlob } from '../common/download';
 import { PageSpinner } from '../common/PageSpinner';
 import { StepUpCancelled, useStepUp } from '../common/StepUp';
 import type { TimedMessage } from '../common/useTimedMessage';
-import { request } from '../dataProvider/http';
+import { ApiError, request } from '../dataProvider/http';
 import { formatDateTime } from '../tiers/cellValue';
 import { BACKUP_LIST_KEY, FOLDER_CALL_KEY, formatBytes, useBackups } from './backupsQueries';
-import { expectSuccess, failureText, marked } from './outcome';
+import { expectSuccess, failureText, marked, serverMessage } from './outcome';
 
 /**
  * `/{role}/backups` (spec 2.15, admin only): take a backup, and per folder Import Backup (a
@@ -40,6 +40,9 @@ export function BackupsPage() {
   const list = useBackups({ enabled: !sessionEnded });
   const busyFolders = useMutationState({ filters: { mutationKey: FOLDER_CALL_KEY, status: 'pending' }, select: (m) => m.state.variables as string });
   const say = (text: string, severity: TimedMessage['severity']) => setOutcome({ text, severity });
+  // Whole-database backups belong to the installation's owner: for another admin the server says how
+  // the operator enables them (BACKUP_ADMINS), and that message is the screen.
+  const notOwner = list.error instanceof ApiError && list.error.status === 403;
 
   const backup = useMutation({
     mutationFn: async () => expectSuccess((await request('backup/exportbackup')).json),
@@ -106,7 +109,7 @@ export function BackupsPage() {
           <Typography variant="h5" component="h1">
             {title}
           </Typography>
-          <Button variant="contained" startIcon={<BackupIcon />} disabled={backup.isPending || sessionEnded} onClick={() => backup.mutate()}>
+          <Button variant="contained" startIcon={<BackupIcon />} disabled={backup.isPending || sessionEnded || notOwner} onClick={() => backup.mutate()}>
             {translate(backup.isPending ? 'td.backups.backingUp' : 'td.backups.backup')}
           </Button>
         </Box>
@@ -128,7 +131,8 @@ export function BackupsPage() {
             {translate('td.backups.sessionEnded')}
           </Alert>
         )}
-        {list.isError && <Alert severity="error">{failureText(list.error, translate('td.backups.loadFailed'), translate('td.backups.fetchError'))}</Alert>}
+        {notOwner && <Alert severity="warning">{serverMessage(list.error) ?? translate('td.backups.loadFailed')}</Alert>}
+        {list.isError && !notOwner && <Alert severity="error">{failureText(list.error, translate('td.backups.loadFailed'), translate('td.backups.fetchError'))}</Alert>}
         {list.isPending && !list.isError && !sessionEnded && <PageSpinner />}
         {list.data && (
           <TableContainer>

@@ -6,9 +6,11 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant } from '../../server/credit/ledger';
 import { tablesInOrder } from '../../server/operations/backup';
+import { signManifest } from '../../server/operations/backupSigning';
 import { call, createAs, createChain, engineAvailable, fund, loginAs, startHarness, SUPERADMIN_PASSWORD, type Harness } from './harness';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+const SIGNING_KEY = 'backup-test-signing-key-not-in-backup-dir-0123';
 
 describe.runIf(engineAvailable())('backups and restore', () => {
   let h: Harness;
@@ -17,7 +19,7 @@ describe.runIf(engineAvailable())('backups and restore', () => {
   let admin: string;
 
   beforeAll(async () => {
-    h = await startHarness({ backupDir: dir });
+    h = await startHarness({ backupDir: dir, backupSigningKey: SIGNING_KEY });
     const games = (await h.db.query(`SELECT id FROM games ORDER BY id`)).map((r) => String(r.id));
     const a = await createAs(h, h.root.token, 'admin', h.root.id, { games });
     chain = await createChain(h, a._id);
@@ -44,6 +46,12 @@ describe.runIf(engineAvailable())('backups and restore', () => {
     }
     return out;
   }
+  /** Signs a folder's manifest again with the installation's key: what only the key's holder can do. */
+  const resign = (f: string) => {
+    const m = JSON.parse(readFileSync(join(dir, f, 'manifest.json'), 'utf8'));
+    m.signature = signManifest(Buffer.from(SIGNING_KEY), m);
+    writeFileSync(join(dir, f, 'manifest.json'), JSON.stringify(m));
+  };
   const stepUp = async (token: string) => expect((await call(h, 'POST', '/api/auth/checkpassword', { token, body: { password: 'secret-pass' } })).status).toBe(200);
   let folder: string;
 
@@ -105,6 +113,9 @@ describe.runIf(engineAvailable())('backups and restore', () => {
     const bm = JSON.parse(readFileSync(join(dir, broken, 'manifest.json'), 'utf8'));
     bm.tables.find((t: { name: string }) => t.name === 'accounts').sha256 = sha(accounts);
     writeFileSync(join(dir, broken, 'manifest.json'), JSON.stringify(bm));
+    // Both signed with this installation's key, so that the checks after the signature are reached.
+    resign(other);
+    resign(broken);
     const before = await dump();
     await stepUp(admin);
     for (const [f, text] of [[tampered, 'checksum'], [other, 'schema'], [broken, 'does not add up']] as const) {
@@ -112,6 +123,47 @@ describe.runIf(engineAvailable())('backups and restore', () => {
       expect([r.status, String(r.json.message)]).toEqual([409, expect.stringContaining(text)]);
     }
     expect(await dump(['activity_logs', 'login_guards'])).toEqual(Object.fromEntries(Object.entries(before).filter(([k]) => k !== 'activity_logs' && k !== 'login_guards')));
+  });
+
+  it('refuses a forged backup (a wallet raised, the checksums recomputed) whatever its signature, and changes nothing', async () => {
+    const forge = (suffix: string, edit: (line: string) => string, sign: (m: Record<string, unknown>) => void) => {
+      const f = folder.replace(/-[0-9a-f]{6}$/, `-${suffix}`);
+      rmSync(join(dir, f), { recursive: true, force: true });
+      cpSync(join(dir, folder), join(dir, f), { recursive: true });
+      const original = readFileSync(join(dir, f, 'accounts.json'), 'utf8');
+      const accounts = original.split('\n').map(edit).join('\n');
+      expect(accounts).not.toBe(original);
+      writeFileSync(join(dir, f, 'accounts.json'), accounts);
+      const m = JSON.parse(readFileSync(join(dir, f, 'manifest.json'), 'utf8'));
+      m.tables.find((t: { name: string }) => t.name === 'accounts').sha256 = sha(accounts);
+      sign(m);
+      writeFileSync(join(dir, f, 'manifest.json'), JSON.stringify(m));
+      return f;
+    };
+    const rows = readFileSync(join(dir, folder, 'accounts.json'), 'utf8').split('\n');
+    const hashOf = (username: string) => /"password_hash":"([^"]+)"/.exec(rows.find((l) => l.includes(`"username":"${username}"`))!)![1]!;
+    // What a writer to BACKUP_DIR would do: raise the admin's wallet, or give the superadmin the admin's password.
+    const raiseWallet = (l: string) => (l.includes(`"username":"${chain.admin.username}"`) ? l.replace(/"wallet_balance":(\d+)/, (_m, n: string) => `"wallet_balance":${Number(n) + 1_000_000}`) : l);
+    const swapRootPassword = (l: string) => (l.includes('"username":"superadmin"') ? l.replace(hashOf('superadmin'), hashOf(chain.admin.username)) : l);
+    const unsign = (m: Record<string, unknown>) => delete m.signature;
+    const otherKey = (m: Record<string, unknown>) => (m.signature = signManifest(Buffer.from('someone-elses-key-0123456789-0123456789'), m as never));
+    const forged = [
+      forge('bbbbb2', swapRootPassword, () => undefined),
+      forge('bbbbb1', raiseWallet, () => undefined),
+      forge('bbbbb3', swapRootPassword, unsign),
+      forge('bbbbb4', swapRootPassword, otherKey),
+      forge('bbbbb5', raiseWallet, otherKey),
+    ];
+    const before = await dump();
+    await stepUp(admin);
+    for (const f of forged) {
+      const r = await call(h, 'GET', `/api/backup/importbackup?folder=${f}`, { token: admin });
+      expect([r.status, String(r.json.message)], f).toEqual([409, expect.stringContaining('not signed by this installation')]);
+    }
+    expect(await dump(['activity_logs', 'login_guards'])).toEqual(Object.fromEntries(Object.entries(before).filter(([k]) => k !== 'activity_logs' && k !== 'login_guards')));
+    // The session survived (nothing was restored), and the superadmin's password is its own.
+    expect((await call(h, 'GET', '/api/auth/session', { token: admin })).status).toBe(200);
+    expect((await call(h, 'POST', '/api/auth/login', { body: { username: 'superadmin', password: 'secret-pass' } })).status).toBe(401);
   });
 
   it('gives back every table row for row, and logs the restore in a row that survives it', async () => {

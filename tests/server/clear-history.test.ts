@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,21 @@ describe.runIf(engineAvailable())('clear history', () => {
     expect((await clear({ startDate: today, endDate: today, models: [] })).json.message).toBe('Select at least one model to clear');
     const unknown = await clear({ startDate: today, endDate: today, models: ['everything'] });
     expect([unknown.status, String(unknown.json.message)]).toEqual([400, expect.stringContaining("Unknown model 'everything'")]);
+  });
+
+  it('refuses models that are not a list of known names (400) before any backup is taken or row cleared', async () => {
+    expect((await call(h, 'POST', '/api/auth/checkpassword', { token: admin, body: { password: 'secret-pass' } })).status).toBe(200);
+    const folders = () => readdirSync(dir).sort();
+    const rows = async () => (await h.db.query(`SELECT (SELECT count(*) FROM transactions)::int AS t, (SELECT count(*) FROM tickets)::int AS k, (SELECT count(*) FROM daily_play)::int AS d`))[0];
+    const before = { folders: folders(), rows: await rows() };
+    for (const models of ['ticket,__proto__', ['__proto__'], ['ticket', '__proto__'], ['constructor'], ['toString'], ['hasOwnProperty'], ['Ticket'], [{}], [['ticket']], 'ticket', { ticket: true }, [null]]) {
+      const r = await clear({ startDate: today, endDate: today, models });
+      expect([r.status, r.json.success], JSON.stringify(models)).toEqual([400, false]);
+      expect(String(r.json.message), JSON.stringify(models)).toMatch(/model/i);
+    }
+    expect({ folders: folders(), rows: await rows() }).toEqual(before);
+    // And the server goes on answering.
+    expect((await call(h, 'GET', '/api/backup/list-backups', { token: admin })).status).toBe(200);
   });
 
   it('takes a backup, replaces cleared ledger rows by one carried row per account, and keeps every balance and account', async () => {

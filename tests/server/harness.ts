@@ -56,7 +56,8 @@ export async function openTestDatabase(poolSize = 10): Promise<{ db: Database; d
 /** `logger`: the server's log (none unless given), e.g. `{ level: 'trace', stream }` to capture every line. */
 export async function startHarness(overrides: Partial<ServerConfig> = {}, opts: { logger?: AppOptions['logger'] } = {}): Promise<Harness> {
   const { db, drop } = await openTestDatabase();
-  const config = { ...configFromEnv({}), clientDir: '/nonexistent', loginRateLimit: 10_000, schedulerEnabled: false, ...overrides };
+  // A signing key of the tests' own, so that no test writes one into the project's ./data.
+  const config = { ...configFromEnv({}), clientDir: '/nonexistent', loginRateLimit: 10_000, schedulerEnabled: false, backupSigningKey: 'tierdesk-tests-backup-signing-key-0123456789', ...overrides };
   await seed(db, { username: 'superadmin', password: SUPERADMIN_PASSWORD });
   const app = await buildApp({ db, config, logger: opts.logger });
   await app.ready();

@@ -62,4 +62,34 @@ describe.runIf(ENGINE === 'pglite')('the embedded database on its own thread', (
     await expect(db.transaction((tx) => tx.query(`SELECT 1/0`))).rejects.toMatchObject({ code: '22012' });
     expect(await db.query(`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
   });
+  it('ends a transaction on any error, a JavaScript one inside the database thread too, and answers the next query', async () => {
+    // A thrown JavaScript error in the caller's code.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO t_worker (id) VALUES (20)`);
+        throw new TypeError('not a database error');
+      }),
+    ).rejects.toThrow('not a database error');
+    expect(await db.query(`SELECT count(*)::int AS n FROM t_worker WHERE id = 20`)).toEqual([{ n: 0 }]);
+    // A parameter PGlite cannot serialize throws inside the database thread, mid-protocol: before, the
+    // session stayed in an aborted transaction and every later statement failed ("current transaction is aborted").
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO t_worker (id) VALUES (21)`);
+        return tx.query(`SELECT count(*) FROM t_worker WHERE big::text = ANY($1::text[])`, [{}]);
+      }),
+    ).rejects.toThrow(/src/);
+    expect(await db.query(`SELECT count(*)::int AS n FROM t_worker WHERE id = 21`)).toEqual([{ n: 0 }]);
+    // The same error caught by the caller, who then tries to commit: rolled back, and said so.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO t_worker (id) VALUES (22)`);
+        await tx.query(`SELECT $1::text[] AS a`, [{}]).catch(() => undefined);
+      }),
+    ).rejects.toThrow(/rolled back/);
+    expect(await db.query(`SELECT count(*)::int AS n FROM t_worker WHERE id = 22`)).toEqual([{ n: 0 }]);
+    // And the database goes on: a transaction commits, a query answers.
+    await db.transaction((tx) => tx.query(`INSERT INTO t_worker (id) VALUES (23)`));
+    expect(await db.query(`SELECT id FROM t_worker WHERE id >= 20 ORDER BY id`)).toEqual([{ id: 23 }]);
+  });
 });

@@ -40,6 +40,7 @@ interface Player {
 describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_game_days', () => {
   let h: Harness;
   const dir = mkdtempSync(join(tmpdir(), 'tierdesk-aggregates-'));
+  const SIGNING_KEY = Buffer.from('aggregates-test-signing-key-0123456789');
   const admins: number[] = [];
   const masters: number[] = [];
   const players: Player[] = [];
@@ -49,7 +50,7 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
   const ref = async (id: number) => (await findRef(h.db, id))!;
 
   beforeAll(async () => {
-    h = await startHarness({ backupDir: dir });
+    h = await startHarness({ backupDir: dir, backupSigningKey: SIGNING_KEY.toString() });
     for (const g of [FUN_TARGET, FUN_TIMER]) gameDb.set(g, Number((await h.db.query(`SELECT id FROM games WHERE game_id = $1`, [g]))[0].id));
     await h.db.query(`UPDATE games SET time_seconds = 60 WHERE game_id = ANY($1::text[])`, [[FUN_TARGET, FUN_TIMER]]);
     const games = [...gameDb.values()].map(String);
@@ -264,7 +265,7 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
   it('follow Clear History of the per-day figures, and a restore', async () => {
     const full = await stored();
     const a = (await ref(admins[0]!))!;
-    const cleared = await clearHistory(h.db, dir, a, ['frequency'], { start: at(21, 0, 0, 0), end: new Date(2026, 10, 21, 23, 59, 59, 999) });
+    const cleared = await clearHistory(h.db, { dir, key: SIGNING_KEY }, a, ['frequency'], { start: at(21, 0, 0, 0), end: new Date(2026, 10, 21, 23, 59, 59, 999) });
     expect(cleared.counts.frequency).toBeGreaterThan(0);
     const now = await stored();
     const want = await expected((t) => t.admin === admins[0] && t.day === dayKey(at(21)));
@@ -276,7 +277,7 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
     for (const p of players.slice(0, 4)) await bet(p, FUN_TARGET, '2', 1, at(22, 11));
     expect((await stored()).playerDays).toEqual((await expected((t) => t.admin === admins[0] && t.day === dayKey(at(21)))).playerDays);
     // The backup the clear took brings every figure back, and bets go on from there.
-    await importBackup(h.db, dir, cleared.backup);
+    await importBackup(h.db, { dir, key: SIGNING_KEY }, cleared.backup);
     expect(await stored()).toEqual(full);
     for (const p of players.slice(0, 4)) await bet(p, FUN_TARGET, '2', 1, at(22, 11));
     const after = await stored();

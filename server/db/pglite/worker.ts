@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, protocol, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Envelope, ErrorData, Reply } from './protocol';
@@ -11,7 +11,8 @@ import type { Envelope, ErrorData, Reply } from './protocol';
  * would in-process.
  */
 let db: PGlite | null = null;
-const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
+/** `failed`: a statement of it threw something other than a database error; it can only roll back. */
+const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; failed?: Error }>();
 const finishing = new Map<number, Promise<void>>();
 let nextTx = 1;
 const ROLLBACK = Symbol('rollback');
@@ -24,6 +25,44 @@ const errorData = (e: unknown): ErrorData => {
   }
   return { message: String(e) };
 };
+
+/** PostgreSQL's own refusal of a statement (it has a SQLSTATE): the session is in a known state after it. */
+const isDatabaseError = (e: unknown): boolean => {
+  const code = e instanceof Error ? (e as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+};
+
+/**
+ * PGlite writes each protocol message into writers shared by every query; a parameter it cannot
+ * serialize throws halfway through a Bind and leaves the half-written bytes there, to be sent ahead
+ * of the next two messages ("invalid message format"): the rollback that should follow fails, and
+ * the session stays in an aborted transaction for every caller. An empty Bind, built and thrown
+ * away, empties both writers.
+ */
+function discardHalfWrittenMessage(): void {
+  try {
+    protocol.serialize.bind({});
+  } catch {
+    /* nothing was half-written */
+  }
+}
+
+/**
+ * Ends the transaction by a rollback, whatever came before: a rollback refused (a protocol error
+ * after a JavaScript error inside PGlite) is tried again, since a session left in an aborted
+ * transaction fails every later statement of every caller. PGlite's own rollback runs after this
+ * only when none went through.
+ */
+async function rollback(tx: Transaction): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await tx.rollback();
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
 
 function need(): PGlite {
   if (!db) throw new Error('The embedded database is not open.');
@@ -43,9 +82,24 @@ async function handle(m: Envelope): Promise<unknown> {
       if (m.tx !== undefined) {
         const t = open.get(m.tx);
         if (!t) throw new Error('This transaction has already ended.');
-        return (await t.tx.query(m.text, m.params)).rows;
+        if (t.failed) throw t.failed;
+        try {
+          return (await t.tx.query(m.text, m.params)).rows;
+        } catch (e) {
+          if (isDatabaseError(e)) throw e;
+          // Not PostgreSQL's refusal (a parameter PGlite cannot serialize, say): nothing more runs in
+          // this transaction, and it ends by a rollback whatever its caller asks.
+          discardHalfWrittenMessage();
+          t.failed = e instanceof Error ? e : new Error(String(e));
+          throw e;
+        }
       }
-      return (await need().query(m.text, m.params)).rows;
+      try {
+        return (await need().query(m.text, m.params)).rows;
+      } catch (e) {
+        if (!isDatabaseError(e)) discardHalfWrittenMessage();
+        throw e;
+      }
     }
     case 'begin': {
       const id = nextTx++;
@@ -57,7 +111,10 @@ async function handle(m: Envelope): Promise<unknown> {
         .transaction(async (tx) => {
           open.set(id, { tx, end });
           started();
-          if (!(await decided)) throw ROLLBACK;
+          const commit = await decided;
+          if (commit && !open.get(id)?.failed) return;
+          await rollback(tx);
+          throw ROLLBACK;
         })
         .then(
           () => undefined,
@@ -79,8 +136,10 @@ async function handle(m: Envelope): Promise<unknown> {
       const t = open.get(m.tx);
       if (!t) throw new Error('This transaction has already ended.');
       const done = finishing.get(m.tx);
+      const failed = t.failed;
       t.end(m.commit);
       await done;
+      if (m.commit && failed) throw new Error(`The transaction was rolled back: ${failed.message}`);
       return null;
     }
     case 'migrate':
