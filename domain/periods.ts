@@ -86,4 +86,4 @@ const two = (n: number) => String(n).padStart(2, '0');
  * the format of the screens' date columns (never an ISO instant in UTC).
  */
 export const formatDateTime = (d: Date): string =>
-  `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  `${two(d.getDate())}/${two(d.getMonth() + 1)}/${String(d.getFullYear()).padStart(4, '0')} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
