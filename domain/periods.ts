@@ -78,3 +78,12 @@ export const dayKey = (d: Date): string =>
 export function lastDays(now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, i) => dayKey(addDays(now, i - count + 1)));
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment as people read it in messages, in the running process's time zone: dd/MM/yyyy HH:mm:ss,
+ * the format of the screens' date columns (never an ISO instant in UTC).
+ */
+export const formatDateTime = (d: Date): string =>
+  `${two(d.getDate())}/${two(d.getMonth() + 1)}/${String(d.getFullYear()).padStart(4, '0')} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;

@@ -11,6 +11,8 @@ export type Side = (typeof SIDES)[number];
 
 const RANK_LABELS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUIT_SIGNS: Record<Suit, string> = { spade: '♠', diamond: '♦', club: '♣', heart: '♥' };
+// The game's own spelling of its sides (the keys keep the earlier product's `andar`).
+const SIDE_LABELS: Record<Side, string> = { andar: 'Andhar', bahar: 'Bahar' };
 const SUIT_COLOR: Record<Suit, 'red' | 'black'> = { spade: 'black', diamond: 'red', club: 'black', heart: 'red' };
 
 export const sideOf = (rank: number): Side | null => (rank <= 6 ? 'andar' : rank >= 8 ? 'bahar' : null);
@@ -19,7 +21,7 @@ const ranks = Array.from({ length: 13 }, (_, i) => i + 1);
 const options: BetOption[] = [
   ...ranks.map((r) => ({ key: `card:${r}`, label: RANK_LABELS[r - 1], oddsX100: 1200, group: 'card' })),
   ...SUITS.map((s) => ({ key: `suit:${s}`, label: SUIT_SIGNS[s], oddsX100: 395, group: 'suit', color: SUIT_COLOR[s] })),
-  ...SIDES.map((s) => ({ key: `side:${s}`, label: s, oddsX100: 195, group: 'side' })),
+  ...SIDES.map((s) => ({ key: `side:${s}`, label: SIDE_LABELS[s], oddsX100: 195, group: 'side' })),
 ];
 const outcomes = ranks.flatMap((r) => SUITS.map((s) => `${r}:${s}`));
 const valid = new Set(outcomes);

@@ -5,5 +5,6 @@ export { oddsOf, payoutFor, stakesOf, winCents, type Stakes } from './payout';
 export { BOOSTERS, drawGap, nextBooster, type Booster, type BoosterSource, type BoosterState } from './booster';
 export { budgetOf, decideRound, replayDecision, type DecisionInput, type DecisionRecord } from './decide';
 export { outcomeOfPick } from './pick';
+export { optionLabel, poolDisplayName, resultLabel } from './labels';
 export { countdown, roundWindow, type RoundWindow } from './clock';
 export { outcomeOfPicks, pickTile, tilePicked, type TilePicks } from './consoleTile';

@@ -8,9 +8,9 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 const options: BetOption[] = [
-  ...range(10).map((n) => ({ key: `single:${n}`, label: String(n), oddsX100: 900, group: 'single' })),
-  ...range(100).map((n) => ({ key: `jodi:${pad(n, 2)}`, label: pad(n, 2), oddsX100: 9000, group: 'jodi' })),
-  ...range(1000).map((n) => ({ key: `patti:${pad(n, 3)}`, label: pad(n, 3), oddsX100: 90000, group: 'patti' })),
+  ...range(10).map((n) => ({ key: `single:${n}`, label: String(n), lineLabel: `Single ${n}`, oddsX100: 900, group: 'single' })),
+  ...range(100).map((n) => ({ key: `jodi:${pad(n, 2)}`, label: pad(n, 2), lineLabel: `Jodi ${pad(n, 2)}`, oddsX100: 9000, group: 'jodi' })),
+  ...range(1000).map((n) => ({ key: `patti:${pad(n, 3)}`, label: pad(n, 3), lineLabel: `Patti ${pad(n, 3)}`, oddsX100: 90000, group: 'patti' })),
 ];
 const outcomes = range(1000).map((n) => pad(n, 3));
 const valid = new Set(outcomes);

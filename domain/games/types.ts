@@ -11,6 +11,11 @@ export interface BetOption {
   readonly key: string;
   /** What the console shows on the option tile. */
   readonly label: string;
+  /**
+   * How a ticket line or bet list names the option when `label` alone is ambiguous outside its
+   * console section (Triple Fun's `Jodi 45` beside `Single 5`); `label` when absent.
+   */
+  readonly lineLabel?: string;
   /** Payout multiplier in hundredths (×9 → 900). */
   readonly oddsX100: number;
   /** Console grouping (Andhar Bahar rows, Triple Fun sections). */

@@ -1,6 +1,6 @@
 import { countdown, gameDeclaration, outcomeOfPick, roundWindow, type GameDeclaration } from '../../domain/games';
 import { centsToPoints } from '../../domain/money';
-import { dayKey } from '../../domain/periods';
+import { dayKey, formatDateTime } from '../../domain/periods';
 import type { Database, Queryable } from '../db/client';
 import { move } from '../credit/ledger';
 import { badRequest, notFound } from '../http/errors';
@@ -104,7 +104,7 @@ export async function moveBalance(
     // Reset moves the whole pool back; a pool below zero (a forced result) has nothing to give.
     const free = await walletCents(tx, pool.accountId);
     if (free <= 0n) return { gameBalance: centsToPoints(free), moved: 0 };
-    const m = await move(tx, { from: pool.accountId, to: adminId, cents: free, kind: 'pool', actor, message: `Reset Balance ${game.declaration.gameName} ${now.toISOString()}` });
+    const m = await move(tx, { from: pool.accountId, to: adminId, cents: free, kind: 'pool', actor, message: `Reset Balance ${game.declaration.gameName} at ${formatDateTime(now)}` });
     return { gameBalance: m.fromBalance ?? 0, moved: centsToPoints(free) };
   });
 }

@@ -77,6 +77,8 @@ export async function betHistory(
 
 /** One line of a ticket: the option, its quantity and stake. */
 export interface TicketLine {
+  /** The ticket's game (the option key is read with its declaration). */
+  gameId: string;
   option: string;
   qty: number;
   stakeCents: bigint;
@@ -86,12 +88,12 @@ export interface TicketLine {
 /** The lines of a ticket, if the ticket is the viewer's own or a player's under it; empty otherwise. */
 export async function ticketLines(q: Queryable, ticketId: number, viewer: { id: number; path: string }): Promise<TicketLine[]> {
   const rows = await q.query(
-    `SELECT l.option, l.qty, l.stake::text AS stake, r.draw_no FROM tickets t JOIN accounts p ON p.id = t.player_id
-       JOIN ticket_lines l ON l.ticket_id = t.id JOIN rounds r ON r.id = t.round_id
+    `SELECT g.game_id, l.option, l.qty, l.stake::text AS stake, r.draw_no FROM tickets t JOIN accounts p ON p.id = t.player_id
+       JOIN ticket_lines l ON l.ticket_id = t.id JOIN rounds r ON r.id = t.round_id JOIN games g ON g.id = t.game_id
       WHERE t.id = $1 AND (p.path LIKE $2 OR p.id = $3) ORDER BY l.option`,
     [ticketId, `${viewer.path}%`, viewer.id],
   );
-  return rows.map((r) => ({ option: String(r.option), qty: Number(r.qty), stakeCents: BigInt(String(r.stake)), drawNo: Number(r.draw_no) }));
+  return rows.map((r) => ({ gameId: String(r.game_id), option: String(r.option), qty: Number(r.qty), stakeCents: BigInt(String(r.stake)), drawNo: Number(r.draw_no) }));
 }
 
 /** A player's own tickets, newest first, optionally of one game, with the total before paging. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { optionLabel } from '../../domain/games';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, dayRange, parseDate } from '../../domain/periods';
 import { requireCaller } from '../auth/plugin';
@@ -79,7 +80,8 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
     return {
       success: true,
       message: '',
-      data: rows.map((x) => ({ ticketid: String(ticketId), drawno: x.option, round: x.drawNo, drawqty: x.qty, drawtotal: centsToPoints(x.stakeCents) })),
+      // drawno keeps the option key the spec's clients send back; label is what people read.
+      data: rows.map((x) => ({ ticketid: String(ticketId), drawno: x.option, label: optionLabel(x.gameId, x.option), round: x.drawNo, drawqty: x.qty, drawtotal: centsToPoints(x.stakeCents) })),
     };
   });
 

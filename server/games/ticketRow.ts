@@ -1,3 +1,4 @@
+import { resultLabel } from '../../domain/games';
 import { centsToPoints } from '../../domain/money';
 import type { TicketRecord } from './history.repository';
 
@@ -12,5 +13,7 @@ export const ticketRow = (x: TicketRecord) => ({
   playpoints: centsToPoints(x.stakeCents),
   winpoints: centsToPoints(x.winCents),
   resultNo: x.result,
+  // What the result strip shows (`Q♥`, `3-4-5`); `resultNo` keeps the stored key.
+  resultLabel: resultLabel(x.gameId, x.result),
   claimdate: x.settledAt,
 });

@@ -1,3 +1,4 @@
+import { poolDisplayName } from '../../domain/games';
 import { centsToPoints } from '../../domain/money';
 import { dayRange, parseDate } from '../../domain/periods';
 import type { AccountRef } from '../accounts/repository';
@@ -12,9 +13,23 @@ export interface TransactionQuery {
   limit: number;
 }
 
+/** A side of a ledger row: the account, and the name people read (a pool's is its game and admin). */
+const sideOf = (id: unknown, username: unknown, gameName: unknown, adminName: unknown) =>
+  id === null || id === undefined
+    ? null
+    : {
+        _id: String(id),
+        username: String(username),
+        displayName: gameName === null || gameName === undefined ? String(username) : poolDisplayName(String(gameName), String(adminName)),
+      };
+
 /**
  * The ledger as the viewed account sees it: its own movements (`single`) or those of its whole
- * subtree (`all`), newest first. The amount is signed for the view: points coming in are positive.
+ * subtree (`all`), newest first. Each row is signed for one account, named in `account`, and
+ * `newBalance` is that account's balance after the row: the viewed account when it is a side;
+ * else the side inside the subtree; else, both inside, the side lower in the tree (the player of a
+ * bet or a win rather than the pool, the receiver of a transfer), whose movement the row is. Points
+ * coming into that account are positive, points leaving it negative.
  */
 export async function transactionsOf(q: Queryable, view: AccountRef, t: TransactionQuery) {
   const params: unknown[] = [view.id, `${view.path}%`];
@@ -31,12 +46,21 @@ export async function transactionsOf(q: Queryable, view: AccountRef, t: Transact
     params.push(r.start, r.end);
     where += ` AND t.created_at BETWEEN $${params.length - 1} AND $${params.length}`;
   }
+  const depth = (a: string) => `(length(${a}.path) - length(replace(${a}.path, '/', '')))`;
+  // A pool's name: its game and its admin (game_pools holds the pair).
+  const poolJoin = (a: string) =>
+    `LEFT JOIN game_pools ${a}p ON ${a}p.account_id = ${a}.id LEFT JOIN games ${a}g ON ${a}g.id = ${a}p.game_id LEFT JOIN accounts ${a}a ON ${a}a.id = ${a}p.admin_id`;
   const rows = await q.query(
-    `SELECT t.id, t.from_id, t.to_id, f.username AS from_name, o.username AS to_name, t.amount::text AS amount, t.kind, t.status, t.message,
+    `SELECT t.id, t.from_id, t.to_id, f.username AS from_name, o.username AS to_name, fg.game_name AS from_game, fa.username AS from_admin,
+            og.game_name AS to_game, oa.username AS to_admin, t.amount::text AS amount, t.kind, t.status, t.message,
             t.from_balance_after::text AS from_after, t.to_balance_after::text AS to_after, t.created_at,
-            (t.to_id = $1 OR (t.to_id IS NOT NULL AND o.path LIKE $2 AND NOT coalesce(f.path LIKE $2, false))) AS incoming,
+            CASE WHEN t.to_id = $1 THEN true
+                 WHEN t.from_id = $1 THEN false
+                 WHEN NOT coalesce(f.path LIKE $2, false) THEN true
+                 WHEN NOT coalesce(o.path LIKE $2, false) THEN false
+                 ELSE ${depth('o')} >= ${depth('f')} END AS incoming,
             count(*) OVER ()::int AS total
-       FROM transactions t LEFT JOIN accounts f ON f.id = t.from_id LEFT JOIN accounts o ON o.id = t.to_id
+       FROM transactions t LEFT JOIN accounts f ON f.id = t.from_id LEFT JOIN accounts o ON o.id = t.to_id ${poolJoin('f')} ${poolJoin('o')}
       WHERE ${where} ORDER BY t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, t.limit, (t.page - 1) * t.limit],
   );
@@ -46,16 +70,19 @@ export async function transactionsOf(q: Queryable, view: AccountRef, t: Transact
       const amount = centsToPoints(String(r.amount));
       const incoming = Boolean(r.incoming);
       const after = incoming ? r.to_after : r.from_after;
+      const from = sideOf(r.from_id, r.from_name, r.from_game, r.from_admin);
+      const to = sideOf(r.to_id, r.to_name, r.to_game, r.to_admin);
       return {
         _id: String(r.id),
-        userId: r.from_id === null ? null : { _id: String(r.from_id), username: String(r.from_name) },
-        toUserId: r.to_id === null ? null : { _id: String(r.to_id), username: String(r.to_name) },
+        userId: from,
+        toUserId: to,
         amount: incoming ? amount : -amount,
         transactionType: String(r.kind),
         newBalance: after === null || after === undefined ? null : centsToPoints(String(after)),
         transactionMessage: r.message === null ? '' : String(r.message),
         status: String(r.status),
         createdAt: r.created_at,
+        account: incoming ? to : from,
       };
     }),
   };

@@ -1,13 +1,13 @@
-import { format } from 'date-fns';
 import type { ColumnSource } from '../../resources.config';
 import { formatPoints } from '../../domain/money';
+import { formatDateTime as formatMoment } from '../../domain/periods';
 import type { AccountRecord } from '../../resources.config';
 
 /** Dates of tables and exports. */
 export const formatDateTime = (v: string | null | undefined): string | null => {
   if (!v) return null;
   const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? null : format(d, 'dd/MM/yyyy HH:mm:ss');
+  return Number.isNaN(d.getTime()) ? null : formatMoment(d);
 };
 
 /**

@@ -106,13 +106,13 @@ describe('Bet List / Game History (spec 2.6)', () => {
     expect(screen.getByLabelText('Select Date')).toHaveValue('');
 
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'No', 'TicketID', 'Username', 'Game ID', 'Time', 'Play Points', 'Win Points', 'Result', 'Claim Date', 'View',
+      'No', 'TicketID', 'Username', 'Game', 'Time', 'Play Points', 'Win Points', 'Result', 'Claim Date', 'View',
     ]);
     const pending = cellsOf(rowOf('901'));
-    expect([pending[0], pending[1], pending[2], pending[3], pending[5], pending[6], pending[7], pending[8]]).toEqual(['1', '901', 'PL0031', 'MNOQqWWi', '1,234.50', '0.00', 'Pending', 'N/A']);
+    expect([pending[0], pending[1], pending[2], pending[3], pending[5], pending[6], pending[7], pending[8]]).toEqual(['1', '901', 'PL0031', 'Fun Target', '1,234.50', '0.00', 'Pending', 'N/A']);
     expect(pending[4]).toMatch(/^11\/03\/2026 \d\d:00:0011\/03\/2026 \d\d:01:00$/);
     const settled = cellsOf(rowOf('900'));
-    expect([settled[0], settled[2], settled[3], settled[5], settled[6], settled[7]]).toEqual(['2', 'PL0032', 'vwRORrGO', '20.00', '180.25', '7']);
+    expect([settled[0], settled[2], settled[3], settled[5], settled[6], settled[7]]).toEqual(['2', 'PL0032', 'Fun Roullet', '20.00', '180.25', '7']);
     expect(settled[8]).toMatch(/^11\/03\/2026 \d\d:02:00$/);
 
     const totals = screen.getByRole('table', { name: 'Totals' });
@@ -189,5 +189,40 @@ describe('Bet List / Game History (spec 2.6)', () => {
     const empty = await screen.findByRole('dialog', { name: 'Ticket Details' });
     expect(await within(empty).findByText('No ticket data available.')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/history/getdetailsbyticketid').at(-1)?.query).toEqual({ ticketId: '900', gameId: 'vwRORrGO' });
+  });
+
+  it('shows results and ticket lines by their labels (Q♥, 7-9-4, Andhar), never their keys', async () => {
+    const ANDHAR = 'qZicXikM';
+    const rows = [
+      ticket('902', { gameId: ANDHAR, gameName: 'Andhar Bahar', resultNo: '12:heart', resultLabel: 'Q♥', claimdate: '2026-03-11T04:02:00.000Z' }),
+      // An answer without the label (an older server): the game's own description of the key.
+      ticket('903', { gameId: 'zuuhVbBM', gameName: 'Triple Fun', resultNo: '794', claimdate: '2026-03-11T04:02:00.000Z' }),
+    ];
+    const base = answer(() => ({ json: { success: true, total: 2, totals: TOTALS, data: rows } }));
+    recordApi((c) =>
+      c.path === '/api/history/getdetailsbyticketid'
+        ? {
+            json: {
+              success: true,
+              message: '',
+              data: [
+                { ticketid: '902', drawno: 'card:12', label: 'Q', round: 5, drawqty: 1, drawtotal: 1 },
+                { ticketid: '902', drawno: 'suit:heart', label: '♥', round: 5, drawqty: 2, drawtotal: 2 },
+                { ticketid: '902', drawno: 'side:andar', round: 5, drawqty: 3, drawtotal: 3 },
+              ],
+            },
+          }
+        : base(c),
+    );
+    renderPage();
+    await screen.findByRole('table', { name: 'Game History' });
+    expect(cellsOf(rowOf('902'))[3]).toBe('Andhar Bahar');
+    expect(cellsOf(rowOf('902'))[7]).toBe('Q♥');
+    expect(cellsOf(rowOf('903'))[7]).toBe('7-9-4');
+    const user = userEvent.setup();
+    await user.click(within(rowOf('902')).getByRole('button', { name: 'View 902' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket Details' });
+    const lines = await within(dialog).findByRole('table', { name: 'Ticket Details' });
+    expect(within(lines).getAllByRole('row').slice(1).map((r) => cellsOf(r)[1])).toEqual(['Q', '♥', 'Andhar']);
   });
 });

@@ -89,6 +89,29 @@ describe('Transaction Report (spec 2.11)', () => {
     expect(screen.getByText('1–10 of 612')).toBeInTheDocument();
   });
 
+  it('names a game pool by its game and admin, and says whose balance a row shows', async () => {
+    loginAs('admin', '7');
+    const pool = { _id: '2', username: 'PL0002', displayName: 'Fun Target pool · AD0007' };
+    const player = { _id: '31', username: 'PL0031', displayName: 'PL0031' };
+    recordApi((c) => {
+      if (c.path === '/api/reports/findallusers') return { json: { success: true, data: [] } };
+      if (c.path !== '/api/reports/transactionreport') return undefined;
+      const rows = [
+        tx('201', { userId: pool, toUserId: player, account: player, amount: 900, transactionType: 'win', newBalance: 1000 }),
+        tx('200', { userId: player, toUserId: pool, account: player, amount: -100, transactionType: 'bet', newBalance: 100 }),
+      ];
+      return { json: { success: true, total: 2, data: rows } };
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Transaction Report' });
+    const [, ...rows] = within(table).getAllByRole('row');
+    expect(rows.map((r) => cellsOf(r).slice(1, 6))).toEqual([
+      ['Fun Target pool · AD0007', 'PL0031', '900.00 Credit', 'Win', '1,000.00'],
+      ['PL0031', 'Fun Target pool · AD0007', '-100.00 Debit', 'Bet', '100.00'],
+    ]);
+    expect(within(rows[0]).getByRole('cell', { name: '1,000.00' })).toHaveAttribute('title', expect.stringContaining('Balance of PL0031'));
+  });
+
   it('shows completed green and every other status red; credits green and debits red', async () => {
     loginAs('admin', '7');
     api();

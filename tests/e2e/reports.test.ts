@@ -438,7 +438,11 @@ describe('report screens', () => {
     body: rows.length
       ? rows.map((r, i) => {
           const amount = r.amount as number;
-          const user = (k: string) => (r[k] as unknown as { username: string } | null)?.username ?? 'N/A';
+          // A game pool shows by its display name ("Fun Target pool · AD0005"), everyone else by username.
+          const user = (k: string) => {
+            const side = r[k] as unknown as { username: string; displayName?: string } | null;
+            return side ? side.displayName || side.username : 'N/A';
+          };
           return [
             String(i + 1),
             user('userId'),

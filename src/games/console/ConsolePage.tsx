@@ -14,7 +14,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BOOSTERS, GAME_DECLARATIONS, gameDeclaration, outcomeOfPicks, pickTile, type GameDeclaration, type TilePicks } from '../../../domain/games';
+import { BOOSTERS, GAME_DECLARATIONS, gameDeclaration, optionLabel, outcomeOfPicks, pickTile, type GameDeclaration, type TilePicks } from '../../../domain/games';
 import { formatPoints, pointsToCents } from '../../../domain/money';
 import { getStoredUser } from '../../auth/session';
 import { PageSpinner } from '../../common/PageSpinner';
@@ -33,7 +33,19 @@ const MESSAGE_MS = 2000;
 function pickText(game: GameDeclaration, picks: TilePicks): string {
   const outcome = outcomeOfPicks(game, picks);
   if (outcome) return game.describe(outcome);
-  return [picks.result, picks.color, picks.type].filter(Boolean).join(' · ');
+  // Andhar Bahar's picks so far, by their tiles' labels (`Q · ♥`), not their keys (`12 · heart`).
+  const parts: [string | undefined, string][] = [
+    [picks.result, `card:${picks.result}`],
+    [picks.color, `suit:${picks.color}`],
+    [picks.type, `side:${picks.type}`],
+  ];
+  return parts
+    .filter(([v]) => Boolean(v))
+    .map(([v, key]) => {
+      const label = optionLabel(game.gameId, key);
+      return label === key ? optionLabel(game.gameId, String(v)) : label;
+    })
+    .join(' · ');
 }
 
 function Console({ game, adminId, username }: { game: GameDeclaration; adminId: string; username: string }) {

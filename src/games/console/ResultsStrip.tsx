@@ -11,18 +11,24 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { gameDeclaration, resultLabel } from '../../../domain/games';
 import { centsToPoints, formatPoints } from '../../../domain/money';
 import { PageSpinner } from '../../common/PageSpinner';
 import { errorMessage } from '../../tiers/errorMessage';
 import { loadDecision } from './consoleApi';
 import type { ConsoleResult } from './consoleTypes';
 
-/** A decision value as an operator reads it: cents as points, lists joined. */
-const show = (key: string, v: unknown): string => {
+// The decision fields that hold outcome keys (`12:heart`), shown as the result strip labels them (`Q♥`).
+const OUTCOME_FIELDS = new Set(['chosen', 'ties', 'overridden']);
+
+/** A decision value as an operator reads it: cents as points, outcomes and the game by name, lists joined. */
+const show = (key: string, v: unknown, gameId: string): string => {
   if (v === null || v === undefined) return '—';
   if (/Cents$/.test(key) || key === 'payout') return formatPoints(centsToPoints(String(v)));
-  if (Array.isArray(v)) return v.join(', ') || '—';
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  if (key === 'gameId') return gameDeclaration(String(v))?.gameName ?? String(v);
+  const word = (x: unknown) => (OUTCOME_FIELDS.has(key) ? (resultLabel(gameId, String(x)) ?? String(x)) : String(x));
+  if (Array.isArray(v)) return v.map(word).join(', ') || '—';
+  return typeof v === 'object' ? JSON.stringify(v) : word(v);
 };
 
 /** The audit of one settled round: pool, budget, each option's payout, the choice and why, the booster. */
@@ -31,6 +37,7 @@ function DecisionDialog({ result, adminId, onClose }: { result: ConsoleResult; a
   const q = useQuery({ queryKey: ['td', 'decision', result.roundId], queryFn: () => loadDecision(result.roundId, adminId), retry: false });
   const d = q.data?.decision ?? {};
   const payouts = (d.payouts ?? null) as Record<string, unknown> | null;
+  const gameId = String(d.gameId ?? q.data?.gameId ?? '');
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{translate('td.console.decisionTitle', { drawno: result.roundNo, label: result.label })}</DialogTitle>
@@ -45,7 +52,7 @@ function DecisionDialog({ result, adminId, onClose }: { result: ConsoleResult; a
                 .map(([k, v]) => (
                   <TableRow key={k}>
                     <TableCell component="th">{translate(`td.console.decision.${k}`, { _: k })}</TableCell>
-                    <TableCell>{show(k, v)}</TableCell>
+                    <TableCell>{show(k, v, gameId)}</TableCell>
                   </TableRow>
                 ))}
             </TableBody>
@@ -56,7 +63,7 @@ function DecisionDialog({ result, adminId, onClose }: { result: ConsoleResult; a
             <Typography variant="subtitle2">{translate('td.console.decision.payouts')}</Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxHeight: 200, overflowY: 'auto' }}>
               {Object.entries(payouts).map(([k, v]) => (
-                <Chip key={k} size="small" label={`${k}: ${show('payout', v)}`} variant="outlined" />
+                <Chip key={k} size="small" label={`${resultLabel(gameId, k) ?? k}: ${show('payout', v, gameId)}`} variant="outlined" />
               ))}
             </Box>
           </Box>

@@ -12,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
+import { resultLabel } from '../../../domain/games';
 import { formatPoints } from '../../../domain/money';
 import { PERIOD_CODES } from '../../../domain/periods';
 import { DataTable } from '../../common/DataTable';
@@ -19,12 +20,15 @@ import { PageSpinner } from '../../common/PageSpinner';
 import { formatDateTime } from '../../tiers/cellValue';
 import { errorMessage } from '../../tiers/errorMessage';
 import { HistoryFilters, periodWindow, type HistoryFilterValues } from './HistoryFilters';
-import { useGameHistory, useHistoryOptions, type HistoryTotals, type Paging } from './historyQueries';
+import { useGameHistory, useHistoryOptions, type HistoryRow, type HistoryTotals, type Paging } from './historyQueries';
 import { ServerPagination } from './ServerPagination';
 import { TicketDetailsDialog, type TicketRef } from './TicketDetailsDialog';
 
-const COLUMNS = ['no', 'ticketId', 'username', 'gameId', 'time', 'playPoints', 'winPoints', 'result', 'claimDate', 'view'] as const;
+const COLUMNS = ['no', 'ticketId', 'username', 'game', 'time', 'playPoints', 'winPoints', 'result', 'claimDate', 'view'] as const;
 const RIGHT = new Set<string>(['playPoints', 'winPoints']);
+
+/** The result people read (`Q♥`, `3-4-5`): the server's label, else the game's own description of the key. */
+const resultText = (r: HistoryRow): string | null => r.resultLabel ?? resultLabel(r.gameId, r.resultNo);
 
 /**
  * The totals row: the server's sums over the whole filter (every page, not only the one shown),
@@ -91,7 +95,7 @@ export function GameHistoryPage() {
                       <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
                       <TableCell>{r.ticketId}</TableCell>
                       <TableCell>{r.username}</TableCell>
-                      <TableCell title={r.gameName}>{r.gameId}</TableCell>
+                      <TableCell title={r.gameId}>{r.gameName || r.gameId}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {formatDateTime(r.timeopen) ?? na}
                         <br />
@@ -99,7 +103,7 @@ export function GameHistoryPage() {
                       </TableCell>
                       <TableCell align="right">{formatPoints(r.playpoints)}</TableCell>
                       <TableCell align="right">{formatPoints(r.winpoints)}</TableCell>
-                      <TableCell>{r.resultNo ?? translate('td.gameHistory.pending')}</TableCell>
+                      <TableCell>{resultText(r) ?? translate('td.gameHistory.pending')}</TableCell>
                       <TableCell>{formatDateTime(r.claimdate) ?? na}</TableCell>
                       <TableCell>
                         <Button

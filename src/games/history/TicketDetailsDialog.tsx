@@ -12,6 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { optionLabel } from '../../../domain/games';
 import { formatPoints } from '../../../domain/money';
 import { useTicketLines } from './historyQueries';
 
@@ -21,7 +22,8 @@ export interface TicketRef {
 }
 
 /**
- * The View modal of the bet list (spec 2.6): the ticket's lines as #, Draw No, Qty, Total. Escape
+ * The View modal of the bet list (spec 2.6): the ticket's lines as #, Draw No (the option's label,
+ * `Q` for `card:12`), Qty, Total. Escape
  * closes it. The ticket stays set while the modal closes, so its lines stay shown until it is gone.
  */
 export function TicketDetailsDialog({ ticket, open, onClose }: { ticket: TicketRef | null; open: boolean; onClose: () => void }) {
@@ -57,7 +59,7 @@ export function TicketDetailsDialog({ ticket, open, onClose }: { ticket: TicketR
               {lines.map((l, i) => (
                 <TableRow key={`${l.drawno}-${i}`}>
                   <TableCell>{i + 1}</TableCell>
-                  <TableCell>{l.drawno}</TableCell>
+                  <TableCell title={l.drawno}>{l.label ?? optionLabel(ticket?.gameId ?? '', l.drawno)}</TableCell>
                   <TableCell align="right">{l.drawqty}</TableCell>
                   <TableCell align="right">{formatPoints(l.drawtotal)}</TableCell>
                 </TableRow>

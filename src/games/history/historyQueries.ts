@@ -29,6 +29,8 @@ export interface HistoryRow {
   playpoints: number;
   winpoints: number;
   resultNo: string | null;
+  /** The result as the result strip shows it (`Q♥`, `3-4-5`); resultNo is its key. */
+  resultLabel?: string | null;
   claimdate: string | null;
 }
 
@@ -42,7 +44,9 @@ export interface HistoryTotals {
 /** One line of GET history/getdetailsbyticketid (spec section 3, Ticket detail row). */
 export interface TicketLine {
   ticketid: string;
+  /** The option's key (`card:12`); label is what people read (`Q`). */
   drawno: string;
+  label?: string;
   round: number;
   drawqty: number;
   drawtotal: number;

@@ -25,6 +25,7 @@ import { writeSheet } from '../../tiers/exportRows';
 import {
   amountKind,
   fetchAllTransactions,
+  sideName,
   statusColor,
   statusLabel,
   transactionQuery,
@@ -119,14 +120,16 @@ export function TransactionReportPage() {
                     return (
                       <TableRow key={r._id}>
                         <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
-                        <TableCell>{r.userId?.username ?? na}</TableCell>
-                        <TableCell>{r.toUserId?.username ?? na}</TableCell>
+                        <TableCell>{sideName(r.userId) ?? na}</TableCell>
+                        <TableCell>{sideName(r.toUserId) ?? na}</TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: kind === 'credit' ? 'success.main' : kind === 'debit' ? 'error.main' : undefined }}>
                           {formatPoints(r.amount)}
                           {kind && ` ${translate(`td.transactions.${kind}`)}`}
                         </TableCell>
                         <TableCell>{typeLabel(translate, r.transactionType)}</TableCell>
-                        <TableCell align="right">{r.newBalance === null ? na : formatPoints(r.newBalance)}</TableCell>
+                        <TableCell align="right" title={r.account ? translate('td.transactions.balanceOf', { name: sideName(r.account) }) : undefined}>
+                          {r.newBalance === null ? na : formatPoints(r.newBalance)}
+                        </TableCell>
                         <TableCell>{r.transactionMessage}</TableCell>
                         <TableCell>
                           <Chip size="small" color={statusColor(r.status)} label={statusLabel(translate, r.status)} />

@@ -5,17 +5,27 @@ import { ApiError, request } from '../../dataProvider/http';
 import { formatDateTime } from '../../tiers/cellValue';
 import type { ExportSheet } from '../../tiers/exportRows';
 
-/** One ledger row of GET reports/transactionreport (spec section 3, Transaction), signed for the viewed account. */
+/** A side of a ledger row; `displayName` is what people read (a game pool's is "Fun Target pool · AD0005"). */
+export interface TransactionSide {
+  _id: string;
+  username: string;
+  displayName?: string;
+}
+
+/** One ledger row of GET reports/transactionreport (spec section 3, Transaction), signed for one account. */
 export interface TransactionRow {
   _id: string;
   /** The side the points left (null: points created by the chain's root). */
-  userId: { _id: string; username: string } | null;
+  userId: TransactionSide | null;
   /** The side the points went to (null: points burned). */
-  toUserId: { _id: string; username: string } | null;
-  /** Positive: into the viewed account (or its subtree); negative: out of it. */
+  toUserId: TransactionSide | null;
+  /** Positive: into `account`; negative: out of it. */
   amount: number;
   transactionType: string;
+  /** `account`'s balance after the row. */
   newBalance: number | null;
+  /** The account the row is signed for: the viewed one when it is a side, else the side in its subtree lower in the tree. */
+  account?: TransactionSide | null;
   transactionMessage: string;
   status: string;
   createdAt: string;
@@ -106,6 +116,9 @@ export async function fetchAllTransactions(query: TransactionQuery): Promise<Tra
   return [...byId.values()];
 }
 
+/** The name a ledger side goes by on the screen and in the export. */
+export const sideName = (side: TransactionSide | null | undefined): string | null => (side ? side.displayName || side.username : null);
+
 /** Credit for points coming in, debit for points going out (spec 2.11). */
 export const amountKind = (amount: number): 'credit' | 'debit' | null => (amount > 0 ? 'credit' : amount < 0 ? 'debit' : null);
 
@@ -126,8 +139,8 @@ export function transactionSheet(rows: readonly TransactionRow[], t: Translate):
     file: 'TransactionsList.xlsx',
     sheet: t('td.transactions.exportSheet'),
     rows: rows.map((r) => ({
-      [col('from')]: r.userId?.username ?? na,
-      [col('to')]: r.toUserId?.username ?? na,
+      [col('from')]: sideName(r.userId) ?? na,
+      [col('to')]: sideName(r.toUserId) ?? na,
       [col('amount')]: r.amount,
       [col('transactionType')]: typeLabel(t, r.transactionType),
       [col('newBalance')]: r.newBalance ?? na,

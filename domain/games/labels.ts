@@ -1,0 +1,36 @@
+import { gameDeclaration } from './catalogue';
+
+/**
+ * The words people read for what the engine stores as keys: a ticket line's option (`card:12` is
+ * `Q`, `side:andar` is `Andhar`, `jodi:45` is `Jodi 45`) and a round's result (`12:heart` is `Q♥`,
+ * `345` is `3-4-5`). A key the game does not declare (a game without a declaration, an option
+ * dropped since) is shown as stored rather than hidden.
+ */
+export function optionLabel(gameId: string, key: string): string {
+  return linesOf(gameId)?.get(key) ?? key;
+}
+
+// Triple Fun declares 1,110 options: a ticket list looks each line up in a map built once per game.
+const lineLabels = new Map<string, ReadonlyMap<string, string>>();
+function linesOf(gameId: string): ReadonlyMap<string, string> | undefined {
+  const known = lineLabels.get(gameId);
+  if (known) return known;
+  const game = gameDeclaration(gameId);
+  if (!game) return undefined;
+  const map = new Map(game.options.map((o) => [o.key, o.lineLabel ?? o.label]));
+  lineLabels.set(gameId, map);
+  return map;
+}
+
+/** A round's result as the result strip shows it; null while the round has none. */
+export function resultLabel(gameId: string, outcome: string | null): string | null {
+  if (outcome === null) return null;
+  const game = gameDeclaration(gameId);
+  return game ? game.describe(outcome) : outcome;
+}
+
+/**
+ * The name a game pool (the account a game's stakes go into and wins come out of) goes by on
+ * screens: its usernames come from the accounts' sequence and read like a player's.
+ */
+export const poolDisplayName = (gameName: string, adminUsername: string): string => `${gameName} pool · ${adminUsername}`;
