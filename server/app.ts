@@ -24,6 +24,7 @@ import type { Database } from './db/client';
 import type { FieldError } from '../domain/api';
 import { API_PATHS } from '../domain/apiPaths';
 import { msg } from '../domain/messages';
+import { DATE_YEARS } from '../domain/periods';
 import { fromDatabaseError, HttpError } from './http/errors';
 import { attachRealtime, type Realtime } from './realtime/socket';
 import { GEO, geoRoutes } from './geo/routes';
@@ -55,6 +56,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 function schemaError(context: string | undefined, field: string, zodMessage: string | undefined): FieldError {
   if (context === 'body' && field === '') return { field, ...msg('bodyNotObject') };
+  if ((context === 'querystring' || context === 'body') && zodMessage === 'badDate') return { field, ...msg('badDate', { name: field, min: DATE_YEARS.min, max: DATE_YEARS.max }) };
   if (context === 'querystring' || context === 'params') return { field, ...msg('badParameter', { name: field }) };
   return { field, message: zodMessage ?? 'Invalid input' };
 }

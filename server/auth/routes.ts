@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PASSWORD_LENGTH_MESSAGE, PASSWORD_MIN_LENGTH } from '../../domain/accountValidation';
-import { SESSION_MINUTES, childTierOf, tierOf, tiersWith, type Role } from '../../resources.config';
+import { ROLES, SESSION_MINUTES, childTierOf, tierOf, tiersWith, type Role } from '../../resources.config';
 import { writeActivity } from '../activity/log';
 import { getRecord } from '../accounts/service';
 import { loadManaged, loadReadable } from '../accounts/access';
 import { findRef, insertAccount, parseId, updateColumns } from '../accounts/repository';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
-import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
+import { badRequest, coded, forbidden, notFound, unauthorized } from '../http/errors';
 import { checkGuarded } from '../access/guard';
 import { hashSecret } from './passwords';
 import { requireCaller } from './plugin';
@@ -98,6 +98,8 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     const caller = requireCaller(req);
     const target = await findRef(db, parseId(req.params.id));
     if (!target) throw notFound();
+    // Game pools are accounts of no tier: they have no record to show (and no tier to check access by).
+    if (!ROLES.includes(target.role as Role)) throw coded(404, 'notAUserAccount');
     const ref = await loadReadable(db, caller, tierOf(target.role as Role), req.params.id);
     return { success: true, data: await getRecord(db, ref.id) };
   });
