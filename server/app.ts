@@ -89,7 +89,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     },
   };
   const app = Fastify(options);
-  const realtime = attachRealtime(app.server, db, config.redisUrl);
+  const realtime = attachRealtime(app.server, db, { redisUrl: config.redisUrl, sessionMaxHours: config.sessionMaxHours });
   app.decorate('realtime', realtime);
   app.addHook('onClose', () => realtime.close());
   app.setValidatorCompiler(validatorCompiler);
@@ -137,6 +137,13 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ success: false, ...msg('somethingWrong') });
+  });
+
+  // A call that may have ended sessions: their sockets go now, not at the next sweep.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.routeOptions.config?.endsSessions && reply.statusCode < 400) {
+      await realtime.sweepSessions().catch((e: unknown) => req.log.warn({ err: e }, 'socket sweep failed'));
+    }
   });
 
   // Every mutating request (and the GETs that change state) leaves an activity row; never a body.
