@@ -91,7 +91,8 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   const app = Fastify(options);
   const realtime = attachRealtime(app.server, db, { redisUrl: config.redisUrl, sessionMaxHours: config.sessionMaxHours });
   app.decorate('realtime', realtime);
-  app.addHook('onClose', () => realtime.close());
+  // preClose, before Fastify closes the HTTP server: that close waits for every open connection.
+  app.addHook('preClose', () => realtime.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

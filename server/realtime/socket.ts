@@ -125,10 +125,19 @@ export function attachRealtime(server: HttpServer, db: Database, opts: RealtimeO
       if (redis.length === 2) io.serverSideEmit(SWEEP_EVENT);
       return sweepLocal();
     },
+    // Not io.close(): that also closes the HTTP server and waits for its every connection, which is
+    // Fastify's to do after this (preClose). Open sockets, websocket or long-polling, would hold that
+    // wait until their ping timeout (about 70 s with a browser open): they are ended here first.
     async close() {
       clearInterval(timer);
-      await io.close();
-      await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
+      for (const socket of io.of('/').sockets.values()) socket.disconnect(true);
+      io.engine.close();
+      // A Redis that is down would hold quit() (and the adapter's unsubscribe) in ioredis's offline
+      // queue for ever: each gets a second, then the connections are dropped.
+      const atMost = (p: Promise<unknown>) => Promise.race([p.catch(() => undefined), new Promise((r) => setTimeout(r, 1000).unref())]);
+      await atMost(Promise.resolve(io.of('/').adapter.close()));
+      await Promise.all(redis.map((r) => atMost(r.quit())));
+      for (const r of redis) r.disconnect();
     },
   };
 }
