@@ -20,6 +20,7 @@ export const MESSAGES = {
   // Request shape and list parameters
   bodyNotObject: 'The request body must be a JSON object.',
   badParameter: "Invalid value for '%{name}': give it once, as text.",
+  badDate: '%{name} must be a date between %{min} and %{max}.',
   badJson: '%{name} is not valid JSON.',
   badSortPair: 'sort must be ["field","ASC|DESC"].',
   badRange: 'range must be [first, last] with 0 <= first <= last.',
@@ -31,6 +32,7 @@ export const MESSAGES = {
   sessionExpired: 'Your session has expired. Please log in again.',
   notAllowed: 'You are not allowed to do this.',
   accountNotFound: 'Account not found.',
+  notAUserAccount: 'This id is a game pool, not a user account.',
   // Account calls
   idempotencyKeyTooLong: 'Idempotency-Key is too long (100 characters at most).',
   updatedFieldsNotObject: 'updatedFields must be an object.',

@@ -53,11 +53,20 @@ export function periodRange(code: number, now: Date, custom?: { from: Date; to: 
 
 const isValidDate = (d: Date) => !Number.isNaN(d.getTime());
 
-/** A date from a query or route value (`startDate`, `endDate`), or null when it does not parse. */
+/**
+ * The years a period's date may fall in. Outside them a date is a typing error or a probe, and
+ * near the ends of JavaScript's range the day arithmetic above yields Invalid Date (and a year
+ * past 9999 is no PostgreSQL timestamp): such a date is refused like one that does not parse.
+ */
+export const DATE_YEARS = { min: 2000, max: 2100 } as const;
+
+/** A date from a query or route value (`startDate`, `endDate`), or null when it does not parse or lies outside DATE_YEARS. */
 export function parseDate(value: unknown): Date | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
   const d = new Date(value);
-  return isValidDate(d) ? d : null;
+  if (!isValidDate(d)) return null;
+  const year = d.getFullYear();
+  return year >= DATE_YEARS.min && year <= DATE_YEARS.max ? d : null;
 }
 
 /**

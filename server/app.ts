@@ -24,6 +24,7 @@ import type { Database } from './db/client';
 import type { FieldError } from '../domain/api';
 import { API_PATHS } from '../domain/apiPaths';
 import { msg } from '../domain/messages';
+import { DATE_YEARS } from '../domain/periods';
 import { fromDatabaseError, HttpError } from './http/errors';
 import { attachRealtime, type Realtime } from './realtime/socket';
 import { GEO, geoRoutes } from './geo/routes';
@@ -56,6 +57,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 function schemaError(context: string | undefined, field: string, zodMessage: string | undefined): FieldError {
   if (context === 'body' && field === '') return { field, ...msg('bodyNotObject') };
+  if ((context === 'querystring' || context === 'body') && zodMessage === 'badDate') return { field, ...msg('badDate', { name: field, min: DATE_YEARS.min, max: DATE_YEARS.max }) };
   if (context === 'querystring' || context === 'params') return { field, ...msg('badParameter', { name: field }) };
   return { field, message: zodMessage ?? 'Invalid input' };
 }
@@ -88,9 +90,10 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     },
   };
   const app = Fastify(options);
-  const realtime = attachRealtime(app.server, db, config.redisUrl);
+  const realtime = attachRealtime(app.server, db, { redisUrl: config.redisUrl, sessionMaxHours: config.sessionMaxHours });
   app.decorate('realtime', realtime);
-  app.addHook('onClose', () => realtime.close());
+  // preClose, before Fastify closes the HTTP server: that close waits for every open connection.
+  app.addHook('preClose', () => realtime.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -136,6 +139,13 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ success: false, ...msg('somethingWrong') });
+  });
+
+  // A call that may have ended sessions: their sockets go now, not at the next sweep.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.routeOptions.config?.endsSessions && reply.statusCode < 400) {
+      await realtime.sweepSessions().catch((e: unknown) => req.log.warn({ err: e }, 'socket sweep failed'));
+    }
   });
 
   // Every mutating request (and the GETs that change state) leaves an activity row; never a body.

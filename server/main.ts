@@ -7,6 +7,9 @@ import { openDatabase } from './db/client';
 import { DataDirBusyError, lockDataDir } from './db/dataDirLock';
 import { seed } from './db/seed';
 
+/** SIGTERM/SIGINT to exit, at most: open sockets are closed first (preClose), so this is only a safety net. */
+const SHUTDOWN_GRACE_MS = 4500;
+
 /** `npm start`: build the client when missing, migrate, seed an empty database, serve. */
 async function main() {
   const config = configFromEnv();
@@ -24,7 +27,17 @@ async function main() {
     console.log(`    username: ${s.username}\n    password: ${s.generatedPassword}\n`);
   } else if (s.created) console.log(`Superadmin '${s.username}' created with SUPERADMIN_PASSWORD.`);
   const app = await buildApp({ db, config, logger: { level: config.logLevel } });
+  let closing = false;
   const close = async () => {
+    if (closing) return;
+    closing = true;
+    // A stop must not hang (a service manager waits, and a new start is refused while the directory is
+    // claimed): whatever still holds the close after the grace ends here, like the crash the data survives.
+    setTimeout(() => {
+      console.error(`Shutdown took over ${SHUTDOWN_GRACE_MS} ms; exiting now.`);
+      release();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     await app.close();
     await db.close();
     release();

@@ -105,7 +105,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return moved(await adjust(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
-    app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle ${tier.role} status` } }, async (req) => {
+    app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle ${tier.role} status`, endsSessions: true } }, async (req) => {
       const rec = await toggleStatus(db, requireCaller(req), tier, req.params.id, req.params.action);
       return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };
     });
@@ -115,12 +115,12 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, data: await getRecord(db, ref.id) };
     });
 
-    app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, config: { subject: `Update ${tier.role}` } }, async (req) => {
+    app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, config: { subject: `Update ${tier.role}`, endsSessions: true } }, async (req) => {
       const rec = await updateAccount(db, requireCaller(req), tier, req.params.id, updatesOf(req));
       return { success: true, message: tier.messages.updateSuccess, data: rec };
     });
 
-    app.delete(P.one, { schema: { tags, params: idParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete ${tier.role}` } }, async (req) => {
+    app.delete(P.one, { schema: { tags, params: idParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete ${tier.role}`, endsSessions: true } }, async (req) => {
       const gone = await deleteAccount(db, requireCaller(req), tier, req.params.id);
       return { success: true, message: tier.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };
     });
@@ -154,7 +154,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, data: await getRecord(db, target.id) };
     });
 
-    app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, config: { subject: `Update child of ${tier.role}` } }, async (req) => {
+    app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, config: { subject: `Update child of ${tier.role}`, endsSessions: true } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const rec = await updateAccount(db, caller, child, String(target.id), updatesOf(req));
       return { success: true, message: child.messages.updateSuccess, data: rec };
@@ -170,13 +170,13 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return moved(await adjust(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
-    app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle child of ${tier.role}` } }, async (req) => {
+    app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle child of ${tier.role}`, endsSessions: true } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const rec = await toggleStatus(db, caller, child, String(target.id), req.params.action);
       return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };
     });
 
-    app.delete(P.childDelete, { schema: { tags, params: childParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete child of ${tier.role}` } }, async (req) => {
+    app.delete(P.childDelete, { schema: { tags, params: childParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete child of ${tier.role}`, endsSessions: true } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const gone = await deleteAccount(db, caller, child, String(target.id));
       return { success: true, message: child.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };

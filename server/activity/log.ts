@@ -16,11 +16,39 @@ export interface ActivityEntry {
   ip: string;
 }
 
-/** Query parameters that must never reach a log: the activity rows nor the server's own output. */
-const SECRET_PARAMS = /([?&](?:password|pass|opass|npass|cpass|pin|token|access_token|secret)=)[^&]*/gi;
+/**
+ * Query parameter names whose values must never reach a log (the activity rows nor the server's own
+ * output): any name containing pass, pwd, token, secret or key (password, opass, access_token,
+ * apiKey, ...), and pin; whatever the case. A pattern, not a list: a new secret parameter is covered
+ * before anyone thinks of it.
+ */
+const SECRET_NAME = /pass|pwd|token|secret|key|^pin$/i;
+
+const decodedName = (raw: string): string => {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+};
+
+export const isSecretParam = (name: string): boolean => SECRET_NAME.test(decodedName(name).trim());
 
 /** A request URL as logs may keep it: secret query values masked. */
-export const redactUrl = (url: string): string => url.replace(SECRET_PARAMS, '$1***');
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  const masked = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq >= 0 && isSecretParam(pair.slice(0, eq)) ? `${pair.slice(0, eq)}=***` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q + 1)}${masked}${hash < 0 ? '' : url.slice(hash)}`;
+}
 
 export async function writeActivity(q: Queryable, e: ActivityEntry): Promise<void> {
   await q.query(

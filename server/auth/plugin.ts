@@ -17,6 +17,11 @@ declare module 'fastify' {
      * false: a mutation whose own rows are its record (bets: the tickets), kept out of the activity log.
      */
     log?: boolean;
+    /**
+     * The route may end sessions (logout, revocation, deactivation, delete, restore): after a 2xx the
+     * sockets of every session that is no longer live are disconnected at once.
+     */
+    endsSessions?: boolean;
   }
 }
 

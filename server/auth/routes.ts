@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PASSWORD_LENGTH_MESSAGE, PASSWORD_MIN_LENGTH } from '../../domain/accountValidation';
-import { SESSION_MINUTES, childTierOf, tierOf, tiersWith, type Role } from '../../resources.config';
+import { ROLES, SESSION_MINUTES, childTierOf, tierOf, tiersWith, type Role } from '../../resources.config';
 import { writeActivity } from '../activity/log';
 import { getRecord } from '../accounts/service';
 import { loadManaged, loadReadable } from '../accounts/access';
 import { findRef, insertAccount, parseId, updateColumns } from '../accounts/repository';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
-import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
+import { badRequest, coded, forbidden, notFound, unauthorized } from '../http/errors';
 import { checkGuarded } from '../access/guard';
 import { hashSecret } from './passwords';
 import { requireCaller } from './plugin';
@@ -85,24 +85,30 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     return { success: true, user, roles: [user.role] };
   });
 
-  r.get('/auth/logout', async (req, reply) => {
+  // Logout changes state: POST is the client's call; the spec's GET stays, but like every state-changing
+  // call it is refused (403) when a browser sends it from another site with the cookie (`log: true`).
+  const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (req.caller) {
       await revokeSessions(db, { sessionId: req.caller.sessionId });
       await writeActivity(db, { accountId: req.caller.id, username: req.caller.username, subject: 'Logout', requestUrl: req.url, method: req.method, ip: req.ip });
     }
     return { success: true, message: 'Logout successful.' };
-  });
+  };
+  r.get('/auth/logout', { config: { log: true, endsSessions: true } }, logout);
+  r.post('/auth/logout', { config: { endsSessions: true } }, logout);
 
   r.get<{ Params: { id: string } }>('/auth/userauth/:id', async (req) => {
     const caller = requireCaller(req);
     const target = await findRef(db, parseId(req.params.id));
     if (!target) throw notFound();
+    // Game pools are accounts of no tier: they have no record to show (and no tier to check access by).
+    if (!ROLES.includes(target.role as Role)) throw coded(404, 'notAUserAccount');
     const ref = await loadReadable(db, caller, tierOf(target.role as Role), req.params.id);
     return { success: true, data: await getRecord(db, ref.id) };
   });
 
-  r.post('/auth/chnagepassword', { schema: { body: changePasswordBody }, config: { subject: 'Change password' } }, async (req) => {
+  r.post('/auth/chnagepassword', { schema: { body: changePasswordBody }, config: { subject: 'Change password', endsSessions: true } }, async (req) => {
     const caller = requireCaller(req);
     const { userId, opass, npass, cpass } = req.body;
     if (userId !== undefined && userId !== '' && parseId(userId) !== caller.id) throw forbidden('You can only change your own password.');
@@ -148,7 +154,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     return { success: true, message: 'User created successfully!', data: await getRecord(db, id) };
   });
 
-  r.get<{ Querystring: { id?: string } }>('/app/logout', { config: { subject: 'Force player logout', log: true } }, async (req) => {
+  r.get<{ Querystring: { id?: string } }>('/app/logout', { config: { subject: 'Force player logout', log: true, endsSessions: true } }, async (req) => {
     const caller = requireCaller(req);
     const target = await loadManaged(db, caller, tierOf('player'), req.query.id);
     await revokeSessions(db, { accountId: target.id });

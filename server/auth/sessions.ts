@@ -59,6 +59,23 @@ export async function resumeSession(q: Queryable, token: string, maxHours = DEFA
   };
 }
 
+/**
+ * Which of these tokens are still live sessions, by the rules of resumeSession but without sliding
+ * anything: a check on behalf of open sockets must not keep an idle session alive. Tokens, not session
+ * ids, because a restore restarts the ids and a new session could take an old socket's number.
+ */
+export async function liveTokens(q: Queryable, tokens: readonly string[], maxHours = DEFAULT_SESSION_MAX_HOURS): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
+  const byHash = new Map(tokens.map((t) => [digest(t), t]));
+  const rows = await q.query(
+    `SELECT s.token_hash FROM sessions s JOIN accounts a ON a.id = s.account_id
+      WHERE s.token_hash = ANY($1::text[]) AND s.revoked_at IS NULL AND s.expires_at > now() AND s.created_at + make_interval(hours => $2) > now()
+        AND a.deleted_at IS NULL AND a.active AND NOT ${SUSPENDED_ANCESTOR}`,
+    [[...byHash.keys()], maxHours],
+  );
+  return new Set(rows.map((r) => byHash.get(String(r.token_hash))).filter((t): t is string => t !== undefined));
+}
+
 /** SQL: whether an account `a` has a deactivated account above it (its path lists its ancestors' ids). */
 export const SUSPENDED_ANCESTOR = `EXISTS (SELECT 1 FROM accounts up
   WHERE up.id = ANY (string_to_array(trim(both '/' FROM a.path), '/')::bigint[]) AND up.id <> a.id AND NOT up.active)`;

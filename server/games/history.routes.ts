@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import { findRef, parseId } from '../accounts/repository';
 import { inSubtree } from '../accounts/access';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { queryDate } from '../http/schemas';
 import { isStaff } from '../../resources.config';
 import { betHistory, gameNames, onlinePlayers, playersUnder, ticketLines } from './history.repository';
 import { ticketRow } from './ticketRow';
@@ -23,9 +24,9 @@ const requireStaff = (caller: Caller) => {
 const historyQuery = z.object({
   gameId: z.string().optional(),
   userId: z.string().optional(),
-  startDate: z.string().optional(),
-  endDate: z.string().optional(),
-  tdate: z.string().optional(),
+  startDate: queryDate,
+  endDate: queryDate,
+  tdate: queryDate,
   id: z.string().optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(50),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_YEARS, parseDate } from '../../domain/periods';
 
 /**
  * Zod shapes shared by the route schemas. Objects are loose on purpose: the serializer must not strip a field
@@ -25,3 +26,14 @@ export const ERROR_REPLIES = { 400: errorEnvelope, 401: errorEnvelope, 403: erro
 
 /** A query value as the URL carries it; numbers are parsed by the route, which names the bad parameter. */
 export const queryText = z.string().optional();
+
+/**
+ * A date parameter of a period (`startDate`, `endDate`, `date`, `tdate`): empty is "not given", anything
+ * else must parse to a day of DATE_YEARS. Every route's date goes through this one schema, so an
+ * extreme or garbled date is a 400 before any handler or query sees it.
+ */
+export const queryDate = z
+  .string()
+  .optional()
+  .refine((v) => v === undefined || v === '' || parseDate(v) !== null, { message: 'badDate' })
+  .meta({ description: `A date (YYYY-MM-DD or ISO 8601) in the years ${DATE_YEARS.min} to ${DATE_YEARS.max}` });

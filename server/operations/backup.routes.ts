@@ -106,7 +106,7 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
     return { success: true, message: `Transferred ${folder}`, folder, location: out.location, bytes: out.bytes, sha256: out.sha256 };
   });
 
-  r.get('/backup/importbackup', { schema: folderQuery, config: { subject: 'Restore', log: true } }, async (req) => {
+  r.get('/backup/importbackup', { schema: folderQuery, config: { subject: 'Restore', log: true, endsSessions: true } }, async (req) => {
     const caller = await owner(requireCaller(req));
     requireRecentStepUp(caller);
     const folder = await knownFolder(dir, req.query.folder);

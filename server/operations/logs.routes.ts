@@ -6,6 +6,7 @@ import { requireCaller, type Caller } from '../access/caller';
 import { findRef, parseId } from '../access/repository';
 import type { Database } from '../db/client';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { queryDate } from '../http/schemas';
 import { parseListQuery, sendPage } from '../http/list';
 import { isStaff, ROOT_TIER } from '../../resources.config';
 import { exportLogs, findLog, listLogs, type LogFilter, type LogRecord } from './logs.repository';
@@ -20,9 +21,9 @@ const logQuery = z.object({
   range: z.string().max(100).optional(),
   filter: z.string().max(500).optional(),
   search: z.string().max(100).optional(),
-  date: z.string().optional(),
-  startDate: z.string().optional(),
-  endDate: z.string().optional(),
+  date: queryDate,
+  startDate: queryDate,
+  endDate: queryDate,
 });
 type LogQuery = z.infer<typeof logQuery>;
 

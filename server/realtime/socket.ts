@@ -3,7 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Caller } from '../access/caller';
-import { resumeSession, SESSION_COOKIE } from '../auth/sessions';
+import { DEFAULT_SESSION_MAX_HOURS, liveTokens, resumeSession, SESSION_COOKIE } from '../auth/sessions';
 import type { Database } from '../db/client';
 
 /** What a module's event handler gets: who asked, a reply to that socket, and rooms to join. */
@@ -26,8 +26,23 @@ export interface Realtime {
   emitTo(room: string, event: string, data: unknown): void;
   /** The accounts' own rooms: their wallets changed, so their open views refetch. */
   walletsChanged(accountIds: (number | string | null | undefined)[]): void;
+  /**
+   * Disconnects every socket whose session is no longer live (logged out, revoked, expired, ended by a
+   * restore), here and, with Redis, on the other instances; answers how many were disconnected here.
+   */
+  sweepSessions(): Promise<number>;
   close(): Promise<void>;
 }
+
+export interface RealtimeOptions {
+  redisUrl?: string | undefined;
+  sessionMaxHours?: number | undefined;
+  /** How often open sockets are checked against their sessions (expiry has no event of its own). */
+  sweepMs?: number;
+}
+
+/** Server-to-server event (Redis adapter): another instance ended sessions, sweep your sockets too. */
+const SWEEP_EVENT = 'tierdesk:sweepSessions';
 
 const accountRoom = (id: number | string) => `account:${id}`;
 
@@ -41,7 +56,8 @@ const cookieToken = (header: string | undefined): string | null => {
  * admitted with a live session (handshake auth.token or the session cookie) and joins its
  * account's room. With a Redis URL, events cross instances (several servers behind one load balancer).
  */
-export function attachRealtime(server: HttpServer, db: Database, redisUrl?: string): Realtime {
+export function attachRealtime(server: HttpServer, db: Database, opts: RealtimeOptions = {}): Realtime {
+  const { redisUrl, sessionMaxHours = DEFAULT_SESSION_MAX_HOURS, sweepMs = 30_000 } = opts;
   const io = new Server(server, { path: '/socket.io', serveClient: false, transports: ['websocket', 'polling'] });
   const redis = redisUrl ? [new Redis(redisUrl, { lazyConnect: false }), new Redis(redisUrl, { lazyConnect: false })] : [];
   if (redis.length === 2) io.adapter(createAdapter(redis[0], redis[1]));
@@ -49,7 +65,7 @@ export function attachRealtime(server: HttpServer, db: Database, redisUrl?: stri
   io.use(async (socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = typeof auth?.token === 'string' ? auth.token : cookieToken(socket.handshake.headers.cookie);
-    const caller = token ? await resumeSession(db, token).catch(() => null) : null;
+    const caller = token ? await resumeSession(db, token, sessionMaxHours).catch(() => null) : null;
     if (!caller) return next(new Error('unauthorized'));
     socket.data.accountId = caller.id;
     socket.data.token = token;
@@ -60,7 +76,7 @@ export function attachRealtime(server: HttpServer, db: Database, redisUrl?: stri
     for (const [event, { handler, errorEvent }] of handlers) {
       socket.on(event, async (payload: unknown) => {
         // The session is checked on every event: a revoked or expired one stops answering at once.
-        const caller = await resumeSession(db, String(socket.data.token)).catch(() => null);
+        const caller = await resumeSession(db, String(socket.data.token), sessionMaxHours).catch(() => null);
         if (!caller) {
           socket.emit(errorEvent, { message: 'Your session has expired. Please log in again.' });
           socket.disconnect(true);
@@ -74,6 +90,26 @@ export function attachRealtime(server: HttpServer, db: Database, redisUrl?: stri
       });
     }
   });
+
+  /** This instance's sockets whose token is no longer a live session: told why, then disconnected. */
+  const sweepLocal = async (): Promise<number> => {
+    const sockets = [...io.of('/').sockets.values()];
+    if (sockets.length === 0) return 0;
+    const live = await liveTokens(db, [...new Set(sockets.map((x) => String(x.data.token)))], sessionMaxHours);
+    let ended = 0;
+    for (const socket of sockets) {
+      if (live.has(String(socket.data.token))) continue;
+      socket.emit('sessionEnded', { message: 'Your session has expired. Please log in again.' });
+      socket.disconnect(true);
+      ended++;
+    }
+    return ended;
+  };
+  const sweepQuietly = () => void sweepLocal().catch(() => undefined);
+  if (redis.length === 2) io.on(SWEEP_EVENT, sweepQuietly);
+  const timer = setInterval(sweepQuietly, sweepMs);
+  timer.unref();
+
   return {
     on(event, handler, errorEvent = 'realtimeError') {
       handlers.set(event, { handler, errorEvent });
@@ -85,9 +121,23 @@ export function attachRealtime(server: HttpServer, db: Database, redisUrl?: stri
       for (const id of new Set(ids.filter((x): x is number | string => x !== null && x !== undefined)))
         io.to(accountRoom(id)).emit('wallet', { _id: String(id) });
     },
+    async sweepSessions() {
+      if (redis.length === 2) io.serverSideEmit(SWEEP_EVENT);
+      return sweepLocal();
+    },
+    // Not io.close(): that also closes the HTTP server and waits for its every connection, which is
+    // Fastify's to do after this (preClose). Open sockets, websocket or long-polling, would hold that
+    // wait until their ping timeout (about 70 s with a browser open): they are ended here first.
     async close() {
-      await io.close();
-      await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
+      clearInterval(timer);
+      for (const socket of io.of('/').sockets.values()) socket.disconnect(true);
+      io.engine.close();
+      // A Redis that is down would hold quit() (and the adapter's unsubscribe) in ioredis's offline
+      // queue for ever: each gets a second, then the connections are dropped.
+      const atMost = (p: Promise<unknown>) => Promise.race([p.catch(() => undefined), new Promise((r) => setTimeout(r, 1000).unref())]);
+      await atMost(Promise.resolve(io.of('/').adapter.close()));
+      await Promise.all(redis.map((r) => atMost(r.quit())));
+      for (const r of redis) r.disconnect();
     },
   };
 }

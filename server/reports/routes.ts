@@ -11,6 +11,7 @@ import { loadViewRoot } from '../accounts/access';
 import { findRef, type AccountRef } from '../accounts/repository';
 import type { Database } from '../db/client';
 import { badRequest, forbidden } from '../http/errors';
+import { queryDate } from '../http/schemas';
 import { pendingCommissions, previewCommission, sendCommission } from './commission';
 import { accountsUnder, adminGamePlay, playByDay } from './repository';
 import { transactionsOf } from './transactions';
@@ -19,8 +20,8 @@ import { turnoverOf, type DayRange } from './turnover';
 const reportQuery = z.object({
   role: z.string().optional(),
   id: z.string().optional(),
-  startDate: z.string().optional(),
-  endDate: z.string().optional(),
+  startDate: queryDate,
+  endDate: queryDate,
 });
 type ReportQuery = z.infer<typeof reportQuery>;
 
@@ -167,7 +168,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
       schema: {
         querystring: reportQuery.extend({
           status: z.enum(['completed', 'pending', 'cancelled']).optional().or(z.literal('').transform(() => undefined)),
-          date: z.string().optional(),
+          date: queryDate,
           currentid: z.string().optional(),
           type: z.enum(['single', 'all']).default('all'),
           page: z.coerce.number().int().min(1).default(1),

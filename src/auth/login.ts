@@ -22,7 +22,7 @@ export async function loginRequest(username: string, password: string): Promise<
 /** Revokes the server session (best effort) and clears everything stored. */
 export async function logoutRequest(): Promise<void> {
   try {
-    await request('auth/logout');
+    await request('auth/logout', { method: 'POST' });
   } catch {
     // An expired or revoked session cannot be logged out twice; the local state still goes.
   } finally {

@@ -45,6 +45,10 @@ describe('period ranges', () => {
     expect(parseDate('2026-03-01T00:00:00.000Z')?.toISOString()).toBe('2026-03-01T00:00:00.000Z');
     expect(parseDate('garbage')).toBeNull();
     expect(parseDate(undefined)).toBeNull();
+    // Outside 2000–2100 a date is refused like garbage: near JavaScript's limits the day arithmetic gives Invalid Date.
+    for (const bad of ['-271821-04-20', '+275760-09-13', '10000-01-01', '1999-12-31', '2101-01-01']) expect(parseDate(bad)).toBeNull();
+    expect(parseDate('2000-01-01')?.getFullYear()).toBe(2000);
+    expect(parseDate('2100-12-31')?.getFullYear()).toBe(2100);
   });
 
   it('name the last complete day and week a commission send pays', () => {

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENGINE } from './engine';
 
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 let port = 19300 + (process.pid % 500);
 
 interface Run {
@@ -16,7 +15,8 @@ interface Run {
 
 function start(dataDir: string): Run {
   let out = '';
-  const child = spawn(TSX, ['server/main.ts'], {
+  // As `npm start` runs it (the tsx CLI would SIGKILL a server slow to acknowledge SIGTERM: exit 143).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(++port), HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', SUPERADMIN_PASSWORD: 'lock-test-pass', LOG_LEVEL: 'warn', SCHEDULER: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -96,10 +96,11 @@ describe.runIf(pgReady && redisReady)('two instances behind one load balancer (P
     const moved = await api(0, 'POST', '/admins/credit-transfer', root, { password: 'root-pass-123', transferAmount: 7, toUserId: adminId });
     expect(moved.status).toBe(200);
     expect(await event).toEqual({ _id: adminId });
-    socket.close();
 
-    // Logging out on B ends the session on A at once.
-    await api(1, 'GET', '/auth/logout', adminToken);
-    expect((await api(0, 'GET', '/auth/session', adminToken)).status).toBe(401);
+    // Logging out on A ends the session on B at once, and the socket connected to B goes with it.
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect((await api(0, 'POST', '/auth/logout', adminToken)).status).toBe(200);
+    expect((await api(1, 'GET', '/auth/session', adminToken)).status).toBe(401);
+    expect(await Promise.race([gone, new Promise((r) => setTimeout(() => r('still connected'), 3000))])).toBe('io server disconnect');
   });
 });
