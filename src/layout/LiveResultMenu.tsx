@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Menu, useBasename, useSidebarState, useTranslate } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import MuiMenu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -59,16 +61,26 @@ export function LiveResultMenu({ role }: { role: Role }) {
   const list = usePercentageList({ enabled: hasLiveResult(role) });
   const links = liveResultLinks(role, basename, list.data?.adminGameList ?? [], translate);
   const [open, setOpen] = useState(() => pathname.startsWith(`${basename}/game/`) || links.some((l) => pathname === l.to));
+  // The folded sidebar (tablets) has room for icons only: its links open beside it, in full.
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const groupId = useId();
   if (!hasLiveResult(role)) return null;
   const title = translate('td.liveResult.title');
+  const expanded = sidebarOpen ? open : anchor !== null;
   const header = (
-    <ListItemButton onClick={() => setOpen((o) => !o)} aria-label={title} aria-expanded={open} aria-controls={groupId} sx={{ py: '6px', px: 2 }}>
+    <ListItemButton
+      onClick={(e) => (sidebarOpen ? setOpen((o) => !o) : setAnchor(e.currentTarget))}
+      aria-label={title}
+      aria-expanded={expanded}
+      aria-controls={groupId}
+      aria-haspopup={sidebarOpen ? undefined : 'menu'}
+      sx={{ py: '6px', px: 2 }}
+    >
       <ListItemIcon sx={{ minWidth: 40 }}>
         <LiveTvIcon />
       </ListItemIcon>
       {sidebarOpen && <ListItemText primary={title} sx={{ my: 0 }} />}
-      {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+      {sidebarOpen && (open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />)}
     </ListItemButton>
   );
   return (
@@ -80,13 +92,23 @@ export function LiveResultMenu({ role }: { role: Role }) {
           {header}
         </Tooltip>
       )}
-      <Collapse in={open} timeout="auto" unmountOnExit>
-        <List id={groupId} component="div" role="group" disablePadding aria-label={title} sx={{ '& .RaMenuItemLink-root': { pl: sidebarOpen ? 4 : 2 } }}>
+      {sidebarOpen ? (
+        <Collapse in={open} timeout="auto" unmountOnExit>
+          <List id={groupId} component="div" role="group" disablePadding aria-label={title} sx={{ '& .RaMenuItemLink-root': { pl: 4 } }}>
+            {links.map((l) => (
+              <Menu.Item key={l.key} to={l.to} primaryText={<span>{l.label}</span>} />
+            ))}
+          </List>
+        </Collapse>
+      ) : (
+        <MuiMenu id={groupId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} MenuListProps={{ 'aria-label': title }}>
           {links.map((l) => (
-            <Menu.Item key={l.key} to={l.to} primaryText={<span>{l.label}</span>} />
+            <MenuItem key={l.key} component={RouterLink} to={l.to} selected={pathname === l.to} onClick={() => setAnchor(null)}>
+              {l.label}
+            </MenuItem>
           ))}
-        </List>
-      </Collapse>
+        </MuiMenu>
+      )}
     </>
   );
 }

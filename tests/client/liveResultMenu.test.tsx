@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext } from 'react-admin';
+import { AdminContext, memoryStore } from 'react-admin';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -23,10 +23,10 @@ function api() {
   return recordApi((call) => (call.path.startsWith('/api/percentage/usergames/') ? { json: { success: true, games: [], users: [], adminGameList: ROWS } } : undefined));
 }
 
-function renderIn(role: Role, children: ReactNode) {
+function renderIn(role: Role, children: ReactNode, sidebarOpen = true) {
   return render(
     <MemoryRouter initialEntries={[`/${role}/dashboard`]}>
-      <AdminContext basename={`/${role}`} dataProvider={createDataProvider()} authProvider={createAuthProvider(role)} i18nProvider={i18nProvider}>
+      <AdminContext basename={`/${role}`} dataProvider={createDataProvider()} authProvider={createAuthProvider(role)} i18nProvider={i18nProvider} store={memoryStore({ 'sidebar.open': sidebarOpen })}>
         {children}
       </AdminContext>
     </MemoryRouter>,
@@ -100,5 +100,23 @@ describe('Live Result submenu (spec section 2.3)', () => {
     expect(await screen.findByLabelText('Percentage of AD0009 for Fun Target')).toHaveValue(70);
     await new Promise((r) => setTimeout(r, 100));
     expect(percentageCalls(calls)).toHaveLength(1);
+  });
+
+  it('on a folded sidebar (tablets) the links open beside it with their full names, not cut to a letter', async () => {
+    loginAs('superadmin', '1');
+    api();
+    renderIn('superadmin', <RoleMenu role="superadmin" />, false);
+    const header = screen.getByRole('button', { name: 'Live Result' });
+    expect(header).toHaveAttribute('aria-haspopup', 'menu');
+    await userEvent.setup().click(header);
+    const menu = await screen.findByRole('menu', { name: 'Live Result' });
+    await waitFor(() =>
+      expect(within(menu).getAllByRole('menuitem').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+        ['Fun Target - AD0007', '/superadmin/game/MNOQqWWi/7/AD0007'],
+        ['Andhar Bahar - AD0007', '/superadmin/game/qZicXikM/7/AD0007'],
+        ['Fun Target - AD0009', '/superadmin/game/MNOQqWWi/9/AD0009'],
+      ]),
+    );
+    expect(header).toHaveAttribute('aria-expanded', 'true');
   });
 });
