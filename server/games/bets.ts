@@ -1,9 +1,8 @@
-import { gameDeclaration, roundWindow } from '../../domain/games';
-import { dayKey } from '../../domain/periods';
+import { gameDeclaration } from '../../domain/games';
 import type { Database } from '../db/client';
-import { moveThen } from '../credit/ledger';
-import { HttpError, badRequest, forbidden } from '../http/errors';
-import { ensurePool, ensureRound, GAME_TIER } from './repository';
+import { badRequest, forbidden } from '../http/errors';
+import { GAME_TIER } from './repository';
+import { betQueues } from './betBatch';
 
 export interface BetLine {
   option: string;
@@ -40,7 +39,8 @@ export function normaliseLines(gameId: string, lines: readonly BetLine[]): Map<s
 
 /**
  * A player's bet on the current round of its admin's game: the stake (qty × the game's unit price,
- * computed here), the move into the pool, the ticket and the day's play, in one transaction.
+ * computed here), then the move into the pool, the ticket and the day's play, written in one
+ * transaction with the other bets on the same pool that arrived meanwhile (betBatch.ts).
  */
 export async function placeBet(
   db: Database,
@@ -63,47 +63,20 @@ export async function placeBet(
     [gameId, player.path, GAME_TIER],
   );
   if (!found || !found.active || found.admin_id === null || !found.assigned) throw forbidden('This game is not available to you.');
-  const game = { id: Number(found.id), timeSeconds: Number(found.time_seconds) };
   const adminId = Number(found.admin_id);
-  return db.transaction(async (tx) => {
-    const pool = await ensurePool(tx, adminId, game.id);
-    const window = roundWindow(now, game.timeSeconds);
-    const roundId = await ensureRound(tx, adminId, game.id, window);
-    // FOR SHARE: bets of one round run side by side, and the settlement (FOR UPDATE) waits for them.
-    const round = (await tx.query(`SELECT status, closes_at FROM rounds WHERE id = $1 FOR SHARE`, [roundId]))[0];
-    if (round.status !== 'open' || new Date(String(round.closes_at)).getTime() <= now.getTime()) {
-      throw new HttpError(409, 'This round is closed. Bet on the next one.');
-    }
-    // The ticket, its lines and the day's play first, in one statement: the pool's row is locked by
-    // the move below only until the commit, so bets on one pool queue for as short a time as can be.
-    // The player's day in player_days too (after the daily_play row, as a settlement does; under
-    // the player's account, which td_add_player_day locks here and the move below locks anyway).
-    const options = [...merged.keys()];
-    const [ticket] = await tx.query(
-      `WITH t AS (INSERT INTO tickets (round_id, player_id, admin_id, game_id, stake, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id),
-            l AS (INSERT INTO ticket_lines (ticket_id, option, qty, stake)
-                  SELECT t.id, o, q, q::bigint * $9 FROM t, unnest($7::text[], $8::int[]) AS x(o, q) RETURNING 1),
-            d AS (INSERT INTO daily_play (player_id, day, game_id, admin_id, play, win) VALUES ($2, $10, $4, $3, $5, 0)
-                  ON CONFLICT (player_id, day, game_id) DO UPDATE SET play = daily_play.play + EXCLUDED.play RETURNING 1),
-            p AS (SELECT td_add_player_day($2, $3, $10::date, $5::bigint, 0) FROM d)
-       SELECT t.id, (SELECT count(*) FROM l)::int AS lines, (SELECT count(*) FROM d)::int AS days, (SELECT count(*) FROM p)::int AS player_days FROM t`,
-      [roundId, player.id, adminId, game.id, stakeCents.toString(), now, options, options.map((o) => merged.get(o)), unit.toString(), dayKey(now)],
-    );
-    const ticketId = Number(ticket.id);
-    // The move, then the admin's day of the game in the same statement, under the pool's lock the
-    // move took (the lock every bet on the pool waits for: no second round trip while holding it).
-    const moved = await moveThen(
-      tx,
-      { from: player.id, to: pool.accountId, cents: stakeCents, kind: 'bet', actor: player.id, message: `Bet on ${declaration!.gameName} #${window.drawNo}` },
-      { call: `td_add_admin_game_day($7::bigint, $8::bigint, $9::date, $3::bigint, 0)`, params: [adminId, game.id, dayKey(now)] },
-    );
-    return {
-      ticketId: String(ticketId),
-      adminId,
-      roundId: String(roundId),
-      drawNo: window.drawNo,
-      stakeCents,
-      balanceCents: BigInt(Math.round((moved.fromBalance ?? 0) * 100)),
-    };
+  const options = [...merged.keys()];
+  const outcome = await betQueues(db).submit({
+    playerId: player.id,
+    adminId,
+    gameDbId: Number(found.id),
+    timeSeconds: Number(found.time_seconds),
+    gameName: declaration!.gameName,
+    unitCents: unit,
+    options,
+    qtys: options.map((o) => merged.get(o)!),
+    stakeCents,
+    now,
   });
+  if (!outcome.ok) throw outcome.error;
+  return { ticketId: outcome.ticketId, adminId, roundId: outcome.roundId, drawNo: outcome.drawNo, stakeCents, balanceCents: outcome.balanceCents };
 }
