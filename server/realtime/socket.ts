@@ -110,18 +110,24 @@ export function attachRealtime(server: HttpServer, db: Database, opts: RealtimeO
   const timer = setInterval(sweepQuietly, sweepMs);
   timer.unref();
 
+  // After close, events of work still in flight (a tick, a bet's answer) go nowhere: the adapter's
+  // Redis connections are gone, and a publish on them would reject with nobody to catch it.
+  let closed = false;
   return {
     on(event, handler, errorEvent = 'realtimeError') {
       handlers.set(event, { handler, errorEvent });
     },
     emitTo(room, event, data) {
+      if (closed) return;
       io.to(room).emit(event, data);
     },
     walletsChanged(ids) {
+      if (closed) return;
       for (const id of new Set(ids.filter((x): x is number | string => x !== null && x !== undefined)))
         io.to(accountRoom(id)).emit('wallet', { _id: String(id) });
     },
     async sweepSessions() {
+      if (closed) return 0;
       if (redis.length === 2) io.serverSideEmit(SWEEP_EVENT);
       return sweepLocal();
     },
@@ -129,6 +135,7 @@ export function attachRealtime(server: HttpServer, db: Database, opts: RealtimeO
     // Fastify's to do after this (preClose). Open sockets, websocket or long-polling, would hold that
     // wait until their ping timeout (about 70 s with a browser open): they are ended here first.
     async close() {
+      closed = true;
       clearInterval(timer);
       for (const socket of io.of('/').sockets.values()) socket.disconnect(true);
       io.engine.close();
