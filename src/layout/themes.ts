@@ -6,6 +6,6 @@ export const lightTheme: RaThemeOptions = {
   // MUI's md breakpoint is 900 px: the sidebar folds below it (spec section 9).
   breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
   // Wide enough for the longest menu label ("Commission Payout Report") without an ellipsis.
-  sidebar: { width: 270, closedWidth: 55 },
+  sidebar: { width: 290, closedWidth: 55 },
 };
 export const darkTheme: RaThemeOptions = { ...defaultDarkTheme, breakpoints: lightTheme.breakpoints, sidebar: lightTheme.sidebar };

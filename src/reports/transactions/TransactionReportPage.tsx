@@ -48,6 +48,9 @@ const RIGHT = new Set<string>(['amount', 'newBalance']);
  * filtered by status, own movements or the whole subtree, and day; a server page at a time, the
  * export reads the whole filtered set.
  */
+/** A pool's name ("Fun Timer pool · AD0005") on one line where there is room, two on a tablet. */
+const SIDE_SX = { whiteSpace: { lg: 'nowrap' }, minWidth: { xs: '7em', lg: 0 } } as const;
+
 export function TransactionReportPage() {
   const translate = useTranslate();
   const session = currentSession();
@@ -120,8 +123,8 @@ export function TransactionReportPage() {
                     return (
                       <TableRow key={r._id}>
                         <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
-                        <TableCell>{sideName(r.userId) ?? na}</TableCell>
-                        <TableCell>{sideName(r.toUserId) ?? na}</TableCell>
+                        <TableCell sx={SIDE_SX}>{sideName(r.userId) ?? na}</TableCell>
+                        <TableCell sx={SIDE_SX}>{sideName(r.toUserId) ?? na}</TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: kind === 'credit' ? 'success.main' : kind === 'debit' ? 'error.main' : undefined }}>
                           {formatPoints(r.amount)}
                           {kind && ` ${translate(`td.transactions.${kind}`)}`}
