@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Role } from '../../resources.config';
 import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
-import { forbidden, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
+import { requirePage } from '../access/pages';
 import { parseId } from '../access/repository';
 import { insertComplaint, listComplaints, setComplaintStatus } from './complaints.repository';
 import { parseListQuery, sendPage } from '../http/list';
@@ -12,7 +13,6 @@ import { parseListQuery, sendPage } from '../http/list';
 export const COMPLAINT_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
 export const ENQUIRY_TYPES = ['General', 'Account', 'Payment', 'Technical', 'Other'] as const;
 /** Who reads the messages (spec: the superadmin and the admins). */
-const READERS: readonly Role[] = ['superadmin', 'admin'];
 
 const text = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is ${max} characters at most`);
 const complaintBody = z.object({
@@ -27,9 +27,7 @@ const complaintBody = z.object({
 export async function complaintRoutes(app: FastifyInstance, opts: { db: Database; perHour: number }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const readers = (role: Role) => {
-    if (!READERS.includes(role)) throw forbidden('Only the superadmin and admins read messages.');
-  };
+  const readers = (role: Role) => requirePage(role, 'contactus');
 
   r.post(
     '/complaint',

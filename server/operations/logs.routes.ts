@@ -5,10 +5,11 @@ import { dayRange, parseDate } from '../../domain/periods';
 import { requireCaller, type Caller } from '../access/caller';
 import { findRef, parseId } from '../access/repository';
 import type { Database } from '../db/client';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { queryDate } from '../http/schemas';
 import { parseListQuery, sendPage } from '../http/list';
-import { isStaff, ROOT_TIER } from '../../resources.config';
+import { ROOT_TIER } from '../../resources.config';
+import { requirePage } from '../access/pages';
 import { exportLogs, findLog, listLogs, type LogFilter, type LogRecord } from './logs.repository';
 import { writeActivity } from '../activity/log';
 
@@ -28,7 +29,7 @@ const logQuery = z.object({
 type LogQuery = z.infer<typeof logQuery>;
 
 const requireStaff = (caller: Caller) => {
-  if (!isStaff(caller.role)) throw forbidden('Only staff accounts read activity logs.');
+  requirePage(caller.role, 'logactivities');
   return caller;
 };
 

@@ -11,6 +11,7 @@ import { loadViewRoot } from '../accounts/access';
 import { findRef, type AccountRef } from '../accounts/repository';
 import type { Database } from '../db/client';
 import { badRequest, forbidden } from '../http/errors';
+import { requirePage } from '../access/pages';
 import { queryDate } from '../http/schemas';
 import { pendingCommissions, previewCommission, sendCommission } from './commission';
 import { accountsUnder, adminGamePlay, playByDay } from './repository';
@@ -42,14 +43,9 @@ async function viewOf(db: Database, caller: Caller, q: ReportQuery): Promise<Acc
   return view;
 }
 
-const allow = (caller: Caller, roles: readonly Role[], what: string) => {
-  if (!roles.includes(caller.role)) throw forbidden(`The ${what} is not available to a ${caller.role}.`);
-};
-
 /** Tiers that are money of the house, not of players: left out of revenue totals. */
 const SYSTEM_ROLES = new Set<string>(TIERS.filter((t) => t.kind === 'system').map((t) => t.role));
 const REVENUE_FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'] as const;
-const TURNOVER_ROLES = ['superadmin', 'superareamanager', 'areamanager', 'master'] as const satisfies readonly Role[];
 
 /** Turnover, revenue and admin commission reports, from the per-day play of the players. */
 export async function reportRoutes(app: FastifyInstance, opts: { db: Database }) {
@@ -58,7 +54,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
 
   r.get('/reports/turnoverreport', { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);
-    allow(caller, TURNOVER_ROLES, 'turnover report');
+    requirePage(caller.role, 'turnoverreport');
     const view = await viewOf(db, caller, req.query);
     const data = await turnoverOf(db, view, daysOf(req.query));
     return { success: true, role: view.role, childRole: childTierOf(view.role as Role)?.role ?? null, data };
@@ -86,7 +82,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
 
   r.get('/reports/revenuereport', { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);
-    allow(caller, ['admin'], 'revenue report');
+    requirePage(caller.role, 'revenuereport');
     const view = await viewOf(db, caller, req.query);
     const rows = await turnoverOf(db, view, daysOf(req.query));
     return { success: true, role: view.role, data: rows.map(revenueRow) };
@@ -95,7 +91,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
   // Revenue by id: every child row (gift, loan and otc included) with totals that leave those out.
   r.get('/reports/hreport', { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);
-    allow(caller, ['admin'], 'revenue report');
+    requirePage(caller.role, 'revenuereport');
     const view = await viewOf(db, caller, req.query);
     const rows = (await turnoverOf(db, view, daysOf(req.query), { allChildren: true })).map(revenueRow);
     const counted = rows.filter((x) => !SYSTEM_ROLES.has(x.role));
@@ -104,7 +100,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
 
   r.get('/reports/admincommissionpayout', { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);
-    allow(caller, ['superadmin', 'admin'], 'admin commission report');
+    requirePage(caller.role, 'admincommissionreport');
     const view = await viewOf(db, caller, req.query);
     const days = daysOf(req.query);
     const rows = await adminGamePlay(db, view.path, days);
@@ -128,11 +124,10 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
 export async function commissionRoutes(app: FastifyInstance, opts: { db: Database; onWallets?: (ids: number[]) => void }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const STAFF = CHAIN.filter((role) => isStaff(role));
 
   r.get('/reports/commissionpayout', { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);
-    allow(caller, STAFF, 'commission payout report');
+    requirePage(caller.role, 'commissionpayoutReport');
     const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
     if (!view) throw forbidden();
     const role = (req.query.role ?? childTierOf(view.role as Role)?.role) as Role | undefined;
@@ -143,7 +138,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
   // Read only: what Send would pay for the period, shown before it is pressed (no step-up: nothing moves).
   r.get('/reports/sendcommission/preview', { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }) } }, async (req) => {
     const caller = requireCaller(req);
-    allow(caller, ['admin'], 'commission send');
+    requirePage(caller.role, 'commission');
     const admin = await findRef(db, caller.id);
     if (!admin) throw forbidden();
     const out = await previewCommission(db, admin, req.query.days);
@@ -152,7 +147,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
 
   r.get('/reports/sendcommission', { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }) }, config: { subject: 'Commission send', log: true } }, async (req) => {
     const caller = requireCaller(req);
-    allow(caller, ['admin'], 'commission send');
+    requirePage(caller.role, 'commission');
     requireRecentStepUp(caller);
     const admin = await findRef(db, caller.id);
     if (!admin) throw forbidden();
@@ -178,7 +173,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
     },
     async (req) => {
       const caller = requireCaller(req);
-      allow(caller, STAFF, 'transaction report');
+      requirePage(caller.role, 'transactionreport');
       const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
       if (!view) throw forbidden();
       const { type, status, date, page, limit } = req.query;
@@ -188,7 +183,8 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
 
   r.get('/reports/findallusers', { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);
-    allow(caller, STAFF, 'user list');
+    // The user pickers of every report: any staff page's.
+    if (!isStaff(caller.role)) throw forbidden(`The user list is not available to a ${caller.role}.`);
     const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
     if (!view) throw forbidden();
     return { success: true, data: await accountsUnder(db, view.path, req.query.role) };
