@@ -4,6 +4,8 @@
  * domain never needs to import the registry.
  */
 
+import type { CommissionColumn } from './commission';
+
 export type FieldName =
   | 'firstName'
   | 'lastName'
@@ -88,6 +90,8 @@ export interface TierFlags {
 export interface TierDefOf<R extends string> {
   flags?: TierFlags;
   role: R;
+  /** The turnover report's commission column this tier's commission feeds; absent: it earns none. */
+  commissionColumn?: CommissionColumn;
   /** API base of the account family, exactly as the spec's table. */
   api: string;
   /** Route segment under the role prefix (`/{role}/{path}`); absent for tiers without screens. */

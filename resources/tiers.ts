@@ -3,6 +3,7 @@
  * name exists: `Role` and `StaffRole` are derived from it, so a new tier is one more entry here.
  */
 import type { ColumnDef, ExportColumn, FieldDef, FieldName, FieldType, RowAction, TierDefOf, TierFlags } from '../domain/tiers';
+import type { CommissionColumn } from '../domain/commission';
 
 type AnyTier = TierDefOf<string>;
 
@@ -103,9 +104,11 @@ const chainTier = <R extends string, P extends string>(t: {
   /** The edit form requires password and PIN again (spec section 5: area manager edit). */
   editRequiresSecrets?: boolean;
   flags?: TierFlags;
+  commissionColumn?: CommissionColumn;
 }) =>
   tier({
   ...(t.flags ? { flags: t.flags } : {}),
+  ...(t.commissionColumn ? { commissionColumn: t.commissionColumn } : {}),
   role: t.role,
   api: t.api,
   path: t.role,
@@ -259,6 +262,7 @@ const TABLE = [
   }),
   chainTier({
     role: 'superareamanager',
+    commissionColumn: 'supercom',
     api: '/superareamanager',
     parent: 'admin',
     usernamePrefix: 'SAM',
@@ -277,6 +281,7 @@ const TABLE = [
   }),
   chainTier({
     role: 'areamanager',
+    commissionColumn: 'distcom',
     api: '/areamanager',
     parent: 'superareamanager',
     usernamePrefix: 'AM',
@@ -295,6 +300,7 @@ const TABLE = [
   }),
   chainTier({
     role: 'master',
+    commissionColumn: 'retailcom',
     api: '/master',
     flags: { signupParent: true },
     parent: 'areamanager',
@@ -313,6 +319,7 @@ const TABLE = [
   }),
   chainTier({
     role: 'player',
+    commissionColumn: 'usercom',
     api: '/player',
     parent: 'master',
     usernamePrefix: 'PL',

@@ -1,15 +1,15 @@
 import { applyBp, commissionTableTotals, percentToBp } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, lastCompletePeriod } from '../../domain/periods';
-import { CHAIN, type Role } from '../../resources.config';
+import { TIERS, type Role } from '../../resources.config';
 import type { AccountRef } from '../accounts/repository';
 import type { Database, Queryable } from '../db/client';
 import { move } from '../credit/ledger';
 import { conflict } from '../http/errors';
-import { GAME_TIER, LEAF_TIER } from './repository';
+import { LEAF_TIER } from './repository';
 
-/** Tiers that earn commission: the chain below the admin. */
-const EARNING = CHAIN.slice(CHAIN.indexOf(GAME_TIER) + 1);
+/** Tiers that earn commission: those the registry gives a commission column. */
+const EARNING = TIERS.filter((t) => t.commissionColumn).map((t) => t.role);
 
 /**
  * Play under each earning account of `root`'s subtree (a player: its own play) on the days after

@@ -1,17 +1,17 @@
-import { COMMISSION_COLUMNS, percentToBp, turnoverFromSums, type AncestorPlay, type CommissionColumn, type PlayerGroup, type TurnoverFigures } from '../../domain/commission';
+import { percentToBp, turnoverFromSums, type AncestorPlay, type CommissionColumn, type PlayerGroup, type TurnoverFigures } from '../../domain/commission';
 import type { TurnoverRow } from '../../domain/api';
 import { centsToPoints } from '../../domain/money';
-import { CHAIN, childTierOf, type Role } from '../../resources.config';
+import { childTierOf, TIERS, type Role } from '../../resources.config';
 import type { AccountRef } from '../accounts/repository';
 import type { Queryable } from '../db/client';
 import { GAME_TIER, LEAF_TIER } from './repository';
 
 /**
- * Which commission column a tier feeds: the chain tiers below the admin, in order, feed super,
- * distributor, retailer and user (the spec's names for super area manager, area manager, master
- * and player).
+ * Which commission column a tier feeds: the registry's data (super area manager → super, area
+ * manager → distributor, master → retailer, player → user), never its place in the chain, so a
+ * tier added between them moves no column.
  */
-const COLUMN_OF = new Map<string, CommissionColumn>(CHAIN.slice(CHAIN.length - COMMISSION_COLUMNS.length).map((role, i) => [role, COMMISSION_COLUMNS[i]]));
+const COLUMN_OF = new Map<string, CommissionColumn>(TIERS.flatMap((t) => (t.commissionColumn ? [[t.role, t.commissionColumn] as const] : [])));
 export const columnOf = (role: string): CommissionColumn | null => COLUMN_OF.get(role) ?? null;
 
 export interface DayRange {

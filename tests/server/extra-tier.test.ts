@@ -11,6 +11,7 @@ vi.mock('../../resources/tiers', async (importOriginal) => {
 
 const { ancestorRoles, childTierOf, managedTiers } = await import('../../resources.config');
 const { checkInvariant } = await import('../../server/credit/ledger');
+const { columnOf } = await import('../../server/reports/turnover');
 const { call, callSafe, createAs, engineAvailable, generate, loginAs, startHarness, SUPERADMIN_PASSWORD, validBody } = await import('./harness');
 type Harness = Awaited<ReturnType<typeof startHarness>>;
 const ZONE = 'zonemanager' as Role;
@@ -27,6 +28,10 @@ describe.runIf(engineAvailable())('a registry with one more tier (zone manager b
     expect(childTierOf('areamanager')?.role).toBe(ZONE);
     expect(ancestorRoles('player')).toEqual(['master', ZONE, 'areamanager', 'superareamanager', 'admin', 'superadmin']);
     expect(managedTiers('areamanager').map((t) => t.role)).toEqual([ZONE, 'master', 'player']);
+  });
+
+  it('pays commission columns by the registry, not by place: the new tier moves no column', () => {
+    expect(['superareamanager', 'areamanager', ZONE, 'master', 'player'].map((r) => columnOf(r))).toEqual(['supercom', 'distcom', null, 'retailcom', 'usercom']);
   });
 
   it('its whole route family works: create, list, login, create below, transfer, OpenAPI', async () => {
