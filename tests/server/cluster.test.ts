@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import type { FastifyInstance } from 'fastify';
@@ -8,24 +7,12 @@ import { configFromEnv } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
 import { checkInvariant } from '../../server/credit/ledger';
+import { REDIS_URL, redisReachable } from './redis';
 import { ENGINE, PG_URL, withDb } from './engine';
 import { createAs, fund, loginAs, SUPERADMIN_PASSWORD, type Harness } from './harness';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const FUN_TARGET = 'MNOQqWWi';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function redisReachable(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
 
 const pgReady = ENGINE === 'postgres' && inject('pgTemplate') !== null;
 const redisReady = pgReady ? await redisReachable() : false;

@@ -1,45 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENGINE } from './engine';
+import { serverReady, startServer, type ServerRun } from './serverProcess';
 
 let port = 19300 + (process.pid % 500);
 
-interface Run {
-  child: ChildProcess;
-  out: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(dataDir: string): Run {
-  let out = '';
-  // As `npm start` runs it (the tsx CLI would SIGKILL a server slow to acknowledge SIGTERM: exit 143).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(++port), HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', SUPERADMIN_PASSWORD: 'lock-test-pass', LOG_LEVEL: 'warn', SCHEDULER: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
-  return { child, out: () => out, exited };
-}
-
-async function ready(run: Run, ms = 90_000): Promise<number> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const m = /ready on http:\/\/localhost:(\d+)/.exec(run.out());
-    if (m) return Number(m[1]);
-    if (run.child.exitCode !== null) throw new Error(`server exited: ${run.out()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server not ready: ${run.out()}`);
-}
+const start = (dataDir: string): ServerRun => startServer({ DATA_DIR: dataDir, PORT: String(++port), SUPERADMIN_PASSWORD: 'lock-test-pass' });
+const ready = (run: ServerRun) => serverReady(run);
 
 describe.runIf(ENGINE === 'pglite')('the embedded data directory', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tierdesk-lock-'));
-  const runs: Run[] = [];
+  const runs: ServerRun[] = [];
   afterAll(async () => {
     for (const r of runs) if (r.child.exitCode === null) r.child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
@@ -8,21 +7,8 @@ import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
+import { REDIS_URL, redisReachable } from './redis';
 import { ENGINE, PG_URL, withDb } from './engine';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
 
 const pgReady = ENGINE === 'postgres' && inject('pgTemplate') !== null;
 const redisReady = pgReady ? await redisReachable() : false;

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
+import { REDIS_URL, redisReachable } from './redis';
 import { ENGINE } from './engine';
 import { serverReady, startServer, type ServerRun } from './serverProcess';
 
@@ -12,18 +12,6 @@ import { serverReady, startServer, type ServerRun } from './serverProcess';
  * server within 5 s, exit code 0, and the data directory is free at once for the next `npm start`.
  * Before, the process stayed about 70 s (socket.io kept the HTTP server open) and a new start was refused.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisReachable(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
 const withRedis = ENGINE === 'pglite' && (await redisReachable());
 
 let port = 19900 + (process.pid % 300);
