@@ -20,6 +20,8 @@ export const responsiveTableSx = {
 export const responsiveListSx = { '& .RaList-main': { minWidth: 0 } } as const;
 export const responsiveDatagridSx = {
   ...responsiveTableSx,
+  // Five row actions fit beside the data on a tablet.
+  '& .MuiTableCell-root .MuiIconButton-root': { p: { xs: 0.5, lg: 1 } },
   '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
   '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' },
 } as const;

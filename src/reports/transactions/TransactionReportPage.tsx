@@ -137,7 +137,7 @@ export function TransactionReportPage() {
                         <TableCell>
                           <Chip size="small" color={statusColor(r.status)} label={statusLabel(translate, r.status)} />
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt) ?? na}</TableCell>
+                        <TableCell sx={{ whiteSpace: { lg: 'nowrap' } }}>{formatDateTime(r.createdAt) ?? na}</TableCell>
                       </TableRow>
                     );
                   })}
