@@ -91,8 +91,8 @@ describe.runIf(pgReady && redisReady)('three instances on one PostgreSQL and one
     const acknowledged: string[] = [];
     const byInstance = [0, 0, 0];
     let n = 0;
-    const end = Date.now() + 24_000;
-    const stopAt = Date.now() + 9_000;
+    const end = Date.now() + 14_000;
+    const stopAt = Date.now() + 6_000;
     let stopping: Promise<void> | null = null;
     const bettor = async (p: { id: string; token: string }, k: number) => {
       while (Date.now() < end) {

@@ -30,7 +30,7 @@ const FUND_POINTS = 5000;
 const PARALLEL_BETS = 200;
 const KILLS = 3;
 /** The bet stream lasts at least this long, so rounds of every phase (before, between and after the kills) are settled. */
-const MIN_STREAM_MS = 25_000;
+const MIN_STREAM_MS = 15_000;
 /** The shortest round Time Master accepts (domain/gameValidation.ts TIME_MIN_SECONDS). */
 const ROUND_SECONDS = 5;
 

@@ -6,7 +6,7 @@ import { engineTick, settleDue } from '../../server/games/settle';
 import { createAs, engineAvailable, fund, startHarness, type Harness } from './harness';
 
 /** Thousands of bets over many rounds of every game, settled by the engine on a controlled clock. */
-const BETS = 2400;
+const BETS = 1200;
 const PLAYERS = 12;
 const T0 = new Date(Date.UTC(2026, 10, 23, 12, 0, 5));
 
