@@ -14,6 +14,7 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { PROFILE_FIELDS, tierOf } from '../../resources.config';
 import type { AccountRow } from '../dataProvider/dataProvider';
 import { TierFormView } from '../tiers/TierForm';
+import { roleLabel } from '../tiers/registry';
 
 /** Edit Profile: the operator's own fields (PROFILE_FIELDS), through the same form as every tier. */
 function ProfileForm({ id, role }: { id: string; role: NonNullable<ReturnType<typeof getStoredUser>>['role'] }) {
@@ -40,7 +41,7 @@ export function ProfilePage() {
       <CardContent>
         <Typography variant="h6">{identity?.fullName ?? na}</Typography>
         <Typography>
-          {translate('td.details.role')}: {user?.role ?? na}
+          {translate('td.details.role')}: {user?.role ? roleLabel(user.role) : na}
         </Typography>
         <Typography>
           {translate('td.details.creditLabel')}: {formatPoints(credit?.walletBalance)}

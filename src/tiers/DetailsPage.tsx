@@ -8,7 +8,7 @@ import { formatPoints } from '../../domain/money';
 import type { TierDef } from '../../resources.config';
 import { PageSpinner } from '../common/PageSpinner';
 import { AccountMissing, useAccount } from './useAccount';
-import { childTierOf, tierLabelKey } from './registry';
+import { childTierOf, roleLabel, tierLabelKey } from './registry';
 import { TierTable } from './TierList';
 
 function InfoCard({ title, rows }: { title: string; rows: [string, string][] }) {
@@ -57,7 +57,7 @@ export function DetailsPage({ tier }: { tier: TierDef }) {
         <InfoCard
           title={translate('td.details.details')}
           rows={[
-            [translate('td.details.role'), data.role ?? translate('td.app.na')],
+            [translate('td.details.role'), data.role ? roleLabel(data.role) : translate('td.app.na')],
             [translate('td.details.username'), data.username ?? translate('td.app.na')],
           ]}
         />

@@ -13,6 +13,9 @@ export const tierByPath = (path: string | undefined): TierDef | undefined => TIE
 
 export const resourceOf = (t: TierDef): string => t.path ?? t.role;
 
+/** What people read for a role ("Super Area Manager"), never the key ("superareamanager"). */
+export const roleLabel = (role: string): string => TIERS.find((t) => t.role === role)?.labels.singular ?? role;
+
 export { childTierOf, tierOf };
 export type { Role, TierDef };
 

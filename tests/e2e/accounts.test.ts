@@ -340,7 +340,7 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await page.getByRole('link', { name: sam.username, exact: true }).click();
     await page.waitForURL((u) => u.pathname === `/superadmin/superareamanager/players/details/${sam._id}`);
     await page.getByText('credit: 150.00').waitFor();
-    await page.getByText('Role: superareamanager').waitFor();
+    await page.getByText('Role: Super Area Manager').waitFor();
     await page.getByText('Last Week').waitFor();
     await page.getByRole('link', { name: 'Add Area Manager' }).waitFor();
     await expectCell(page, am.username, 'Refer ID', sam.username);

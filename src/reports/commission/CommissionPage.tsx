@@ -17,12 +17,12 @@ import {
   COMMISSION_FIGURES,
   commissionTotals,
   needsPassword,
-  roleLabel,
   sendFailure,
   useCommissionPreview,
   useSendCommission,
   type CommissionDays,
 } from './commissionApi';
+import { roleLabel } from '../../tiers/registry';
 import { StepUpCancelled, useStepUp } from '../../common/StepUp';
 import { DataTable } from '../../common/DataTable';
 import { errorMessage } from '../../tiers/errorMessage';

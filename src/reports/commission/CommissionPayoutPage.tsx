@@ -18,7 +18,8 @@ import { formatPoints } from '../../../domain/money';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ServerPagination } from '../../games/history/ServerPagination';
 import { errorMessage } from '../../tiers/errorMessage';
-import { payoutRoleOptions, pendingTotals, roleLabel, usePendingCommissions, viewer } from './commissionApi';
+import { payoutRoleOptions, pendingTotals, usePendingCommissions, viewer } from './commissionApi';
+import { roleLabel } from '../../tiers/registry';
 
 const FIGURE_COLUMNS = ['percent', 'totalcommission', 'pending'] as const;
 

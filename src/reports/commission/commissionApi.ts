@@ -3,7 +3,7 @@ import type { NetRow } from '../../../domain/api';
 import { API_PATHS } from '../../../domain/apiPaths';
 import { COMMISSION_TABLE_FIGURES, commissionTableTotals, pendingCommission, percentToBp, sumPoints } from '../../../domain/commission';
 import { centsToPoints } from '../../../domain/money';
-import { CHAIN, managedTiers, TIERS, tiersWith, type Role, type TierDef } from '../../../resources.config';
+import { CHAIN, managedTiers, tiersWith, type Role, type TierDef } from '../../../resources.config';
 import { currentSession } from '../../auth/session';
 import { ApiError, request } from '../../dataProvider/http';
 
@@ -25,7 +25,6 @@ const earnsCommission = (role: Role): boolean => GAME_TIER !== undefined && CHAI
 export const payoutRoleOptions = (viewer: Role): TierDef[] => managedTiers(viewer).filter((t) => t.kind === 'chain' && earnsCommission(t.role));
 
 /** A role's label from the registry (the role itself for a name the registry does not know). */
-export const roleLabel = (role: string): string => TIERS.find((t) => t.role === role)?.labels.singular ?? role;
 
 /** One row of GET reports/commissionpayout (spec section 3, Commission row in the pending list). */
 export interface PendingRow {
