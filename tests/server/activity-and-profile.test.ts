@@ -27,9 +27,9 @@ describe.runIf(engineAvailable())('activity log', () => {
     expect(subjects).toContain(`${admin.username}:Failed login`);
     expect(subjects).toContain(`${admin.username}:Login`);
     expect(subjects).toContain(`${admin.username}:Logout`);
-    expect(subjects).toContain('superadmin:Credit transfer to admin');
+    expect(subjects).toContain('superadmin:Credit transfer to Admin');
     // A refused operation is logged too: the trail shows attempts, not only successes.
-    expect(subjects.filter((s) => s === 'superadmin:Credit adjust of admin')).toHaveLength(1);
+    expect(subjects.filter((s) => s === 'superadmin:Credit adjust of Admin')).toHaveLength(1);
     expect(log.every((r) => r.ip_address && r.method && r.request_url.startsWith('/api/'))).toBe(true);
     const text = JSON.stringify(log);
     for (const secret of [SUPERADMIN_PASSWORD, 'wrong-password', 'not-my-password', token]) expect(text).not.toContain(secret);
