@@ -17,6 +17,7 @@ import type { Range } from '../../domain/periods';
 import type { ReportColumn, ReportDef } from './reportDef';
 import { viewSearch } from './useReport';
 import { responsiveTableSx } from '../common/DataTable';
+import { roleLabel } from '../tiers/registry';
 
 const PER_PAGE_OPTIONS = [10, 25, 50];
 
@@ -71,6 +72,8 @@ export function ReportTable<Row extends { username: string }, Totals extends Rec
         return <AccountCell drill={def.drill} row={row} range={range} />;
       case 'points':
         return formatPoints(row[c.field] as number);
+      case 'role':
+        return roleLabel(String(row[c.field] ?? ''));
       case 'text':
         return String(row[c.field] ?? '');
     }

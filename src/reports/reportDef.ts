@@ -20,7 +20,9 @@ export type ReportColumn<Row, Totals> =
   /** Points with 2 decimals, right-aligned; the Total row shows `totals[field]`. */
   | { kind: 'points'; field: PointsKey<Row> & keyof Totals; label: string }
   /** A value shown as it comes (ids, names, counts, percentages); nothing in the Total row. */
-  | { kind: 'text'; field: keyof Row & string; label: string };
+  | { kind: 'text'; field: keyof Row & string; label: string }
+  /** A role key shown as its tier's label ("Super Area Manager"). */
+  | { kind: 'role'; field: keyof Row & string; label: string };
 
 export interface ReportExport<Row> {
   file: string;

@@ -20,7 +20,7 @@ const cards: ReportDef<RevenueRow, RevenueTotals>['cards'] = FIGURES.map((figure
 const columns: readonly ReportColumn<RevenueRow, RevenueTotals>[] = [
   { kind: 'index', label: `${L}.columns.no` },
   { kind: 'account', label: `${L}.columns.username` },
-  { kind: 'text', field: 'role', label: `${L}.columns.role` },
+  { kind: 'role', field: 'role', label: `${L}.columns.role` },
   ...FIGURES.map((field) => ({ kind: 'points' as const, field, label: `${L}.columns.${field}` })),
 ];
 

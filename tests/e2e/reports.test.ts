@@ -12,7 +12,7 @@ import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { formatPoints } from '../../domain/money';
 import { dayKey, dayRange, lastCompletePeriod, PERIOD_CODES, periodRange, type Range } from '../../domain/periods';
-import type { AccountRecord } from '../../resources.config';
+import { tierOf, type AccountRecord, type Role } from '../../resources.config';
 import { Api } from './api';
 import { e2eRun, heading, login, menuItem, UI_TIMEOUT } from './browser';
 import { SUPERADMIN } from './server';
@@ -299,7 +299,7 @@ describe('report screens', () => {
   const REVENUE_FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'];
   const revenueTable = (rows: Figures[], totals: Record<string, number>) => ({
     head: ['No', 'ID', 'Role', 'Play Points', 'Win Points', 'End Points', 'Commission', 'Net To Pay'],
-    body: rows.map((r, i) => [String(i + 1), String(r.username), String(r.role), ...REVENUE_FIGURES.map((k) => fp(r[k] as number))]),
+    body: rows.map((r, i) => [String(i + 1), String(r.username), tierOf(String(r.role) as Role).labels.singular, ...REVENUE_FIGURES.map((k) => fp(r[k] as number))]),
     foot: [['Total', '', '', ...REVENUE_FIGURES.map((k) => fp(totals[k]))]],
   });
   const revenueCards = (totals: Record<string, number>) => ({
