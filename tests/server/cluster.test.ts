@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -8,8 +7,8 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
 import { checkInvariant } from '../../server/credit/ledger';
 import { REDIS_URL, redisReachable } from './redis';
-import { ENGINE, PG_URL, withDb } from './engine';
-import { createAs, fund, loginAs, SUPERADMIN_PASSWORD, type Harness } from './harness';
+import { ENGINE } from './engine';
+import { cloneTemplate, createAs, fund, loginAs, SUPERADMIN_PASSWORD, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -24,17 +23,13 @@ if (pgReady && !redisReady) console.warn(`Redis at ${REDIS_URL} is not reachable
  * stopping mid-round loses no acknowledged bet and stops no round.
  */
 describe.runIf(pgReady && redisReady)('three instances on one PostgreSQL and one Redis', () => {
-  const name = `tierdesk_cluster_${process.pid}`;
+  let clone: Awaited<ReturnType<typeof cloneTemplate>>;
   const instances: { app: FastifyInstance; db: Database; url: string; up: boolean }[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client(PG_URL);
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-    await admin.end();
+    clone = await cloneTemplate(`tierdesk_cluster_${process.pid}`);
     for (let i = 0; i < 3; i++) {
-      const db = await openDatabase({ databaseUrl: withDb(PG_URL, name), poolSize: 6 });
+      const db = await openDatabase({ databaseUrl: clone.url, poolSize: 6 });
       if (i === 0) await seed(db, { username: 'superadmin', password: SUPERADMIN_PASSWORD });
       // Ten-second rounds, so several close during the test.
       if (i === 0) await db.query(`UPDATE games SET time_seconds = 10 WHERE game_id = $1`, [FUN_TARGET]);
@@ -50,10 +45,7 @@ describe.runIf(pgReady && redisReady)('three instances on one PostgreSQL and one
       if (i.up) await i.app.close();
       await i.db.close().catch(() => undefined);
     }
-    const admin = new pg.Client(PG_URL);
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await clone?.drop();
   });
 
   it('bets through all three, pushes to a console on another, settles each round once, survives one stopping', async () => {

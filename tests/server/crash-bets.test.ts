@@ -10,7 +10,6 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pointsToCents } from '../../domain/money';
 import type { AccountRecord } from '../../resources.config';
@@ -21,7 +20,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
 import { freePort, ROOT } from '../e2e/server';
 import { ENGINE, PG_URL, withDb } from './engine';
-import { call, createAs, generate, SUPERADMIN_PASSWORD, type Harness } from './harness';
+import { call, cloneTemplate, createAs, generate, SUPERADMIN_PASSWORD, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const OPTIONS = Array.from({ length: 10 }, (_, i) => String(i));
@@ -54,6 +53,7 @@ type BetOutcome =
 describe.runIf(pgReady)('bets through kill -9 of the real server (PostgreSQL)', () => {
   const name = `tierdesk_crash_${process.pid}_${randomBytes(3).toString('hex')}`;
   const dbUrl = withDb(PG_URL, name);
+  let clone: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
   let dataDir = '';
   let db: Database;
   let port: number;
@@ -165,10 +165,7 @@ describe.runIf(pgReady)('bets through kill -9 of the real server (PostgreSQL)', 
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tierdesk-crash-'));
-    const admin = new pg.Client(PG_URL);
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-    await admin.end();
+    clone = await cloneTemplate(name);
     db = await openDatabase({ databaseUrl: dbUrl, poolSize: 5 });
     await seed(db, { username: 'superadmin', password: SUPERADMIN_PASSWORD });
 
@@ -230,10 +227,7 @@ describe.runIf(pgReady)('bets through kill -9 of the real server (PostgreSQL)', 
   afterAll(async () => {
     await killChild('SIGKILL');
     await db?.close();
-    const admin = new pg.Client(PG_URL);
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await clone?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 

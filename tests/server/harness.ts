@@ -33,24 +33,38 @@ export async function openTestDatabase(poolSize = 10): Promise<{ db: Database; d
     const db = await openDatabase({ loadDataDir: blob });
     return { db, drop: () => db.close() };
   }
-  const template = inject('pgTemplate');
-  if (!template) throw new Error('PostgreSQL is not reachable');
-  const name = `tierdesk_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client(PG_URL);
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
-  const db = await openDatabase({ databaseUrl: withDb(PG_URL, name), poolSize });
+  const clone = await cloneTemplate();
+  const db = await openDatabase({ databaseUrl: clone.url, poolSize });
   return {
     db,
     async drop() {
       await db.close();
-      const a = new pg.Client(PG_URL);
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await clone.drop();
     },
   };
+}
+
+/** One statement on the PostgreSQL server's maintenance connection (CREATE and DROP DATABASE). */
+async function onServer(sql: string): Promise<void> {
+  const admin = new pg.Client(PG_URL);
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A PostgreSQL database of its own, cloned from this run's migrated template (a leftover of the same
+ * name is dropped first); `drop` removes it.
+ */
+export async function cloneTemplate(name = `tierdesk_t_${randomBytes(6).toString('hex')}`): Promise<{ url: string; drop(): Promise<void> }> {
+  const template = inject('pgTemplate');
+  if (!template) throw new Error('PostgreSQL is not reachable');
+  await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onServer(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  return { url: withDb(PG_URL, name), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** `logger`: the server's log (none unless given), e.g. `{ level: 'trace', stream }` to capture every line. */

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +7,8 @@ import { configFromEnv } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
 import { REDIS_URL, redisReachable } from './redis';
-import { ENGINE, PG_URL, withDb } from './engine';
+import { ENGINE } from './engine';
+import { cloneTemplate } from './harness';
 
 const pgReady = ENGINE === 'postgres' && inject('pgTemplate') !== null;
 const redisReady = pgReady ? await redisReachable() : false;
@@ -16,17 +16,13 @@ if (pgReady && !redisReady) console.warn(`Redis at ${REDIS_URL} is not reachable
 
 // Two instances share one PostgreSQL database and one Redis: the state lives there, not in a process.
 describe.runIf(pgReady && redisReady)('two instances behind one load balancer (PostgreSQL + Redis)', () => {
-  const name = `tierdesk_scale_${process.pid}`;
+  let clone: Awaited<ReturnType<typeof cloneTemplate>>;
   const instances: { app: FastifyInstance; db: Database; url: string }[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client(PG_URL);
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-    await admin.end();
+    clone = await cloneTemplate(`tierdesk_scale_${process.pid}`);
     for (let i = 0; i < 2; i++) {
-      const db = await openDatabase({ databaseUrl: withDb(PG_URL, name), poolSize: 5 });
+      const db = await openDatabase({ databaseUrl: clone.url, poolSize: 5 });
       await db.migrate();
       if (i === 0) await seed(db, { username: 'superadmin', password: 'root-pass-123' });
       const app = await buildApp({ db, config: { ...configFromEnv({}), clientDir: '/nonexistent', redisUrl: REDIS_URL } });
@@ -41,10 +37,7 @@ describe.runIf(pgReady && redisReady)('two instances behind one load balancer (P
       await i.app.close();
       await i.db.close();
     }
-    const admin = new pg.Client(PG_URL);
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await clone?.drop();
   });
 
   const api = async (i: number, method: string, path: string, token?: string, body?: unknown) => {
