@@ -166,20 +166,24 @@ export async function activeGames(q: Queryable): Promise<GameSummary[]> {
   return q.query<GameSummary>(`SELECT id::text AS "_id", game_id AS "gameId", game_name AS "gameName" FROM games WHERE status = 'active' ORDER BY id`);
 }
 
-/**
- * Soft-deletes an account whose wallet is empty; the condition is re-checked in the statement itself because a
- * transfer may have landed since the caller looked. False when it did not apply.
- */
+/** A ticket of the account ($1) whose round has not been settled yet. */
+const OPEN_TICKET = `SELECT 1 FROM tickets WHERE player_id = $1 AND settled_at IS NULL`;
+
 /** Whether the account has a ticket whose round has not been settled yet. */
 export async function hasOpenTickets(q: Queryable, id: number): Promise<boolean> {
-  return (await q.query(`SELECT 1 FROM tickets WHERE player_id = $1 AND settled_at IS NULL LIMIT 1`, [id])).length > 0;
+  return (await q.query(`${OPEN_TICKET} LIMIT 1`, [id])).length > 0;
 }
 
+/**
+ * Soft-deletes an account whose wallet is empty and whose bets are all settled; the conditions are
+ * re-checked in the statement itself because a transfer or a bet may have landed since the caller
+ * looked. False when it did not apply.
+ */
 export async function softDeleteEmpty(q: Queryable, id: number): Promise<boolean> {
   const rows = await q.query(
     `UPDATE accounts SET deleted_at = now(), active = false, email = NULL, phone = NULL
      WHERE id = $1 AND deleted_at IS NULL AND wallet_balance = 0
-       AND NOT EXISTS (SELECT 1 FROM tickets WHERE player_id = $1 AND settled_at IS NULL) RETURNING id`,
+       AND NOT EXISTS (${OPEN_TICKET}) RETURNING id`,
     [id],
   );
   return rows.length > 0;

@@ -178,9 +178,8 @@ export async function deleteAccount(db: Database, caller: Caller, tier: TierDef,
   const target = await loadManaged(db, caller, tier, rawId);
   if (target.walletCents > 0n) throw coded(409, 'stillHoldsPoints', { username: target.username });
   if (await hasLiveChildren(db, target.id)) throw coded(409, 'stillHasChildren', { username: target.username });
-  // A win of an open round is paid to its wallet whatever happens: the account waits for it.
-  if (await hasOpenTickets(db, target.id)) throw coded(409, 'stillHasOpenBets', { username: target.username });
   await db.transaction(async (tx) => {
+    // A win of an open round is paid to its wallet whatever happens: the account waits for it.
     if (!(await softDeleteEmpty(tx, target.id))) {
       const code = (await hasOpenTickets(tx, target.id)) ? 'stillHasOpenBets' : 'stillHoldsPoints';
       throw coded(409, code, { username: target.username });

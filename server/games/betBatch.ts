@@ -26,6 +26,7 @@ export type BetOutcome =
 export const MAX_BATCH = 500;
 
 const CLOSED = 'This round is closed. Bet on the next one.';
+export const NOT_AVAILABLE = 'This game is not available to you.';
 
 /**
  * Accepts bets in order while each player's balance covers them; a refused bet does not hold the
@@ -99,22 +100,19 @@ export async function writeBets(db: Database, bets: readonly BetRequest[]): Prom
     });
 
     const players = [...new Set(open.map((i) => bets[i].playerId))];
-    const read = async (lock: boolean) =>
+    // The live wallets' balances; locked, in id order, once the day rows are written.
+    const read = async (ids: number[], lock: boolean) =>
       new Map(
         (
           await tx.query(
-            lock
-              ? `SELECT id, wallet_balance::text AS b, deleted_at IS NULL AS live FROM accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE`
-              : `SELECT id, wallet_balance::text AS b, deleted_at IS NULL AS live FROM accounts WHERE id = ANY($1::bigint[])`,
-            [lock ? [...players, pool.accountId] : players],
+            `SELECT id, wallet_balance::text AS b FROM accounts WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL${lock ? ' ORDER BY id FOR NO KEY UPDATE' : ''}`,
+            [ids],
           )
-        )
-          .filter((r) => r.live)
-          .map((r) => [Number(r.id), BigInt(String(r.b))]),
+        ).map((r) => [Number(r.id), BigInt(String(r.b))]),
       );
-    const tentative = accept(bets, open, await read(false));
+    const tentative = accept(bets, open, await read(players, false));
     await addDailyPlay(tx, gameDbId, adminId, perPlayerDay(bets, tentative), 1n);
-    const locked = await read(true);
+    const locked = await read([...players, pool.accountId], true);
     const poolBefore = locked.get(pool.accountId) ?? 0n;
     locked.delete(pool.accountId);
     const accepted = accept(bets, [...tentative], locked);
@@ -122,7 +120,7 @@ export async function writeBets(db: Database, bets: readonly BetRequest[]): Prom
     await addDailyPlay(tx, gameDbId, adminId, perPlayerDay(bets, dropped), -1n);
     for (const i of open) {
       if (accepted.has(i)) continue;
-      outcomes[i] = { ok: false, error: locked.has(bets[i].playerId) ? coded(409, 'insufficientBalance') : forbidden('This game is not available to you.') };
+      outcomes[i] = { ok: false, error: locked.has(bets[i].playerId) ? coded(409, 'insufficientBalance') : forbidden(NOT_AVAILABLE) };
     }
     const order = open.filter((i) => accepted.has(i));
     if (order.length) {

@@ -2,7 +2,7 @@ import { gameDeclaration } from '../../domain/games';
 import type { Database } from '../db/client';
 import { badRequest, forbidden } from '../http/errors';
 import { GAME_TIER } from './repository';
-import { betQueues } from './betBatch';
+import { betQueues, NOT_AVAILABLE } from './betBatch';
 
 export interface BetLine {
   option: string;
@@ -62,7 +62,7 @@ export async function placeBet(
       WHERE g.game_id = $1 AND g.deleted_at IS NULL`,
     [gameId, player.path, GAME_TIER],
   );
-  if (!found || !found.active || found.admin_id === null || !found.assigned) throw forbidden('This game is not available to you.');
+  if (!found || !found.active || found.admin_id === null || !found.assigned) throw forbidden(NOT_AVAILABLE);
   const adminId = Number(found.admin_id);
   const options = [...merged.keys()];
   const outcome = await betQueues(db).submit({

@@ -3,6 +3,15 @@ import type { Realtime } from '../realtime/socket';
 /** At most one computation of a console's figures per room per window, whatever the bets or sockets. */
 export const PUSH_WINDOW_MS = 100;
 
+/** A room with a computation coming: its timer, or the computation running and whether to go again. */
+interface Pending {
+  adminId: number;
+  gameId: string;
+  timer: NodeJS.Timeout | null;
+  again: boolean;
+  running: boolean;
+}
+
 export type ConsoleCompute = (adminId: number, gameId: string) => Promise<unknown>;
 
 /**
@@ -13,7 +22,7 @@ export type ConsoleCompute = (adminId: number, gameId: string) => Promise<unknow
  * next window after it, so the last figures always go out.
  */
 export class ConsolePusher {
-  private readonly pending = new Map<string, { adminId: number; gameId: string; timer: NodeJS.Timeout | null; again: boolean; running: boolean }>();
+  private readonly pending = new Map<string, Pending>();
   private closed = false;
 
   constructor(
@@ -32,17 +41,17 @@ export class ConsolePusher {
       if (entry.running) entry.again = true;
       return;
     }
-    const fresh = { adminId, gameId, timer: null as NodeJS.Timeout | null, again: false, running: false };
+    const fresh: Pending = { adminId, gameId, timer: null, again: false, running: false };
     this.pending.set(key, fresh);
     this.arm(key, fresh);
   }
 
-  private arm(key: string, entry: { adminId: number; gameId: string; timer: NodeJS.Timeout | null; again: boolean; running: boolean }) {
+  private arm(key: string, entry: Pending) {
     entry.timer = setTimeout(() => void this.flush(key, entry), this.windowMs);
     entry.timer.unref();
   }
 
-  private async flush(key: string, entry: { adminId: number; gameId: string; timer: NodeJS.Timeout | null; again: boolean; running: boolean }) {
+  private async flush(key: string, entry: Pending) {
     entry.timer = null;
     entry.running = true;
     try {

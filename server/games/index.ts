@@ -9,7 +9,7 @@ import { consoleRoom, pushTick, registerConsoleEvents } from './realtime';
 import { engineTick } from './settle';
 import { ConsolePusher } from './consolePush';
 import { consoleData } from './console.service';
-import { SettleRetries } from './retries';
+import { SettleRetries, type FailedRound } from './retries';
 import { engineRoutes } from './engine.routes';
 
 export interface GamesModuleOptions {
@@ -22,7 +22,7 @@ export interface GamesModuleOptions {
 export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions) {
   const { realtime } = app;
   const retries = new SettleRetries();
-  const onError = (f: { roundId: number; attempts: number; nextAt: Date }, err: unknown) =>
+  const onError = (f: FailedRound, err: unknown) =>
     app.log.error({ err, roundId: f.roundId, attempts: f.attempts, nextAttemptAt: f.nextAt }, 'round settlement failed; retrying later');
   const pusher = new ConsolePusher(realtime, consoleRoom, (adminId, gameId) => consoleData(opts.db, adminId, gameId), (err) =>
     app.log.warn({ err }, 'console push failed'),

@@ -13,7 +13,7 @@ import {
 import { dayKey } from '../../domain/periods';
 import type { Database } from '../db/client';
 import { move } from '../credit/ledger';
-import type { FailedRound, SettleRetries } from './retries';
+import { SettleRetries, type FailedRound } from './retries';
 import { addPlayAggregates, ensurePool, ensureRounds, lockPool, runningPairs, saveBoosterState, upsertDailyPlay, walletCents } from './repository';
 
 /** Uniform in [0, 1) from the OS generator: the booster's gap must not be predictable either. */
@@ -154,19 +154,19 @@ export interface SettleOptions {
  */
 export async function settleDue(db: Database, now: Date = new Date(), random = secureRandom, opts: SettleOptions = {}): Promise<Settlement[]> {
   const due = await db.query(`SELECT id FROM rounds WHERE status = 'open' AND closes_at <= $1 ORDER BY closes_at, id LIMIT 1000`, [now]);
-  const retries = opts.retries;
-  if (retries && due.length < 1000) retries.keepOnly(new Set(due.map((r) => Number(r.id))));
+  // Without a book of its own (a test, a one-off call) a failure is still caught and reported.
+  const retries = opts.retries ?? new SettleRetries();
+  if (due.length < 1000) retries.keepOnly(new Set(due.map((r) => Number(r.id))));
   const done: Settlement[] = [];
   for (const r of due) {
     const id = Number(r.id);
-    if (retries && !retries.due(id, now)) continue;
+    if (!retries.due(id, now)) continue;
     try {
       const s = await settleRound(db, id, now, random);
-      retries?.succeed(id);
+      retries.succeed(id);
       if (s) done.push(s);
     } catch (err) {
-      const failure = retries ? retries.fail(id, err, now) : { roundId: id, attempts: 1, error: String(err), lastAt: now, nextAt: now };
-      opts.onError?.(failure, err);
+      opts.onError?.(retries.fail(id, err, now), err);
     }
   }
   return done;

@@ -16,6 +16,8 @@ export const VIEW_HEIGHT = 420;
 const OVERSCAN = 3;
 const SECTIONS = ['single', 'jodi', 'patti'] as const;
 type Section = (typeof SECTIONS)[number];
+/** The section of an option key (`single:5`, `jodi:45`, `patti:345`). */
+const sectionOf = (key: string): Section | undefined => SECTIONS.find((x) => key.startsWith(`${x}:`));
 
 type Entry = { kind: 'title'; section: Section; top: number } | { kind: 'row'; section: Section; items: ConsoleItem[]; top: number };
 
@@ -25,7 +27,7 @@ export function tripleLayout(items: readonly ConsoleItem[]): { entries: Entry[];
   const sectionTop = { single: 0, jodi: 0, patti: 0 };
   let top = 0;
   for (const section of SECTIONS) {
-    const of = items.filter((i) => i.drawno.startsWith(`${section}:`));
+    const of = items.filter((i) => sectionOf(i.drawno) === section);
     if (!of.length) continue;
     sectionTop[section] = top;
     entries.push({ kind: 'title', section, top });
@@ -62,13 +64,15 @@ export function TripleGrid({ game, items, picks, onPick, labels }: {
   const totals = useMemo(() => {
     const t = { single: 0, jodi: 0, patti: 0 };
     const staked = { single: 0, jodi: 0, patti: 0 };
+    const all = { single: 0, jodi: 0, patti: 0 };
     for (const i of items) {
-      const s = SECTIONS.find((x) => i.drawno.startsWith(`${x}:`));
+      const s = sectionOf(i.drawno);
       if (!s) continue;
       t[s] += i.sum;
+      all[s]++;
       if (i.sum > 0) staked[s]++;
     }
-    return { t, staked };
+    return { t, staked, all };
   }, [items]);
   // jsdom and a first paint have no height yet: the box's own maximum stands for it.
   const view = box.current?.clientHeight || VIEW_HEIGHT;
@@ -94,7 +98,7 @@ export function TripleGrid({ game, items, picks, onPick, labels }: {
               {formatPoints(totals.t[s])}
             </Typography>
             <Typography variant="caption" component="span" color="text.secondary">
-              {totals.staked[s]} / {items.filter((i) => i.drawno.startsWith(`${s}:`)).length}
+              {totals.staked[s]} / {totals.all[s]}
             </Typography>
           </ButtonBase>
         ))}
