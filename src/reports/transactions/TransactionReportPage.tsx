@@ -48,8 +48,8 @@ const RIGHT = new Set<string>(['amount', 'newBalance']);
  * filtered by status, own movements or the whole subtree, and day; a server page at a time, the
  * export reads the whole filtered set.
  */
-/** A pool's name ("Fun Timer pool · AD0005") on one line where there is room, two on a tablet. */
-const SIDE_SX = { whiteSpace: { lg: 'nowrap' }, minWidth: { xs: '7em', lg: 0 } } as const;
+/** A pool's name ("Fun Timer pool · AD0005") on two lines, not four, while every column stays in view. */
+const SIDE_SX = { minWidth: '6.5em' } as const;
 
 export function TransactionReportPage() {
   const translate = useTranslate();
@@ -137,7 +137,7 @@ export function TransactionReportPage() {
                         <TableCell>
                           <Chip size="small" color={statusColor(r.status)} label={statusLabel(translate, r.status)} />
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: { lg: 'nowrap' } }}>{formatDateTime(r.createdAt) ?? na}</TableCell>
+                        <TableCell>{formatDateTime(r.createdAt) ?? na}</TableCell>
                       </TableRow>
                     );
                   })}
