@@ -151,7 +151,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   // Every mutating request (and the GETs that change state) leaves an activity row; never a body.
   app.addHook('onResponse', async (req) => {
     const cfg = req.routeOptions.config;
-    if (!req.caller || cfg?.log === false || !(MUTATING.has(req.method) || cfg?.log)) return;
+    if (!req.caller || req.activityWritten || cfg?.log === false || !(MUTATING.has(req.method) || cfg?.log)) return;
     if (req.url.startsWith('/api/auth/login') || req.url.startsWith('/api/auth/logout')) return;
     await writeActivity(db, {
       accountId: req.caller.id,

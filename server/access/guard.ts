@@ -92,6 +92,10 @@ function oneAtATime<T>(sessionId: number, fn: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/** Whether this session already proved this password (no database, no counter): the credit fast path. */
+export const isSessionPasswordProven = (caller: { sessionId: number; passwordHash: string }, password: string): boolean =>
+  isProven(caller.sessionId, digestOf(caller.sessionId, caller.passwordHash, password));
+
 export async function checkSessionPassword(
   q: Queryable,
   caller: { sessionId: number; username: string; passwordHash: string },

@@ -11,6 +11,7 @@ import { loadChild, loadManaged, loadReadable, loadViewRoot } from '../access/ac
 import { findRef, parseId, type AccountRef } from './repository';
 import type { Realtime } from '../realtime/socket';
 import type { CreditOutcome } from '../credit/service';
+import { trailOf } from '../credit/trail';
 import { createAccount, deleteAccount, getRecord, listTier, toggleStatus, updateAccount } from './service';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -98,7 +99,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
     });
 
     app.post(P.creditTransfer, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to ${tier.labels.singular}` } }, async (req) => {
-      return moved(await transfer(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
+      return moved(await transfer(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req), trailOf(req)));
     });
 
     app.post(P.creditAdjust, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of ${tier.labels.singular}` } }, async (req) => {
@@ -162,7 +163,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
 
     app.post(P.childCreditTransfer, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to child of ${tier.labels.singular}` } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
-      return moved(await transfer(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
+      return moved(await transfer(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), trailOf(req), target));
     });
 
     app.post(P.childCreditAdjust, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of child of ${tier.labels.singular}` } }, async (req) => {

@@ -4,6 +4,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The subject of this request's activity row when the route knows better than its static one. */
     activitySubject?: string;
+    /** The route wrote this request's activity row in its own transaction (credit transfer): the hook writes none. */
+    activityWritten?: boolean;
   }
 }
 

@@ -3,12 +3,13 @@ import { mintsPoints } from '../../resources.config';
 import { centsToPoints } from '../../domain/money';
 import type { TierDef } from '../../resources.config';
 import type { Caller } from '../access/caller';
-import { checkSessionPassword, type GuardConfig } from '../access/guard';
+import { checkSessionPassword, isSessionPasswordProven, type GuardConfig } from '../access/guard';
 import type { Database } from '../db/client';
-import { badRequest, coded } from '../http/errors';
-import { loadManaged } from '../access/accounts';
+import { badRequest, coded, notFound } from '../http/errors';
+import { assertTier, loadManaged } from '../access/accounts';
 import { parseId, type AccountRef } from '../access/repository';
 import { move, type Movement } from './ledger';
+import { transferInOneCall, type RequestTrail, type TransferRefusal } from './transferCall';
 
 export interface CreditBody {
   userId?: unknown;
@@ -52,24 +53,41 @@ async function verifyOperatorPassword(ctx: CreditContext, caller: Caller, passwo
 
 const side = (id: number, balance: number | null) => ({ _id: String(id), walletBalance: balance });
 
-/** The caller's wallet → an active account of its subtree. */
-export async function transfer(ctx: CreditContext, caller: Caller, tier: TierDef, body: CreditBody, key: string | undefined, target?: AccountRef): Promise<CreditOutcome> {
+const refusal = (code: TransferRefusal, tier: TierDef) =>
+  code === 'accountNotFound' ? notFound() : code === 'outsideHierarchy' ? coded(403, code) : coded(404, code, { tier: tier.labels.singular });
+
+/**
+ * The caller's wallet → an active account of its subtree. A session that already proved this password
+ * (the usual case: every transfer after its first) costs one database call; otherwise the target is
+ * checked before the password, as ever, so a bad target costs no attempt of the lockout counter.
+ */
+export async function transfer(
+  ctx: CreditContext,
+  caller: Caller,
+  tier: TierDef,
+  body: CreditBody,
+  key: string | undefined,
+  trail: RequestTrail,
+  target?: AccountRef,
+): Promise<CreditOutcome> {
   const { db } = ctx;
   const cents = await checkOperator(caller, body, 'transfer', 'transferAmount');
-  const to = target ?? (await loadManaged(db, caller, tier, body.toUserId));
-  await verifyOperatorPassword(ctx, caller, body.password as string);
-  const r = await move(db, {
-    from: caller.id,
-    to: to.id,
-    cents,
-    kind: 'transfer',
-    actor: caller.id,
-    message: `Transfer of ${centsToPoints(cents).toFixed(2)} to ${to.username}`,
-    idempotencyKey: key,
-  });
+  const password = body.password as string;
+  let to: number;
+  if (target) to = target.id;
+  else if (isSessionPasswordProven(caller, password)) {
+    // loadManaged's checks in its order: these two here, the account's own in td_transfer.
+    assertTier(caller, tier);
+    const id = parseId(body.toUserId);
+    if (id === null) throw notFound();
+    to = id;
+  } else to = (await loadManaged(db, caller, tier, body.toUserId)).id;
+  await verifyOperatorPassword(ctx, caller, password);
+  const r = await transferInOneCall(db, { actor: caller, to, role: tier.role, cents, idempotencyKey: key, trail });
+  if ('refused' in r) throw refusal(r.refused, tier);
   return {
     message: CREDIT_MESSAGES.transfer.success,
-    data: { transactionId: r.transactionId, replayed: r.replayed, sender: side(caller.id, r.fromBalance), receiver: side(to.id, r.toBalance) },
+    data: { transactionId: r.transactionId, replayed: r.replayed, sender: side(caller.id, r.fromBalance), receiver: side(to, r.toBalance) },
   };
 }
 
