@@ -11,7 +11,7 @@ import { loadChild, loadManaged, loadReadable, loadViewRoot } from '../access/ac
 import { findRef, parseId, type AccountRef } from './repository';
 import type { Realtime } from '../realtime/socket';
 import type { CreditOutcome } from '../credit/service';
-import { trailOf } from '../credit/trail';
+import { trailOf, transferRequest } from '../credit/fromRequest';
 import { createAccount, deleteAccount, getRecord, listTier, toggleStatus, updateAccount } from './service';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -98,9 +98,11 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, data: [{ _id: me._id, walletBalance: me.walletBalance }] };
     });
 
-    app.post(P.creditTransfer, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to ${tier.labels.singular}` } }, async (req) => {
-      return moved(await transfer(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req), trailOf(req)));
-    });
+    app.post(
+      P.creditTransfer,
+      { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to ${tier.labels.singular}`, checksSession: true } },
+      async (req) => moved(await transferRequest(credit, tier, req, { body: () => body(req) as CreditBody, key: () => idempotencyKey(req) })),
+    );
 
     app.post(P.creditAdjust, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of ${tier.labels.singular}` } }, async (req) => {
       return moved(await adjust(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));

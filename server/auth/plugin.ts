@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { forbidden } from '../http/errors';
 import type { Caller } from './caller';
-import { DEFAULT_SESSION_MAX_HOURS, resumeSession, SESSION_COOKIE } from './sessions';
+import { DEFAULT_SESSION_MAX_HOURS, resumeSession, SESSION_COOKIE, tokenDigest } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,6 +22,26 @@ declare module 'fastify' {
      * sockets of every session that is no longer live are disconnected at once.
      */
     endsSessions?: boolean;
+    /**
+     * The route checks the session inside its own statement when it can (credit transfer: issue 15 §3):
+     * the hook then leaves `caller` null and hands the route `deferredSession` to check or resolve.
+     */
+    checksSession?: boolean;
+  }
+}
+
+/** A bearer/cookie session the hook did not resolve (routes with `checksSession`). */
+export interface DeferredSession {
+  /** The token as the sessions table stores it. */
+  tokenHash: string;
+  maxHours: number;
+  /** resumeSession, by the same rules as the hook: sets and returns `req.caller`. */
+  resume(): Promise<Caller | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    deferredSession: DeferredSession | null;
   }
 }
 
@@ -56,13 +76,19 @@ export function isCrossSite(req: FastifyRequest): boolean {
 /** Resolves the session of every API request; routes that need one call `requireCaller`. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; sessionMaxHours?: number }) => {
   app.decorateRequest('caller', null);
+  app.decorateRequest('deferredSession', null);
   app.addHook('onRequest', async (req) => {
     const bearer = bearerOf(req);
     const token = bearer ?? req.cookies?.[SESSION_COOKIE] ?? null;
     if (token && !bearer && (MUTATING.has(req.method) || req.routeOptions.config?.log) && isCrossSite(req)) {
       throw forbidden('This request came from another site and was refused.');
     }
-    req.caller = token ? await resumeSession(opts.db, token, opts.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS) : null;
+    const maxHours = opts.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS;
+    if (token && req.routeOptions.config?.checksSession) {
+      req.deferredSession = { tokenHash: tokenDigest(token), maxHours, resume: async () => (req.caller = await resumeSession(opts.db, token, maxHours)) };
+      return;
+    }
+    req.caller = token ? await resumeSession(opts.db, token, maxHours) : null;
   });
 });
 

@@ -10,7 +10,9 @@ export const SESSION_COOKIE = 'session-token';
 /** Absolute session lifetime when SESSION_MAX_HOURS is not set: a stolen token dies within a working day. */
 export const DEFAULT_SESSION_MAX_HOURS = 12;
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What the sessions table stores of a token. */
+export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
+const digest = tokenDigest;
 
 /** A new opaque session token; only its hash is stored. */
 export async function openSession(q: Queryable, accountId: number, ip: string): Promise<string> {

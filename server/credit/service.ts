@@ -1,5 +1,5 @@
 import { CREDIT_MESSAGES, parseCreditAmount } from '../../domain/creditValidation';
-import { mintsPoints } from '../../resources.config';
+import { mintsPoints, SESSION_MINUTES } from '../../resources.config';
 import { centsToPoints } from '../../domain/money';
 import type { TierDef } from '../../resources.config';
 import type { Caller } from '../access/caller';
@@ -54,7 +54,13 @@ async function verifyOperatorPassword(ctx: CreditContext, caller: Caller, passwo
 const side = (id: number, balance: number | null) => ({ _id: String(id), walletBalance: balance });
 
 const refusal = (code: TransferRefusal, tier: TierDef) =>
-  code === 'accountNotFound' ? notFound() : code === 'outsideHierarchy' ? coded(403, code) : coded(404, code, { tier: tier.labels.singular });
+  code === 'accountNotFound'
+    ? notFound()
+    : code === 'outsideHierarchy'
+      ? coded(403, code)
+      : code === 'noAccountOfTier'
+        ? coded(404, code, { tier: tier.labels.singular })
+        : coded(401, 'sessionExpired');
 
 /**
  * The caller's wallet → an active account of its subtree. A session that already proved this password
@@ -89,6 +95,63 @@ export async function transfer(
     message: CREDIT_MESSAGES.transfer.success,
     data: { transactionId: r.transactionId, replayed: r.replayed, sender: side(caller.id, r.fromBalance), receiver: side(to, r.toBalance) },
   };
+}
+
+/** Sessions seen proving their caller, by token hash, as resumeSession returned them: the fast path's claim, re-checked in its statement. */
+const KNOWN_MAX = 10_000;
+const knownSessions = new Map<string, Caller>();
+
+/** Remembers a session's caller after the usual path resolved it, for its next transfers. */
+export function knowSession(tokenHash: string, caller: Caller): void {
+  if (!knownSessions.has(tokenHash) && knownSessions.size >= KNOWN_MAX) knownSessions.delete(knownSessions.keys().next().value as string);
+  knownSessions.set(tokenHash, caller);
+}
+
+/** A session not yet resolved (auth plugin, `checksSession` routes). */
+export interface UncheckedSession {
+  tokenHash: string;
+  maxHours: number;
+}
+
+/**
+ * A transfer in one database call, session check included (td_transfer_session): for a session this
+ * process has seen whose password was already proven and whose request passes every check that
+ * needs no database. Anything else — an unknown session, a refusal, a session or caller changed in
+ * the database, an error — answers null with nothing written, and the route takes the usual path,
+ * which resolves the session and answers every refusal exactly as before.
+ */
+export async function transferOnSession(
+  ctx: CreditContext,
+  session: UncheckedSession,
+  tier: TierDef,
+  read: () => { body: CreditBody; key: string | undefined; trail: RequestTrail },
+): Promise<CreditOutcome | null> {
+  const caller = knownSessions.get(session.tokenHash);
+  if (!caller) return null;
+  try {
+    const { body, key, trail } = read();
+    const cents = await checkOperator(caller, body, 'transfer', 'transferAmount');
+    if (!isSessionPasswordProven(caller, body.password as string)) return null;
+    assertTier(caller, tier);
+    const to = parseId(body.toUserId);
+    if (to === null) return null;
+    const r = await transferInOneCall(ctx.db, {
+      actor: caller,
+      to,
+      role: tier.role,
+      cents,
+      idempotencyKey: key,
+      trail,
+      session: { tokenHash: session.tokenHash, sessionId: caller.sessionId, passwordHash: caller.passwordHash, role: caller.role, minutes: SESSION_MINUTES, maxHours: session.maxHours },
+    });
+    if ('refused' in r) return null;
+    return {
+      message: CREDIT_MESSAGES.transfer.success,
+      data: { transactionId: r.transactionId, replayed: r.replayed, sender: side(caller.id, r.fromBalance), receiver: side(to, r.toBalance) },
+    };
+  } catch {
+    return null;
+  }
 }
 
 /**

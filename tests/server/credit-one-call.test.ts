@@ -76,7 +76,7 @@ describe.runIf(engineAvailable())('credit transfer in one call', () => {
     return seen;
   }
 
-  it('a session that proved its password transfers in one database call after its session check: ledger row and activity row together', async () => {
+  it('a session that proved its password transfers in one database call, session check included: ledger row and activity row together', async () => {
     // The first transfer of the session proves the password (argon2 and the lockout counter).
     expect((await fromMaster(chain.player._id, 1)).status).toBe(200);
     const rows = await ledgerCount(h);
@@ -90,9 +90,9 @@ describe.runIf(engineAvailable())('credit transfer in one call', () => {
     expect(r?.json).toMatchObject({ success: true, message: CREDIT_MESSAGES.transfer.success });
     const d = r?.json.data as CreditData;
     expect(d.receiver).toEqual({ _id: chain.player._id, walletBalance: Number(before + 250n) / 100 });
-    // The session check (auth hook), then td_transfer: nothing else, and no second commit for the activity row.
-    expect(statements).toHaveLength(2);
-    expect(statements[1]).toContain('td_transfer');
+    // One statement: the session check, the target check, the move and the activity row (td_transfer_session).
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('td_transfer_session(');
     expect(await ledgerCount(h)).toBe(rows + 1);
     expect(await activityRows(chain.master.username)).toBe(logged + 1);
     const [row] = await h.db.query<{ subject: string; request_url: string; method: string; ip_address: string; account_id: string }>(
@@ -170,6 +170,41 @@ describe.runIf(engineAvailable())('credit transfer in one call', () => {
     const proven = await send(am, chain.areamanager._id, 'master', chain.player._id, 1);
     expect({ status: proven.status, json: proven.json }).toEqual({ status: unproven.status, json: unproven.json });
     expect(await ledgerCount(h)).toBe(rows + 1);
+  });
+
+  it('the one-call path checks the session as the auth hook does: slid expiry; expired, revoked or suspended answer 401 and move nothing', async () => {
+    const token = await loginAs(h, chain.master.username);
+    const as = (amount: number) => send(token, chain.master._id, 'player', chain.player._id, amount);
+    expect((await as(0.01)).status).toBe(200); // proves the password; the next ones take the one-call path
+    const sessionOf = async () =>
+      (await h.db.query<{ id: string }>(`SELECT s.id::text AS id FROM sessions s WHERE s.account_id = $1 AND s.revoked_at IS NULL ORDER BY s.id DESC LIMIT 1`, [Number(chain.master._id)]))[0].id;
+    const sid = await sessionOf();
+    // Close to its idle expiry: a transfer slides it, as any request does.
+    await h.db.query(`UPDATE sessions SET expires_at = now() + interval '5 minutes' WHERE id = $1`, [Number(sid)]);
+    expect((await as(0.01)).status).toBe(200);
+    const [slid] = await h.db.query<{ ok: boolean }>(`SELECT expires_at > now() + interval '25 minutes' AS ok FROM sessions WHERE id = $1`, [Number(sid)]);
+    expect(slid.ok).toBe(true);
+    const refusedAs = async (what: string) => {
+      const rows = await ledgerCount(h);
+      const r = await as(0.01);
+      expect({ what, status: r.status, code: r.json.code }).toEqual({ what, status: 401, code: 'sessionExpired' });
+      expect(await ledgerCount(h), what).toBe(rows);
+    };
+    // Idle-expired.
+    await h.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [Number(sid)]);
+    await refusedAs('expired');
+    await h.db.query(`UPDATE sessions SET expires_at = now() + interval '30 minutes' WHERE id = $1`, [Number(sid)]);
+    expect((await as(0.01)).status).toBe(200);
+    // An ancestor deactivated: the whole subtree is suspended.
+    expect((await call(h, 'PATCH', `/api/areamanager/toggle-status/${chain.areamanager._id}/deactivate`, { token: h.root.token })).status).toBe(200);
+    await h.db.query(`UPDATE sessions SET revoked_at = NULL WHERE id = $1`, [Number(sid)]); // deactivation may revoke; the ancestor rule must hold alone
+    await refusedAs('suspended by an ancestor');
+    expect((await call(h, 'PATCH', `/api/areamanager/toggle-status/${chain.areamanager._id}/activate`, { token: h.root.token })).status).toBe(200);
+    expect((await as(0.01)).status).toBe(200);
+    // Revoked by a logout.
+    expect((await call(h, 'GET', '/api/auth/logout', { token })).status).toBe(200);
+    await refusedAs('revoked');
+    masterToken = await loginAs(h, chain.master.username); // the deactivation above ended the master's other sessions
   });
 
   it('many parallel transfers, replays and refusals keep the ledger exact', async () => {

@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+import type { TierDef } from '../../resources.config';
+import { requireCaller } from '../access/caller';
+import { knowSession, transfer, transferOnSession, type CreditBody, type CreditContext, type CreditOutcome } from './service';
+import type { RequestTrail } from './transferCall';
+
+/** The activity row the app's onResponse hook would write for this request, for a route that writes it itself. */
+export const trailOf = (req: FastifyRequest): RequestTrail => ({
+  subject: req.activitySubject ?? req.routeOptions.config?.subject ?? `${req.method} ${req.routeOptions.url ?? req.url}`,
+  requestUrl: req.url,
+  method: req.method,
+  ip: req.ip,
+  written: () => {
+    req.activityWritten = true;
+  },
+});
+
+/**
+ * POST …/credit-transfer (a `checksSession` route): first the one-call path, session check included;
+ * when it declines, the session is resolved as the auth hook would have and the usual path answers,
+ * with the usual order of errors (session, body, key, then the transfer's own).
+ */
+export async function transferRequest(
+  credit: CreditContext,
+  tier: TierDef,
+  req: FastifyRequest,
+  read: { body: () => CreditBody; key: () => string | undefined },
+): Promise<CreditOutcome> {
+  const session = req.deferredSession;
+  if (session) {
+    const fast = await transferOnSession(credit, session, tier, () => ({ body: read.body(), key: read.key(), trail: trailOf(req) }));
+    if (fast) return fast;
+    const caller = await session.resume();
+    if (caller) knowSession(session.tokenHash, caller);
+  }
+  return transfer(credit, requireCaller(req), tier, read.body(), read.key(), trailOf(req));
+}
