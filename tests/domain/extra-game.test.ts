@@ -34,7 +34,7 @@ describe('a registry with one more game: the rules come from its declaration', (
 
   it('its own console is an admin page, reached by route only', () => {
     expect(OWN_CONSOLE_GAMES.map((g) => g.slug)).toEqual(['funtarget', 'funroullet', RAINBOW.slug]);
-    expect(PAGES.find((p) => p.key === RAINBOW.slug)).toMatchObject({ label: 'Rainbow Seven', menu: [] });
+    expect(PAGES.find((p) => p.key === (RAINBOW.slug as string))).toMatchObject({ label: 'Rainbow Seven', menu: [] });
     expect([canOpenPage('admin', RAINBOW.slug), canOpenPage('superadmin', RAINBOW.slug)]).toEqual([true, false]);
   });
 });
