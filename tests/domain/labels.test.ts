@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { optionLabel, poolDisplayName, resultLabel } from '../../domain/games';
+import { poolDisplayName } from '../../domain/games';
+import { optionLabel, resultLabel } from '../../resources.config';
 import { formatDateTime } from '../../domain/periods';
 
 const ANDHAR = 'qZicXikM';
