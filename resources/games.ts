@@ -8,6 +8,8 @@ export const TITLI_PICTURES = [
   'kite', 'top', 'rose', 'butterfly', 'pigeon', 'rabbit',
 ] as const;
 const titli = (k: string): string => TITLI_PICTURES[Number(k) - 1] ?? k;
+/** The picture's name as an operator reads it in results and ticket lines ("Lamp"). */
+const titliLabel = (k: string): string => titli(k).replace(/^./, (c) => c.toUpperCase());
 
 /**
  * The games, each declared once with the spec's fixed gameId: its options (labels, odds in
@@ -74,7 +76,7 @@ export const GAMES = [
     time: 60,
     options: optionsOf(
       TITLI_PICTURES.map((_, i) => String(i + 1)),
-      { oddsX100: 1100, label: titli, image: titli },
+      { oddsX100: 1100, label: titliLabel, image: titli },
     ),
     draw: 'option',
     pick: 'option',
