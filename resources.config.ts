@@ -11,13 +11,15 @@
 export * from './resources/roles';
 export { TIERS } from './resources/tiers';
 export { PAGES, type PageKey } from './resources/pages';
-export { GAMES } from './resources/games';
+export { GAMES, TITLI_PICTURES } from './resources/games';
 export { CATALOGUE, type CatalogueDef } from './resources/catalogue';
 export { REST_RESOURCES, type RestResource } from './resources/rest';
 export { PROFILE_FIELDS } from './resources/profile';
 export { DASHBOARD_COUNTS, type CountField } from './resources/dashboard';
 
 import { createHierarchy } from './domain/hierarchy';
+import { createGameCatalogue } from './domain/games/catalogue';
+import { GAMES } from './resources/games';
 import type { Role, StaffRole, TierDef, TierFlags } from './resources/roles';
 import { TIERS } from './resources/tiers';
 import { PAGES } from './resources/pages';
@@ -43,3 +45,13 @@ export const ROOT_TIER: TierDef = TIERS.find((t) => t.kind === 'chain' && t.pare
 export const hasFlag = (role: string, flag: keyof TierFlags): boolean => TIERS.some((t) => t.role === role && t.flags?.[flag] === true);
 /** The tiers carrying a flag, in chain order. */
 export const tiersWith = (flag: keyof TierFlags): TierDef[] => TIERS.filter((t) => t.flags?.[flag] === true);
+
+/**
+ * The games of the registry as the engine, the consoles and the labels read them (domain rules bound
+ * to resources/games.ts): the declarations, the look-up by gameId, the games with an own console of
+ * the admin, and the labels of option keys and results.
+ */
+const gameCatalogue = createGameCatalogue(GAMES);
+export const GAME_DECLARATIONS = gameCatalogue.declarations;
+export const { gameDeclaration, optionLabel, resultLabel } = gameCatalogue;
+export const OWN_CONSOLE_GAMES = gameCatalogue.ownConsoles;

@@ -8,6 +8,7 @@ import { healthUnderLoadBench } from './health-under-load';
 import { reportsBench } from './reports';
 import { betsBench } from './bets';
 import { backupBench } from './backup';
+import { printFigures } from './figures';
 
 const benches: { name: string; run: () => Promise<{ exitCode: number }> }[] = [
   { name: 'health-under-load', run: healthUnderLoadBench },
@@ -33,4 +34,5 @@ for (const b of benches.filter((x) => only.length === 0 || only.includes(x.name)
     code = 1;
   }
 }
+printFigures();
 process.exit(code);

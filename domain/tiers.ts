@@ -102,8 +102,6 @@ export interface TierDefOf<R extends string> {
   kind: 'chain' | 'system';
   /** Prefix of the usernames the server generates (prefix + sequence). */
   usernamePrefix: string;
-  /** The older API name of the level (superdistributor, distributor, retailer). */
-  apiAlias?: string;
   labels: {
     /** Menu and list title. */
     plural: string;

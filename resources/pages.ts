@@ -1,3 +1,4 @@
+import { GAMES } from './games';
 import { STAFF_ROLES, type PageDef } from './roles';
 
 const ALL_STAFF = STAFF_ROLES;
@@ -5,7 +6,7 @@ const ALL_STAFF = STAFF_ROLES;
 const BELOW_ADMIN = STAFF_ROLES.slice(STAFF_ROLES.indexOf('admin') + 1);
 
 /** The pages that are not account tiers, in menu order; their keys are the route segments. */
-export const PAGES = [
+const FIXED_PAGES = [
   { key: 'dashboard', label: 'Dashboard', menu: ALL_STAFF, area: 'accounts' },
   { key: 'timemaster', label: 'Time Master', menu: ['superadmin'], area: 'games' },
   { key: 'gamemaster', label: 'Game Master', menu: ['superadmin'], area: 'games' },
@@ -25,9 +26,17 @@ export const PAGES = [
   { key: 'profile', label: 'Profile', menu: ALL_STAFF, area: 'accounts' },
   // The live result consoles: no menu entry of their own (the Live Result submenu links them).
   { key: 'game', label: 'Live Result', menu: [], routeOnly: ['superadmin', 'admin'], area: 'games' },
-  { key: 'funtarget', label: 'Fun Target', menu: [], routeOnly: ['admin'], area: 'games' },
-  { key: 'funroullet', label: 'Fun Roullet', menu: [], routeOnly: ['admin'], area: 'games' },
 ] as const satisfies readonly PageDef[];
 
-export type PageKey = (typeof PAGES)[number]['key'];
+/** The slugs of the games the admin has a console route of its own to (`/admin/funtarget`). */
+type OwnConsoleSlug = Extract<(typeof GAMES)[number], { ownConsole: true }>['slug'];
+
+/** Each game declared with an own console is a page of the admin's, reached by route only. */
+const OWN_CONSOLE_PAGES = GAMES.filter((g) => 'ownConsole' in g && g.ownConsole).map(
+  (g): PageDef & { key: OwnConsoleSlug } => ({ key: g.slug as OwnConsoleSlug, label: g.gameName, menu: [], routeOnly: ['admin'], area: 'games' }),
+);
+
+export const PAGES: readonly (PageDef & { key: PageKey })[] = [...FIXED_PAGES, ...OWN_CONSOLE_PAGES];
+
+export type PageKey = (typeof FIXED_PAGES)[number]['key'] | OwnConsoleSlug;
 

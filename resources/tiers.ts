@@ -84,7 +84,6 @@ const chainTier = <R extends string, P extends string>(t: {
   api: string;
   parent: P;
   usernamePrefix: string;
-  apiAlias: string;
   plural: string;
   singular: string;
   add: string;
@@ -115,7 +114,6 @@ const chainTier = <R extends string, P extends string>(t: {
   parent: t.parent,
   kind: 'chain' as const,
   usernamePrefix: t.usernamePrefix,
-  apiAlias: t.apiAlias,
   labels: {
     plural: t.plural,
     singular: t.singular,
@@ -266,7 +264,6 @@ const TABLE = [
     api: '/superareamanager',
     parent: 'admin',
     usernamePrefix: 'SAM',
-    apiAlias: 'superdistributor',
     plural: 'Super Area Manager',
     singular: 'Super Area Manager',
     add: 'Add Super Area Manager',
@@ -285,7 +282,6 @@ const TABLE = [
     api: '/areamanager',
     parent: 'superareamanager',
     usernamePrefix: 'AM',
-    apiAlias: 'distributor',
     plural: 'Area Manager',
     singular: 'Area Manager',
     add: 'Add Area Managers',
@@ -305,7 +301,6 @@ const TABLE = [
     flags: { signupParent: true },
     parent: 'areamanager',
     usernamePrefix: 'MS',
-    apiAlias: 'retailer',
     plural: 'Master',
     singular: 'Master',
     add: 'Add Master',
@@ -323,7 +318,6 @@ const TABLE = [
     api: '/player',
     parent: 'master',
     usernamePrefix: 'PL',
-    apiAlias: 'user',
     plural: 'Player',
     singular: 'Player',
     add: 'Add Player',

@@ -8,8 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { GAME_DECLARATIONS } from '../domain/games';
-import { managedTiers, PAGES, type Role } from '../resources.config';
+import { GAME_DECLARATIONS, managedTiers, PAGES, type Role } from '../resources.config';
 import { Api } from '../tests/e2e/api';
 import { heading, launchBrowser, login, openPage } from '../tests/e2e/browser';
 import { ROOT, startServer, SUPERADMIN } from '../tests/e2e/server';

@@ -7,8 +7,7 @@
  *   SIM_PLAYERS        players to create (default 8)
  *   SIM_SECONDS        how long to bet (default 0: until Ctrl-C)
  */
-import { GAME_DECLARATIONS } from '../domain/games';
-import { tierOf, type Role } from '../resources.config';
+import { GAME_DECLARATIONS, tierOf, type Role } from '../resources.config';
 import { accountBody } from '../tests/fixtures/accountBody';
 
 const base = (process.env.SIM_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`).replace(/\/$/, '');

@@ -19,6 +19,7 @@ import { accountRoutes } from './accounts/routes';
 import { redactUrl, writeActivity } from './activity/log';
 import { authPlugin } from './auth/plugin';
 import { authRoutes } from './auth/routes';
+import { pageAccess } from './access/pages';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import type { FieldError } from '../domain/api';
@@ -166,6 +167,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db, sessionMaxHours: config.sessionMaxHours });
+      await api.register(pageAccess);
       api.get('/health', async () => ({ success: true }));
       const openapi = async () => app.swagger();
       api.get(API_PATHS.docs, { schema: { hide: true } }, openapi);

@@ -10,7 +10,7 @@ import { seed } from './db/seed';
 /** SIGTERM/SIGINT to exit, at most: open sockets are closed first (preClose), so this is only a safety net. */
 const SHUTDOWN_GRACE_MS = 4500;
 
-/** `npm start`: build the client when missing, migrate, seed an empty database, serve. */
+/** `npm start`: build the client when missing, migrate, seed an empty database and add the declared games it lacks, serve. */
 async function main() {
   const config = configFromEnv();
   // Before anything else touches the embedded directory (the client build included): a second server exits here.

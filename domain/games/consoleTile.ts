@@ -1,4 +1,3 @@
-import { andharBahar } from './andharBahar';
 import { outcomeOfPick } from './pick';
 import type { ConsolePick, GameDeclaration } from './types';
 
@@ -10,28 +9,28 @@ export interface TilePicks {
 }
 
 /**
- * What a click on an option tile picks. Andhar Bahar's card, colour and card-type rows each fill
- * their own pick; Triple Fun's result is a three-digit patti (a single or jodi tile is not a
- * draw); every other game's option key is its result.
+ * What a click on an option tile picks, by the game's pick rule: `card`, the card, colour and
+ * card-type rows each fill their own pick; `patti`, a three-digit patti is the result (a single or
+ * jodi tile is not a draw); `option`, the tile's key is the result.
  */
 export function pickTile(game: GameDeclaration, key: string, picks: TilePicks): TilePicks {
   const [group, value] = key.includes(':') ? (key.split(':') as [string, string]) : ['', key];
-  if (game.gameId === andharBahar.gameId) {
+  if (game.pick === 'card') {
     if (group === 'card') return { ...picks, result: value };
     if (group === 'suit') return { ...picks, color: value };
     if (group === 'side') return { ...picks, type: value };
     return picks;
   }
-  if (group === 'patti') return { ...picks, result: value };
-  if (group !== '') return picks;
+  if (game.pick === 'patti') return group === 'patti' ? { ...picks, result: value } : picks;
   return { ...picks, result: key };
 }
 
 /** Whether a tile is one of the current picks (drawn highlighted). */
 export function tilePicked(game: GameDeclaration, key: string, picks: TilePicks): boolean {
   const [group, value] = key.includes(':') ? (key.split(':') as [string, string]) : ['', key];
-  if (game.gameId === andharBahar.gameId) return (group === 'card' && picks.result === value) || (group === 'suit' && picks.color === value) || (group === 'side' && picks.type === value);
-  return group === 'patti' || group === '' ? picks.result === value : false;
+  if (game.pick === 'card') return (group === 'card' && picks.result === value) || (group === 'suit' && picks.color === value) || (group === 'side' && picks.type === value);
+  if (game.pick === 'patti') return group === 'patti' && picks.result === value;
+  return picks.result === key;
 }
 
 /** The outcome SAVE would queue, or null while the picks do not make one (spec: "Please enter a valid result."). */

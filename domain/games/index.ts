@@ -1,10 +1,14 @@
-export type { BetOption, ConsolePick, GameDeclaration } from './types';
-export { GAME_DECLARATIONS, TITLI_PICTURES, gameDeclaration } from './catalogue';
-export { SIDES, SUITS, sideOf } from './andharBahar';
+export type { BetOption, ConsoleLayout, ConsolePick, DrawRule, GameDeclaration, GameDef, PickRule } from './types';
+export { createGameCatalogue } from './catalogue';
+export { defineGame } from './define';
+export { digits, optionsOf } from './simple';
+export { tripleOptions } from './tripleFun';
+export { CARD_GROUPS, SIDES, SUITS, cardOptions, sideOf } from './andharBahar';
+export { consoleSections } from './consoleSections';
 export { oddsOf, payoutFor, stakesOf, winCents, type Stakes } from './payout';
 export { BOOSTERS, drawGap, nextBooster, type Booster, type BoosterSource, type BoosterState } from './booster';
 export { budgetOf, decideRound, replayDecision, type DecisionInput, type DecisionRecord } from './decide';
 export { outcomeOfPick } from './pick';
-export { optionLabel, poolDisplayName, resultLabel } from './labels';
+export { optionLabelOf, poolDisplayName, resultLabelOf } from './labels';
 export { countdown, roundWindow, type RoundWindow } from './clock';
 export { outcomeOfPicks, pickTile, tilePicked, type TilePicks } from './consoleTile';

@@ -1,4 +1,4 @@
-import { gameDeclaration } from './catalogue';
+import type { GameDeclaration } from './types';
 
 /**
  * The words people read for what the engine stores as keys: a ticket line's option (`card:12` is
@@ -6,26 +6,23 @@ import { gameDeclaration } from './catalogue';
  * `345` is `3-4-5`). A key the game does not declare (a game without a declaration, an option
  * dropped since) is shown as stored rather than hidden.
  */
-export function optionLabel(gameId: string, key: string): string {
-  return linesOf(gameId)?.get(key) ?? key;
+export function optionLabelOf(game: GameDeclaration | undefined, key: string): string {
+  return (game && linesOf(game).get(key)) ?? key;
 }
 
 // Triple Fun declares 1,110 options: a ticket list looks each line up in a map built once per game.
-const lineLabels = new Map<string, ReadonlyMap<string, string>>();
-function linesOf(gameId: string): ReadonlyMap<string, string> | undefined {
-  const known = lineLabels.get(gameId);
+const lineLabels = new WeakMap<GameDeclaration, ReadonlyMap<string, string>>();
+function linesOf(game: GameDeclaration): ReadonlyMap<string, string> {
+  const known = lineLabels.get(game);
   if (known) return known;
-  const game = gameDeclaration(gameId);
-  if (!game) return undefined;
   const map = new Map(game.options.map((o) => [o.key, o.lineLabel ?? o.label]));
-  lineLabels.set(gameId, map);
+  lineLabels.set(game, map);
   return map;
 }
 
 /** A round's result as the result strip shows it; null while the round has none. */
-export function resultLabel(gameId: string, outcome: string | null): string | null {
+export function resultLabelOf(game: GameDeclaration | undefined, outcome: string | null): string | null {
   if (outcome === null) return null;
-  const game = gameDeclaration(gameId);
   return game ? game.describe(outcome) : outcome;
 }
 

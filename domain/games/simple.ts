@@ -1,42 +1,30 @@
-import type { BetOption, GameDeclaration } from './types';
+import type { BetOption } from './types';
+import type { DrawOf } from './draw';
 
-interface SimpleGame {
-  gameId: string;
-  gameName: string;
-  slug: string;
-  defaultTime: number;
-  oddsX100: number;
-  /** Option keys in console order; each is also the outcome that pays it. */
-  keys: readonly string[];
-  label?: (key: string) => string;
-  color?: (key: string) => BetOption['color'];
-  image?: (key: string) => string;
-}
-
-/** Games where one option is drawn and only that option pays (digits, numbers, pictures). */
-export function simpleGame(g: SimpleGame): GameDeclaration {
-  const label = g.label ?? ((k: string) => k);
-  const options: BetOption[] = g.keys.map((key) => ({
+/** Options of a game where one option is drawn (digits, numbers, pictures), in console order. */
+export function optionsOf(
+  keys: readonly string[],
+  g: { oddsX100: number; label?: (key: string) => string; color?: (key: string) => BetOption['color']; image?: (key: string) => string },
+): BetOption[] {
+  return keys.map((key) => ({
     key,
-    label: label(key),
+    label: g.label ? g.label(key) : key,
     oddsX100: g.oddsX100,
     group: 'main',
     ...(g.color ? { color: g.color(key) } : {}),
     ...(g.image ? { image: g.image(key) } : {}),
   }));
-  const known = new Set(g.keys);
-  return {
-    gameId: g.gameId,
-    gameName: g.gameName,
-    slug: g.slug,
-    defaultTime: g.defaultTime,
-    unitPriceCents: 100n,
-    options,
-    outcomes: g.keys,
-    winners: (outcome) => (known.has(outcome) ? [outcome] : []),
-    describe: (outcome) => (known.has(outcome) ? label(outcome) : outcome),
-  };
 }
+
+/** The `option` draw: every option key is an outcome, and only that option pays. */
+export const optionDraw: DrawOf = (options) => {
+  const labels = new Map(options.map((o) => [o.key, o.label]));
+  return {
+    outcomes: options.map((o) => o.key),
+    winners: (outcome) => (labels.has(outcome) ? [outcome] : []),
+    describe: (outcome) => labels.get(outcome) ?? outcome,
+  };
+};
 
 export const digits = (from: number, to: number): string[] =>
   Array.from({ length: to - from + 1 }, (_, i) => String(from + i));

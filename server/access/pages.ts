@@ -1,5 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { canOpenPage, PAGES, type PageKey, type Role } from '../../resources.config';
 import { forbidden } from '../http/errors';
+import { requireCaller } from './caller';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The registry page this route serves: it answers the roles the registry opens the page to and
+     * no other (401 without a session, 403 for a role the page is closed to), before its input is read.
+     */
+    page?: PageKey;
+  }
+}
 
 /**
  * A page's server routes answer the roles the registry opens the page to (its menu and route-only
@@ -11,3 +24,11 @@ export function requirePage(role: Role, key: PageKey): void {
   const label = PAGES.find((p) => p.key === key)?.label ?? key;
   throw forbidden(`The ${label} is not available to a ${role}.`);
 }
+
+/** Routes declare `config: { page }`; this one hook checks it for every route of the scope. */
+export const pageAccess = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (req) => {
+    const page = req.routeOptions.config?.page;
+    if (page) requirePage(requireCaller(req).role, page);
+  });
+});

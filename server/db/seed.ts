@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { GAMES, ROOT_TIER, TIERS } from '../../resources.config';
+import { ROOT_TIER, TIERS } from '../../resources.config';
 import { hashSecret } from '../auth/passwords';
 import { insertAccount } from '../accounts/repository';
+import { addDeclaredGames } from '../games/declaredGames';
 import type { Database } from './client';
 
 export interface SeedResult {
@@ -12,12 +13,16 @@ export interface SeedResult {
 }
 
 /**
- * On an empty database: the superadmin, one gift, loan and otc account under it, and the seven games.
- * Idempotent: a database that has a superadmin is left as it is.
+ * On an empty database: the superadmin and one gift, loan and otc account under it. On every
+ * database: the declared games it lacks (resources/games.ts). Idempotent: a database that has a
+ * superadmin keeps its accounts, and a game it has keeps its row.
  */
 export async function seed(db: Database, opts: { username: string; password?: string | undefined }): Promise<SeedResult> {
   const existing = await db.query(`SELECT username FROM accounts WHERE role = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`, [ROOT_TIER.role]);
-  if (existing[0]) return { created: false, username: String(existing[0].username) };
+  if (existing[0]) {
+    await addDeclaredGames(db, String(existing[0].username));
+    return { created: false, username: String(existing[0].username) };
+  }
   const generated = opts.password ? undefined : randomBytes(12).toString('base64url');
   const password = opts.password ?? (generated as string);
   const hash = await hashSecret(password);
@@ -34,12 +39,7 @@ export async function seed(db: Database, opts: { username: string; password?: st
         cols: { password_hash: await hashSecret(randomBytes(24).toString('base64url')) },
       });
     }
-    for (const g of GAMES)
-      await tx.query(
-        `INSERT INTO games (game_id, game_name, nodigit, time_seconds, publisher, description, release_date)
-         VALUES ($1, $2, $3, $4, $5, $6, current_date) ON CONFLICT DO NOTHING`,
-        [g.gameId, g.gameName, g.nodigit, g.time, opts.username, `${g.gameName} live game`],
-      );
+    await addDeclaredGames(tx, opts.username);
   });
   return { created: true, username: opts.username, ...(generated ? { generatedPassword: generated } : {}) };
 }

@@ -1,4 +1,4 @@
-import { gameDeclaration } from '../../domain/games';
+import { gameDeclaration } from '../../resources.config';
 import type { Database } from '../db/client';
 import { badRequest, forbidden } from '../http/errors';
 import { GAME_TIER } from './repository';

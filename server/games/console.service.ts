@@ -1,4 +1,5 @@
-import { countdown, gameDeclaration, outcomeOfPick, roundWindow, type GameDeclaration } from '../../domain/games';
+import { consoleSections, countdown, outcomeOfPick, roundWindow, type GameDeclaration } from '../../domain/games';
+import { gameDeclaration } from '../../resources.config';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, formatDateTime } from '../../domain/periods';
 import type { Database, Queryable } from '../db/client';
@@ -67,15 +68,14 @@ export async function consoleData(db: Database, adminId: number, gameId: string,
     ...(o.color ? { color: o.color } : {}),
     ...(o.image ? { image: o.image } : {}),
   });
-  const group = (g: string) => game.declaration.options.filter((o) => o.group === g).map(item);
-  const isAndhar = game.declaration.options.some((o) => o.group === 'card');
+  const sections = consoleSections(game.declaration);
   const draw = [...sums.values()].reduce((a, b) => a + b, 0n);
   return {
     gameId,
     gameName: game.declaration.gameName,
-    data: isAndhar ? group('card') : game.declaration.options.map(item),
-    dataColors: isAndhar ? group('suit') : [],
-    dataCardTypes: isAndhar ? group('side') : [],
+    data: sections.data.map(item),
+    dataColors: sections.colors.map(item),
+    dataCardTypes: sections.cardTypes.map(item),
     totalDrawCollection: centsToPoints(draw),
     collections: { totalPlaypoints: centsToPoints(String(day!.play)), totalWinpoints: centsToPoints(String(day!.win)) },
     percentageData: [{ gameBalance: centsToPoints(poolCents), winpercentage: pool.winPercentage }],

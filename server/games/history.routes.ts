@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { optionLabel } from '../../domain/games';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, dayRange, parseDate } from '../../domain/periods';
 import { requireCaller } from '../auth/plugin';
@@ -11,7 +10,7 @@ import { findRef, parseId } from '../accounts/repository';
 import { inSubtree } from '../accounts/access';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { queryDate } from '../http/schemas';
-import { isStaff } from '../../resources.config';
+import { isStaff, optionLabel } from '../../resources.config';
 import { betHistory, gameNames, onlinePlayers, playersUnder, ticketLines } from './history.repository';
 import { ticketRow } from './ticketRow';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { countdown, GAME_DECLARATIONS, roundWindow } from '../../domain/games';
+import { countdown, roundWindow } from '../../domain/games';
+import { GAME_DECLARATIONS } from '../../resources.config';
 import type { Database } from '../db/client';
 import { badRequest } from '../http/errors';
 import type { Realtime } from '../realtime/socket';

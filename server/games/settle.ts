@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
   decideRound,
-  gameDeclaration,
   nextBooster,
   oddsOf,
   payoutFor,
@@ -11,6 +10,7 @@ import {
   type DecisionRecord,
 } from '../../domain/games';
 import { dayKey } from '../../domain/periods';
+import { gameDeclaration } from '../../resources.config';
 import type { Database } from '../db/client';
 import { move } from '../credit/ledger';
 import { SettleRetries, type FailedRound } from './retries';

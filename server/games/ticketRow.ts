@@ -1,4 +1,4 @@
-import { resultLabel } from '../../domain/games';
+import { resultLabel } from '../../resources.config';
 import { centsToPoints } from '../../domain/money';
 import type { TicketRecord } from './history.repository';
 

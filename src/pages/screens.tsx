@@ -20,7 +20,7 @@ import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
 import { ConsoleIndex } from '../games/console/ConsoleIndex';
 import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
 import LiveTvIcon from '@mui/icons-material/LiveTv';
-import { mintsPoints, tierOf, type PageKey, type Role } from '../../resources.config';
+import { mintsPoints, OWN_CONSOLE_GAMES, tierOf, type PageKey, type Role } from '../../resources.config';
 import { CreditForm } from '../credit/CreditForm';
 import { Dashboard } from '../dashboard/Dashboard';
 import { WinPercentagePage } from '../games/percentage/WinPercentagePage';
@@ -84,12 +84,12 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   gamemaster: { component: cataloguePage('gamemaster'), icon: SportsEsportsIcon, subRoutes: catalogueSubRoutes('gamemaster') },
   timemaster: { component: cataloguePage('timemaster'), icon: TimerIcon, subRoutes: catalogueSubRoutes('timemaster') },
   game: { component: ConsoleIndex, icon: LiveTvIcon, subRoutes: [{ path: ':gameId/:adminId/:username', allowed: () => true, element: () => <GameConsoleRoute /> }] },
-  funtarget: { component: ownConsole('funtarget'), icon: LiveTvIcon },
-  funroullet: { component: ownConsole('funroullet'), icon: LiveTvIcon },
   logactivities: { component: LogActivitiesPage, icon: ManageSearchIcon },
   contactus: { component: ContactUsPage, icon: ContactMailIcon },
   backups: { component: BackupsPage, icon: BackupIcon },
   clearhistory: { component: ClearHistoryPage, icon: DeleteSweepIcon },
+  // The admin's own console of each game declared with one (`/admin/funtarget`).
+  ...Object.fromEntries(OWN_CONSOLE_GAMES.map((g) => [g.slug, { component: ownConsole(g), icon: LiveTvIcon }])),
 };
 
 /** The screen of a page key, if this build has one. */

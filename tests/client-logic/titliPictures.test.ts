@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TITLI_PICTURES } from '../../domain/games';
+import { TITLI_PICTURES } from '../../resources.config';
 
 describe("Titli Sorrat's pictures", () => {
   it('every picture of the declaration is an SVG file of the project', () => {

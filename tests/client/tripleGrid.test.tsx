@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { gameDeclaration, type TilePicks } from '../../domain/games';
+import type { TilePicks } from '../../domain/games';
+import { gameDeclaration } from '../../resources.config';
 import { OptionGrid } from '../../src/games/console/OptionGrid';
 import { ROW_HEIGHT, TITLE_HEIGHT, tripleLayout } from '../../src/games/console/TripleGrid';
 import type { ConsoleItem } from '../../src/games/console/consoleTypes';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gameDeclaration, outcomeOfPicks, pickTile, tilePicked } from '../../domain/games';
+import { outcomeOfPicks, pickTile, tilePicked } from '../../domain/games';
+import { gameDeclaration } from '../../resources.config';
 
 const game = (id: string) => {
   const g = gameDeclaration(id);

@@ -1,11 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { GAMES } from '../../resources.config';
+import { GAME_DECLARATIONS, GAMES, gameDeclaration } from '../../resources.config';
 import {
-  GAME_DECLARATIONS,
   budgetOf,
   decideRound,
   drawGap,
-  gameDeclaration,
   nextBooster,
   outcomeOfPick,
   payoutFor,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { optionLabel, poolDisplayName, resultLabel } from '../../domain/games';
+import { poolDisplayName } from '../../domain/games';
+import { optionLabel, resultLabel } from '../../resources.config';
 import { formatDateTime } from '../../domain/periods';
 
 const ANDHAR = 'qZicXikM';
@@ -10,7 +11,7 @@ describe('labels people read', () => {
   it('name options by their labels, Triple Fun with its section, and keep an unknown key as stored', () => {
     expect(['card:12', 'card:1', 'suit:heart', 'side:andar', 'side:bahar'].map((k) => optionLabel(ANDHAR, k))).toEqual(['Q', 'A', '♥', 'Andhar', 'Bahar']);
     expect(['single:5', 'jodi:05', 'patti:345'].map((k) => optionLabel(TRIPLE, k))).toEqual(['Single 5', 'Jodi 05', 'Patti 345']);
-    expect(optionLabel(TITLI, '1')).toBe('umbrella');
+    expect(optionLabel(TITLI, '1')).toBe('Umbrella');
     expect(optionLabel(ANDHAR, 'card:99')).toBe('card:99');
     expect(optionLabel('no-such-game', 'x')).toBe('x');
   });

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { GAME_DECLARATIONS } from '../../domain/games';
+import { GAME_DECLARATIONS } from '../../resources.config';
 import type { AccountRecord } from '../../resources.config';
 import { Api } from './api';
 import { e2eRun, heading, login, UI_TIMEOUT } from './browser';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { gameDeclaration } from '../../domain/games';
+import { gameDeclaration } from '../../resources.config';
 import { dayKey } from '../../domain/periods';
 import { checkInvariant } from '../../server/credit/ledger';
 import { writeBets, type BetRequest } from '../../server/games/betBatch';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAME_DECLARATIONS } from '../../domain/games';
+import { GAME_DECLARATIONS } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';
 import { placeBet } from '../../server/games/bets';
 import { engineTick, settleDue } from '../../server/games/settle';

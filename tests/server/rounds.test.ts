@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { gameDeclaration, replayDecision, roundWindow, type DecisionRecord } from '../../domain/games';
+import { replayDecision, roundWindow, type DecisionRecord } from '../../domain/games';
+import { gameDeclaration } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';
 import { placeBet } from '../../server/games/bets';
 import { engineTick, settleDue, settleRound } from '../../server/games/settle';

@@ -14,7 +14,8 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BOOSTERS, GAME_DECLARATIONS, gameDeclaration, optionLabel, outcomeOfPicks, pickTile, type GameDeclaration, type TilePicks } from '../../../domain/games';
+import { BOOSTERS, outcomeOfPicks, pickTile, type GameDeclaration, type TilePicks } from '../../../domain/games';
+import { gameDeclaration, optionLabel } from '../../../resources.config';
 import { formatPoints, pointsToCents } from '../../../domain/money';
 import { getStoredUser } from '../../auth/session';
 import { PageSpinner } from '../../common/PageSpinner';
@@ -240,10 +241,8 @@ export function GameConsoleRoute() {
   return <Console key={`${gameId}:${adminId}`} game={game} adminId={adminId} username={username} />;
 }
 
-/** The admin's fixed routes (`funtarget`, `funroullet`): its own console of that game. */
-export function ownConsole(slug: string) {
-  const game = GAME_DECLARATIONS.find((g) => g.slug === slug);
-  if (!game) throw new Error(`no game with slug ${slug}`);
+/** The admin's fixed route of a game declared with an own console (`/admin/funtarget`): its own console of that game. */
+export function ownConsole(game: GameDeclaration) {
   return function OwnConsole() {
     const me = getStoredUser();
     return me ? <Console game={game} adminId={me._id} username={me.username} /> : <PageSpinner />;

@@ -33,9 +33,10 @@ function Row({ title, items, game, picks, onPick, compact, columns }: {
 }
 
 /**
- * The console's draw options by game (spec section 2.3): Fun Roullet's coloured tiles, Triple Fun's
- * section totals over a virtualized grid, Andhar Bahar's cards with its colours and card-types rows, Titli Sorrat's twelve
- * pictures in two rows of six, Bingo's 25 numbers; the rest a plain grid.
+ * The console's draw options by the game's declared layout (spec section 2.3): `cards`, Andhar
+ * Bahar's cards with its colours and card-types rows; `triple`, Triple Fun's section totals over a
+ * virtualized grid; `grid`, the declared number of tiles a row (Fun Roullet's coloured tiles ten a
+ * row, Titli Sorrat's twelve pictures in two rows of six, Bingo's 25 numbers five a row).
  */
 export function OptionGrid(props: {
   game: GameDeclaration;
@@ -47,7 +48,8 @@ export function OptionGrid(props: {
   labels: { cards: string; colors: string; cardTypes: string; single: string; jodi: string; patti: string };
 }) {
   const { game, items, picks, onPick, labels } = props;
-  if (props.colors.length || props.cardTypes.length)
+  const layout = game.layout;
+  if (layout.kind === 'cards')
     return (
       <>
         <Row title={labels.cards} items={items.slice(0, 6)} game={game} picks={picks} onPick={onPick} columns={6} />
@@ -57,8 +59,6 @@ export function OptionGrid(props: {
         <Row title={labels.cardTypes} items={props.cardTypes} game={game} picks={picks} onPick={onPick} columns={2} />
       </>
     );
-  if (items.some((i) => i.drawno.startsWith('patti:'))) return <TripleGrid game={game} items={items} picks={picks} onPick={onPick} labels={labels} />;
-  if (items.some((i) => i.image)) return <Row items={items} game={game} picks={picks} onPick={onPick} columns={6} />;
-  // Bingo's declaration holds its 25 numbers (spec section 9); Fun Roullet's 38 tiles take ten a row.
-  return <Row items={items} game={game} picks={picks} onPick={onPick} columns={items.length > 25 ? 10 : 5} />;
+  if (layout.kind === 'triple') return <TripleGrid game={game} items={items} picks={picks} onPick={onPick} labels={labels} />;
+  return <Row items={items} game={game} picks={picks} onPick={onPick} columns={layout.columns} />;
 }

@@ -11,7 +11,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { gameDeclaration, resultLabel } from '../../../domain/games';
+import { gameDeclaration, resultLabel } from '../../../resources.config';
 import { centsToPoints, formatPoints } from '../../../domain/money';
 import { PageSpinner } from '../../common/PageSpinner';
 import { errorMessage } from '../../tiers/errorMessage';

@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { resultLabel } from '../../../domain/games';
+import { resultLabel } from '../../../resources.config';
 import { formatPoints } from '../../../domain/money';
 import { PERIOD_CODES } from '../../../domain/periods';
 import { DataTable } from '../../common/DataTable';

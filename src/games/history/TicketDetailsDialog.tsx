@@ -12,7 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { optionLabel } from '../../../domain/games';
+import { optionLabel } from '../../../resources.config';
 import { formatPoints } from '../../../domain/money';
 import { useTicketLines } from './historyQueries';
 
