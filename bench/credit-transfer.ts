@@ -26,6 +26,7 @@ import { tierOf, type Role } from '../resources.config';
 import { ARGON2_OPTIONS } from '../server/auth/passwords';
 import { checkInvariant } from '../server/credit/ledger';
 import { openDatabase, type Database } from '../server/db/client';
+import { recordFigure } from './figures';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const run = promisify(execFile);
@@ -554,11 +555,13 @@ export async function creditTransferBench(o: CreditTransferOptions = optionsFrom
     log(
       `  database round trips per transfer: ${fmt(commits / (load.ok + errors), 2)} (each an autocommit statement: ${commits} commits of the bench database during the run, ± a second's worth)`,
     );
+    const why = `CPU per transfer ${ms(totalMs)} (PostgreSQL ${Number.isFinite(per.postgres) ? ms(per.postgres) : 'n/a'}, server ${ms(per.server)}, load generator ${ms(per.loadGenerator)}), ${fmt(commits / (load.ok + errors), 2)} database round trips per transfer; other processes took ${fmt(others / load.elapsed, 2)} of ${cores} cores`;
+    recordFigure({ name: 'credit transfers/s vs pgbench', value: `${fmt(tPerS)}/s = ${fmt(ratio * 100)}%`, ceiling: `pgbench TPC-B ${fmt(tps)} TPS`, target: `≥ ${fmt(o.target * 100, 0)}%`, met: pass, why });
     if (!pass) {
       const pgShare = Number.isFinite(per.postgres) ? `PostgreSQL ${fmt((per.postgres / totalMs) * 100, 0)}%, ` : '';
       log(
         `  where the time goes (target missed): CPU per transfer ${ms(totalMs)} = ${pgShare}server ${fmt((per.server / totalMs) * 100, 0)}%, load generator ${fmt((per.loadGenerator / totalMs) * 100, 0)}%` +
-          `; the target needs ${fmt(o.target * tps)}/s = ${ms((cores * 1000) / (o.target * tps))} of CPU per transfer on ${cores} idle cores` +
+          `; the target needs ${fmt(o.target * tps)}/s, at most ${ms((cores * 1000) / (o.target * tps))} of CPU per transfer on ${cores} idle cores` +
           `; other processes took ${fmt(others / load.elapsed, 2)} of ${cores} cores during the run`,
       );
     }
