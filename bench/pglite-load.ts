@@ -17,9 +17,10 @@
  *   BENCH_NODE_ARGS        extra node flags for the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")
  *   BENCH_SERVER_ROOT      checkout whose server to start (default this one: before/after on one machine)
  *   BENCH_KEEP_DATA=1      keep the data directory (its path is printed)
+ *   BENCH_SERVER_LOG       file that receives everything the server prints
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -62,8 +63,10 @@ async function startServer(dataDir: string): Promise<{ base: string; stop: () =>
   delete env.REDIS_URL;
   const child: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
+  const log = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG) : null;
   const keep = (b: Buffer) => {
     out = (out + b.toString()).slice(-20_000);
+    log?.write(b);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
