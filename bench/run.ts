@@ -9,11 +9,13 @@ import { reportsBench } from './reports';
 import { betsBench } from './bets';
 import { backupBench } from './backup';
 import { printFigures } from './figures';
+import { pgliteLoadBench } from './pglite-load';
 
 const benches: { name: string; run: () => Promise<{ exitCode: number }> }[] = [
   { name: 'health-under-load', run: healthUnderLoadBench },
   { name: 'reports', run: reportsBench },
   { name: 'bets', run: betsBench },
+  { name: 'pglite-load', run: pgliteLoadBench },
   { name: 'credit-transfer', run: () => creditTransferBench(optionsFromEnv()) },
   { name: 'backup', run: () => backupBench() },
 ];

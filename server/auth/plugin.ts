@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { forbidden } from '../http/errors';
 import type { Caller } from './caller';
-import { DEFAULT_SESSION_MAX_HOURS, resumeSession, SESSION_COOKIE, tokenDigest } from './sessions';
+import { Coalescer } from '../db/coalesce';
+import { DEFAULT_SESSION_MAX_HOURS, resumeSession, resumeSessions, SESSION_COOKIE, tokenDigest } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -77,18 +78,22 @@ export function isCrossSite(req: FastifyRequest): boolean {
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; sessionMaxHours?: number }) => {
   app.decorateRequest('caller', null);
   app.decorateRequest('deferredSession', null);
+  const maxHours = opts.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS;
+  // The embedded engine runs one statement at a time: the sessions of requests that arrive while one
+  // lookup runs are looked up together in the next (every request still reads after it arrived).
+  const sessions = opts.db.engine === 'pglite' ? new Coalescer<string, Caller | null>((tokens) => resumeSessions(opts.db, tokens, maxHours), null) : null;
+  const resume = (token: string) => (sessions && token.length <= 200 ? sessions.load(token) : resumeSession(opts.db, token, maxHours));
   app.addHook('onRequest', async (req) => {
     const bearer = bearerOf(req);
     const token = bearer ?? req.cookies?.[SESSION_COOKIE] ?? null;
     if (token && !bearer && (MUTATING.has(req.method) || req.routeOptions.config?.log) && isCrossSite(req)) {
       throw forbidden('This request came from another site and was refused.');
     }
-    const maxHours = opts.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS;
     if (token && req.routeOptions.config?.checksSession) {
-      req.deferredSession = { tokenHash: tokenDigest(token), maxHours, resume: async () => (req.caller = await resumeSession(opts.db, token, maxHours)) };
+      req.deferredSession = { tokenHash: tokenDigest(token), maxHours, resume: async () => (req.caller = await resume(token)) };
       return;
     }
-    req.caller = token ? await resumeSession(opts.db, token, maxHours) : null;
+    req.caller = token ? await resume(token) : null;
   });
 });
 

@@ -35,30 +35,41 @@ export async function openSession(q: Queryable, accountId: number, ip: string): 
  */
 export async function resumeSession(q: Queryable, token: string, maxHours = DEFAULT_SESSION_MAX_HOURS): Promise<Caller | null> {
   if (!token || token.length > 200) return null;
+  return (await resumeSessions(q, [token], maxHours)).get(token) ?? null;
+}
+
+/** resumeSession for several tokens in one statement: each token's caller, or no entry. */
+export async function resumeSessions(q: Queryable, tokens: readonly string[], maxHours = DEFAULT_SESSION_MAX_HOURS): Promise<Map<string, Caller>> {
+  const byHash = new Map(tokens.filter((t) => t && t.length <= 200).map((t) => [digest(t), t]));
+  if (byHash.size === 0) return new Map();
   const rows = await q.query(
     `WITH s AS (
-       SELECT id, account_id, stepped_up_at, expires_at, least(now() + make_interval(mins => $2), created_at + make_interval(hours => $3)) AS slid_to
+       SELECT id, token_hash, account_id, stepped_up_at, expires_at, least(now() + make_interval(mins => $2), created_at + make_interval(hours => $3)) AS slid_to
        FROM sessions
-       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now() AND created_at + make_interval(hours => $3) > now()),
+       WHERE token_hash = ANY($1::text[]) AND revoked_at IS NULL AND expires_at > now() AND created_at + make_interval(hours => $3) > now()),
      slide AS (
        UPDATE sessions SET expires_at = s.slid_to FROM s
        WHERE sessions.id = s.id AND s.expires_at < s.slid_to - interval '1 minute')
-     SELECT a.id, a.username, a.role, a.path, a.password_hash, s.id AS session_id, s.stepped_up_at
+     SELECT s.token_hash, a.id, a.username, a.role, a.path, a.password_hash, s.id AS session_id, s.stepped_up_at
      FROM s JOIN accounts a ON a.id = s.account_id
      WHERE a.deleted_at IS NULL AND a.active AND NOT ${SUSPENDED_ANCESTOR}`,
-    [digest(token), SESSION_MINUTES, maxHours],
+    [[...byHash.keys()], SESSION_MINUTES, maxHours],
   );
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    id: Number(r.id),
-    username: String(r.username),
-    role: r.role as Role,
-    path: String(r.path),
-    passwordHash: String(r.password_hash),
-    sessionId: Number(r.session_id),
-    steppedUpAt: r.stepped_up_at ? new Date(String(r.stepped_up_at)) : null,
-  };
+  const out = new Map<string, Caller>();
+  for (const r of rows) {
+    const token = byHash.get(String(r.token_hash));
+    if (token === undefined) continue;
+    out.set(token, {
+      id: Number(r.id),
+      username: String(r.username),
+      role: r.role as Role,
+      path: String(r.path),
+      passwordHash: String(r.password_hash),
+      sessionId: Number(r.session_id),
+      steppedUpAt: r.stepped_up_at ? new Date(String(r.stepped_up_at)) : null,
+    });
+  }
+  return out;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { gameDeclaration } from '../../resources.config';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
+import { Coalescer } from '../db/coalesce';
 import { badRequest, forbidden } from '../http/errors';
 import { GAME_TIER } from './repository';
 import { betQueues, NOT_AVAILABLE } from './betBatch';
@@ -37,6 +38,58 @@ export function normaliseLines(gameId: string, lines: readonly BetLine[]): Map<s
   return merged;
 }
 
+/** What a bet needs to know of its game and of the player's admin. */
+interface BetTarget {
+  gameDbId: number;
+  timeSeconds: number;
+  active: boolean;
+  adminId: number | null;
+  assigned: boolean;
+}
+
+const targetKey = (gameId: string, path: string) => `${gameId}\n${path}`;
+
+/**
+ * For each (game, player's path): the game, the player's admin (the nearest account of the game
+ * tier above it) and whether the admin has the game, in one statement for them all.
+ */
+async function findBetTargets(db: Queryable, keys: readonly string[]): Promise<Map<string, BetTarget | null>> {
+  const pairs = keys.map((k) => k.split('\n'));
+  const rows = await db.query(
+    `SELECT x.game, x.path, g.id, g.time_seconds, g.status = 'active' AS active, a.id AS admin_id,
+            EXISTS (SELECT 1 FROM account_games ag WHERE ag.account_id = a.id AND ag.game_id = g.id) AS assigned
+       FROM unnest($1::text[], $2::text[]) AS x(game, path)
+       JOIN games g ON g.game_id = x.game AND g.deleted_at IS NULL
+       LEFT JOIN LATERAL (SELECT id FROM accounts WHERE role = $3 AND deleted_at IS NULL AND x.path LIKE path || '%'
+                          ORDER BY length(path) DESC LIMIT 1) a ON true`,
+    [pairs.map(([g]) => g), pairs.map(([, p]) => p), GAME_TIER],
+  );
+  const out = new Map<string, BetTarget | null>();
+  for (const r of rows)
+    out.set(targetKey(String(r.game), String(r.path)), {
+      gameDbId: Number(r.id),
+      timeSeconds: Number(r.time_seconds),
+      active: r.active === true,
+      adminId: r.admin_id === null ? null : Number(r.admin_id),
+      assigned: r.assigned === true,
+    });
+  return out;
+}
+
+const targetReaders = new WeakMap<Database, Coalescer<string, BetTarget | null>>();
+
+/**
+ * On the embedded engine (one statement at a time) the bets that arrive while one lookup runs are
+ * looked up together in the next; PostgreSQL runs each bet's own lookup on its pool.
+ */
+async function betTarget(db: Database, gameId: string, path: string): Promise<BetTarget | null> {
+  const key = targetKey(gameId, path);
+  if (db.engine !== 'pglite') return (await findBetTargets(db, [key])).get(key) ?? null;
+  let reader = targetReaders.get(db);
+  if (!reader) targetReaders.set(db, (reader = new Coalescer((keys) => findBetTargets(db, keys), null)));
+  return reader.load(key);
+}
+
 /**
  * A player's bet on the current round of its admin's game: the stake (qty × the game's unit price,
  * computed here), then the move into the pool, the ticket and the day's play, written in one
@@ -53,23 +106,15 @@ export async function placeBet(
   const merged = normaliseLines(gameId, lines);
   const unit = declaration!.unitPriceCents;
   const stakeCents = [...merged.values()].reduce((s, qty) => s + unit * BigInt(qty), 0n);
-  // The game, the player's admin and whether the admin has the game, in one query.
-  const [found] = await db.query(
-    `SELECT g.id, g.time_seconds, g.status = 'active' AS active, a.id AS admin_id,
-            EXISTS (SELECT 1 FROM account_games ag WHERE ag.account_id = a.id AND ag.game_id = g.id) AS assigned
-       FROM games g LEFT JOIN LATERAL (SELECT id FROM accounts WHERE role = $3 AND deleted_at IS NULL AND $2 LIKE path || '%'
-                                       ORDER BY length(path) DESC LIMIT 1) a ON true
-      WHERE g.game_id = $1 AND g.deleted_at IS NULL`,
-    [gameId, player.path, GAME_TIER],
-  );
-  if (!found || !found.active || found.admin_id === null || !found.assigned) throw forbidden(NOT_AVAILABLE);
-  const adminId = Number(found.admin_id);
+  const found = await betTarget(db, gameId, player.path);
+  if (!found || !found.active || found.adminId === null || !found.assigned) throw forbidden(NOT_AVAILABLE);
+  const { adminId } = found;
   const options = [...merged.keys()];
   const outcome = await betQueues(db).submit({
     playerId: player.id,
     adminId,
-    gameDbId: Number(found.id),
-    timeSeconds: Number(found.time_seconds),
+    gameDbId: found.gameDbId,
+    timeSeconds: found.timeSeconds,
     gameName: declaration!.gameName,
     unitCents: unit,
     options,

@@ -5,7 +5,7 @@ import { percentageRoutes } from './percentage.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { historyRoutes } from './history.routes';
 import { playerRoutes } from './player.routes';
-import { consoleRoom, pushTick, registerConsoleEvents } from './realtime';
+import { consoleRoom, Countdown, registerConsoleEvents } from './realtime';
 import { engineTick } from './settle';
 import { ConsolePusher } from './consolePush';
 import { consoleData } from './console.service';
@@ -36,9 +36,12 @@ export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions
     run: async (now) => {
       const { settled } = await engineTick(opts.db, now, { retries, onError });
       realtime.walletsChanged(settled.flatMap((s) => s.winners));
-      await pushTick(realtime, opts.db, settled, now, consoleChanged);
+      for (const s of settled) consoleChanged(s.adminId, s.gameId);
     },
   });
+  // The countdown is a job of its own: a round tick that waits for the database must not hold it.
+  const countdown = new Countdown(realtime, opts.db);
+  app.scheduler.register({ name: 'countdown', everyMs: 1000, run: (now) => countdown.tick(now) });
   registerConsoleEvents(realtime, opts.db);
   const onWallets = (ids: number[]) => realtime.walletsChanged(ids);
   await app.register(playerRoutes, { db: opts.db, onWallets, onBet: consoleChanged });

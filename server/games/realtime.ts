@@ -49,19 +49,41 @@ export function registerConsoleEvents(realtime: Realtime, db: Database) {
   );
 }
 
-/** After a tick: every console of a settled round gets its new figures, and every game's countdown goes out. */
-export async function pushTick(
-  realtime: Realtime,
-  db: Database,
-  settled: { adminId: number; gameId: string }[],
-  now: Date,
-  consoleChanged: (adminId: number, gameId: string) => void,
-) {
-  for (const s of settled) consoleChanged(s.adminId, s.gameId);
-  const times = await db.query(`SELECT game_id, time_seconds FROM games WHERE deleted_at IS NULL`);
-  for (const g of times) {
-    const gameId = String(g.game_id);
-    if (!GAME_DECLARATIONS.some((d) => d.gameId === gameId)) continue;
-    realtime.emitTo(timerRoom(gameId), 'timer', { gameId, time: countdown(now, roundWindow(now, Number(g.time_seconds)).closesAt) });
+/**
+ * The games' countdowns, pushed every second from the clock (rounds follow the clock, spec section 4):
+ * the round lengths are read from the database behind the pushes, never before one, so a busy
+ * database (the embedded engine's one connection under a crowd of bets) delays no tick. A length
+ * changed by Time Master is pushed from the next tick after its read.
+ */
+export class Countdown {
+  private times: { gameId: string; timeSeconds: number }[] | null = null;
+  private reading: Promise<void> | null = null;
+
+  constructor(
+    private readonly realtime: Realtime,
+    private readonly db: Database,
+  ) {}
+
+  /** Reads the round lengths again; a read already under way is shared. */
+  refresh(): Promise<void> {
+    this.reading ??= this.db
+      .query(`SELECT game_id, time_seconds FROM games WHERE deleted_at IS NULL`)
+      .then((rows) => {
+        this.times = rows
+          .map((g) => ({ gameId: String(g.game_id), timeSeconds: Number(g.time_seconds) }))
+          .filter((g) => GAME_DECLARATIONS.some((d) => d.gameId === g.gameId));
+      })
+      .finally(() => {
+        this.reading = null;
+      });
+    return this.reading;
+  }
+
+  /** One tick: every game's countdown out now, then the lengths read again for the next tick. */
+  async tick(now: Date): Promise<void> {
+    if (!this.times) await this.refresh();
+    for (const g of this.times ?? []) this.realtime.emitTo(timerRoom(g.gameId), 'timer', { gameId: g.gameId, time: countdown(now, roundWindow(now, g.timeSeconds).closesAt) });
+    // Not awaited: the job ends with the pushes, so the next second's tick never waits for this read.
+    this.refresh().catch(() => undefined);
   }
 }

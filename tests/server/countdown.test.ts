@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import { ENGINE } from './engine';
+import { createAs, engineAvailable, loginAs, startHarness, type Harness } from './harness';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Issue 15 §3: on the embedded engine (one connection) a crowd of bets keeps the database busy; the
+ * countdown goes out every second all the same, from the clock, with no statement before it.
+ */
+describe.runIf(ENGINE === 'pglite' && engineAvailable())('the countdown while the database is busy', () => {
+  let h: Harness;
+  let url: string;
+  beforeAll(async () => {
+    h = await startHarness({ schedulerEnabled: true });
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = h.app.server.address();
+    url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  });
+  afterAll(() => h?.close());
+
+  it('keeps ticking while a transaction holds the embedded database', async () => {
+    const games = (await h.db.query(`SELECT id FROM games ORDER BY id`)).map((r) => String(r.id));
+    const admin = await createAs(h, h.root.token, 'admin', h.root.id, { games });
+    const token = await loginAs(h, admin.username);
+    const socket: Socket = io(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const answered = new Promise((resolve) => socket.once('timer', resolve));
+    socket.emit('timerData', { adminId: admin._id, gameId: 'MNOQqWWi' });
+    await answered;
+    // A tick has read the games' round lengths once (the pushes after it need no statement).
+    await new Promise((resolve) => socket.once('timer', resolve));
+
+    const during: string[] = [];
+    let holding = false;
+    socket.on('timer', (m: { time: string }) => {
+      if (holding) during.push(m.time);
+    });
+    // Every statement of every caller waits for this transaction's end, the scheduler's included.
+    await h.db.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      holding = true;
+      await sleep(3500);
+      holding = false;
+    });
+    socket.close();
+    expect(during.length).toBeGreaterThanOrEqual(2);
+    for (const t of during) expect(t).toMatch(/^\d\d:\d\d$/);
+  });
+});
