@@ -68,7 +68,8 @@ const secondsLeft = async () => {
   return (m ?? 0) * 60 + (s ?? 0);
 };
 const tile = (key: string, points: string) => page.getByRole('button', { name: `${FUN_TARGET.options.find((o) => o.key === key)!.label}: ${points}`, exact: true });
-const collection = () => page.getByTestId('total-draw-collection').innerText();
+/** The round's collection as the console shows it ('TOTAL DRAW COLLECTION: 7.00' → '7.00'). */
+const collection = async () => /[\d.,]+$/.exec((await page.getByTestId('total-draw-collection').innerText()).trim())?.[0];
 
 describe('console push', () => {
   test("a console's sums update without the client asking again", async () => {
