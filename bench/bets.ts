@@ -144,6 +144,11 @@ async function betsRun(instances: number): Promise<{ exitCode: number }> {
     if (Object.keys(statuses).some((k) => Number(k) >= 500)) for (const s of servers) console.log(`server output (tail):\n${s.tail()}`);
     for (const s of servers.splice(0)) await s.stop();
     const inv = await checkInvariant(db);
+    // A batch is one transaction: its ledger rows share the transaction's now(), so they group by it.
+    const [batches] = await db.query(
+      `SELECT count(*)::int AS n, coalesce(avg(c), 0)::float AS mean, coalesce(percentile_disc(0.5) WITHIN GROUP (ORDER BY c), 0)::int AS median, coalesce(max(c), 0)::int AS biggest
+         FROM (SELECT count(*) AS c FROM transactions WHERE kind = 'bet' GROUP BY created_at) b`,
+    );
     const tps = await pgbenchTps({ ...o, concurrency: 16 }, pgb);
     const rate = accepted / secs;
     const p99 = pct(latencies, 99);
@@ -151,6 +156,7 @@ async function betsRun(instances: number): Promise<{ exitCode: number }> {
     console.log(`${PLAYERS} players of one admin on ${GAME} for ${SECONDS} s, ${where}: ${accepted} bets accepted (${rate.toFixed(0)}/s), ${refused} refused ${JSON.stringify(statuses)}`);
     console.log(`pgbench TPC-B, 16 clients, same server: ${tps.toFixed(0)} TPS → bets/s = ${((rate / tps) * 100).toFixed(0)} % of it (target ≥ 100 %): ${verdict(rate >= tps)}`);
     console.log(`console update latency (bet accepted → pushed responseData that counts it): p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms over ${latencies.length} bets (target p99 ≤ 150 ms): ${verdict(p99 <= 150)}; ${pending.length} never seen`);
+    console.log(`bets per batch: mean ${Number(batches.mean).toFixed(1)}, median ${batches.median}, largest ${batches.biggest}, over ${batches.n} batches`);
     console.log(`ledger invariant after the run: ${inv.ok ? 'holds' : 'BROKEN'}`);
     return { exitCode: inv.ok ? 0 : 1 };
   } finally {
