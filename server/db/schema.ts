@@ -323,6 +323,20 @@ export const playerDays = pgTable(
 );
 
 /**
+ * The stakes placed on each option of a round, added by the bets' own transaction: a console reads
+ * its round's figures here, not by joining every ticket line (migration 0011).
+ */
+export const roundSums = pgTable(
+  'round_sums',
+  {
+    roundId: bigint('round_id', { mode: 'number' }).notNull(),
+    option: text('option').notNull(),
+    stake: money('stake').notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.option] })],
+);
+
+/**
  * Play and win per admin, day and game over all players: the admin commission report and the
  * admins' figures read these. Written with daily_play, in the same transaction, after the pool's
  * wallet (whose lock already orders the writers of one admin and game).

@@ -161,18 +161,25 @@ export async function writeBets(db: Database, bets: readonly BetRequest[]): Prom
       // The tickets' ids first, so each line and each answer knows its own.
       const ids = (await tx.query(`SELECT nextval(pg_get_serial_sequence('tickets', 'id'))::text AS id FROM generate_series(1, $1::int)`, [order.length])).map((r) => String(r.id));
       const lineTicket: string[] = [];
+      const lineRound: number[] = [];
       const lineOption: string[] = [];
       const lineQty: number[] = [];
       order.forEach((i, k) => {
         bets[i].options.forEach((o, j) => {
           lineTicket.push(ids[k]);
+          lineRound.push(roundOf.get(windows[i].drawNo)!);
           lineOption.push(o);
           lineQty.push(bets[i].qtys[j]);
         });
       });
+      // The round's running sums in the same statement: a console reads them, not every line. Their
+      // rows are written only by this pool's batches, already ordered by the pool's account lock.
       await tx.query(
         `WITH t AS (INSERT INTO tickets (id, round_id, player_id, admin_id, game_id, stake, created_at)
-                    SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::timestamptz[]) RETURNING 1)
+                    SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::timestamptz[]) RETURNING 1),
+              s AS (INSERT INTO round_sums (round_id, option, stake)
+                    SELECT x.r, x.o, sum(x.q)::bigint * $11 FROM unnest($12::bigint[], $9::text[], $10::int[]) AS x(r, o, q) GROUP BY x.r, x.o ORDER BY x.r, x.o
+                    ON CONFLICT (round_id, option) DO UPDATE SET stake = round_sums.stake + EXCLUDED.stake RETURNING 1)
          INSERT INTO ticket_lines (ticket_id, option, qty, stake)
          SELECT x.t, x.o, x.q, x.q::bigint * $11 FROM unnest($8::bigint[], $9::text[], $10::int[]) AS x(t, o, q)`,
         [
@@ -187,6 +194,7 @@ export async function writeBets(db: Database, bets: readonly BetRequest[]): Prom
           lineOption,
           lineQty,
           bets[0].unitCents.toString(),
+          lineRound,
         ],
       );
       // The admin's day of the game and each player's day, under the wallets locked above.

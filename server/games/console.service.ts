@@ -34,11 +34,36 @@ export async function lastResults(db: Queryable, adminId: number, game: { row: G
   }));
 }
 
+/** Stakes per option placed in round `drawNo` of (admin, game). */
+export type OptionSums = (db: Queryable, adminId: number, gameDbId: number, drawNo: number) => Promise<Map<string, bigint>>;
+
+const byOption = (rows: Record<string, unknown>[]) => new Map(rows.map((r) => [String(r.option), BigInt(String(r.s))]));
+
+/** From the round's running sums, which the bets' own transaction adds to: one row per option. */
+export const roundSums: OptionSums = async (db, adminId, gameDbId, drawNo) =>
+  byOption(
+    await db.query(
+      `SELECT s.option, s.stake::text AS s FROM rounds r JOIN round_sums s ON s.round_id = r.id
+        WHERE r.admin_id = $1 AND r.game_id = $2 AND r.draw_no = $3 AND s.stake <> 0`,
+      [adminId, gameDbId, drawNo],
+    ),
+  );
+
+/** The full recompute over every ticket line of the round: what the running sums must always equal. */
+export const roundSumsByJoin: OptionSums = async (db, adminId, gameDbId, drawNo) =>
+  byOption(
+    await db.query(
+      `SELECT l.option, sum(l.stake)::text AS s FROM rounds r JOIN tickets t ON t.round_id = r.id JOIN ticket_lines l ON l.ticket_id = t.id
+        WHERE r.admin_id = $1 AND r.game_id = $2 AND r.draw_no = $3 GROUP BY l.option`,
+      [adminId, gameDbId, drawNo],
+    ),
+  );
+
 /**
  * Everything a live console shows for (admin, game): each option with its running sum in the open
  * round, the pool, today's collection and payment, the countdown and the latest results.
  */
-export async function consoleData(db: Database, adminId: number, gameId: string, now = new Date()) {
+export async function consoleData(db: Database, adminId: number, gameId: string, now = new Date(), optionSums: OptionSums = roundSums) {
   // Every read of a refresh goes through the priority lane: bets hold the main pool under load.
   const read = db.priority ?? db;
   const game = await loadGame(read, gameId);
@@ -47,12 +72,8 @@ export async function consoleData(db: Database, adminId: number, gameId: string,
   const window = roundWindow(now, game.row.timeSeconds);
   // The figures are independent reads: asked together, a refresh under load waits for the slowest
   // of them, not for their sum (bets hold most of the pool's connections).
-  const [sumRows, [day], poolCents, last] = await Promise.all([
-    read.query(
-      `SELECT l.option, sum(l.stake)::text AS s FROM rounds r JOIN tickets t ON t.round_id = r.id JOIN ticket_lines l ON l.ticket_id = t.id
-        WHERE r.admin_id = $1 AND r.game_id = $2 AND r.draw_no = $3 GROUP BY l.option`,
-      [adminId, game.row.id, window.drawNo],
-    ),
+  const [sums, [day], poolCents, last] = await Promise.all([
+    optionSums(read, adminId, game.row.id, window.drawNo),
     read.query(
       `SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win FROM admin_game_days WHERE admin_id = $1 AND game_id = $2 AND day = $3`,
       [adminId, game.row.id, dayKey(now)],
@@ -60,7 +81,6 @@ export async function consoleData(db: Database, adminId: number, gameId: string,
     walletCents(read, pool.accountId),
     lastResults(read, adminId, game),
   ]);
-  const sums = new Map(sumRows.map((r) => [String(r.option), BigInt(String(r.s))]));
   const item = (o: GameDeclaration['options'][number]) => ({
     drawno: o.key,
     label: o.label,

@@ -3,23 +3,30 @@ import type { Realtime } from '../realtime/socket';
 /** At most one computation of a console's figures per room per window, whatever the bets or sockets. */
 export const PUSH_WINDOW_MS = 100;
 
-/** A room with a computation coming: its timer, or the computation running and whether to go again. */
+/**
+ * A room with changes to send: the timer of its next computation (or of the end of its window),
+ * whether a change came since the last computation started, whether one is running, and when the
+ * last one started.
+ */
 interface Pending {
   adminId: number;
   gameId: string;
   timer: NodeJS.Timeout | null;
-  again: boolean;
+  dirty: boolean;
   running: boolean;
+  startedAt: number;
 }
 
 export type ConsoleCompute = (adminId: number, gameId: string) => Promise<unknown>;
 
 /**
  * Pushes `responseData` to a console's room when its figures change (spec section 4: the console asks
- * once, then receives). Changes are coalesced per room: the first change of a quiet room starts a
- * window; every change inside it joins that one computation, sent once to every socket of the room
- * (on every instance, through the realtime adapter). A change while a computation runs starts the
- * next window after it, so the last figures always go out.
+ * once, then receives). Changes are coalesced per room: the first change of a quiet room is computed
+ * at once; every change after it waits for the end of that computation's window (or for the
+ * computation, when it takes longer) and joins the one computation that follows, sent once to every
+ * socket of the room (on every instance, through the realtime adapter). So a room gets at most one
+ * computation per window, a bet waits at most a window plus a computation, and the last figures
+ * always go out.
  */
 export class ConsolePusher {
   private readonly pending = new Map<string, Pending>();
@@ -38,22 +45,29 @@ export class ConsolePusher {
     const key = this.room(adminId, gameId);
     const entry = this.pending.get(key);
     if (entry) {
-      if (entry.running) entry.again = true;
+      entry.dirty = true;
       return;
     }
-    const fresh: Pending = { adminId, gameId, timer: null, again: false, running: false };
+    const fresh: Pending = { adminId, gameId, timer: null, dirty: true, running: false, startedAt: 0 };
     this.pending.set(key, fresh);
-    this.arm(key, fresh);
+    // A timer, not a call: the changes of the same turn of the event loop (one batch's bets) join it.
+    this.arm(key, fresh, 0);
   }
 
-  private arm(key: string, entry: Pending) {
-    entry.timer = setTimeout(() => void this.flush(key, entry), this.windowMs);
+  /** At the end of the window: the changes since go out together, or a quiet room is forgotten. */
+  private arm(key: string, entry: Pending, delay: number) {
+    entry.timer = setTimeout(() => {
+      entry.timer = null;
+      if (entry.dirty && !this.closed) void this.flush(key, entry);
+      else this.pending.delete(key);
+    }, delay);
     entry.timer.unref();
   }
 
   private async flush(key: string, entry: Pending) {
-    entry.timer = null;
+    entry.dirty = false;
     entry.running = true;
+    entry.startedAt = Date.now();
     try {
       const data = await this.compute(entry.adminId, entry.gameId);
       if (!this.closed) this.realtime.emitTo(key, 'responseData', { success: true, adminId: String(entry.adminId), gameId: entry.gameId, data });
@@ -62,12 +76,8 @@ export class ConsolePusher {
     } finally {
       entry.running = false;
     }
-    if (entry.again && !this.closed) {
-      entry.again = false;
-      this.arm(key, entry);
-    } else {
-      this.pending.delete(key);
-    }
+    if (this.closed) return;
+    this.arm(key, entry, Math.max(0, entry.startedAt + this.windowMs - Date.now()));
   }
 
   close(): void {
