@@ -16,6 +16,7 @@ import { tierOf } from '../resources.config';
 import { accountBody } from '../tests/fixtures/accountBody';
 import { checkInvariant } from '../server/credit/ledger';
 import { openDatabase, type Database } from '../server/db/client';
+import { recordFigure } from './figures';
 import { client, optionsFromEnv, pgbenchTps, startChild, type Served } from './credit-transfer';
 import { REDIS_URL, redisReachable } from '../tests/server/redis';
 
@@ -157,6 +158,9 @@ async function betsRun(instances: number): Promise<{ exitCode: number }> {
     console.log(`pgbench TPC-B, 16 clients, same server: ${tps.toFixed(0)} TPS → bets/s = ${((rate / tps) * 100).toFixed(0)} % of it (target ≥ 100 %): ${verdict(rate >= tps)}`);
     console.log(`console update latency (bet accepted → pushed responseData that counts it): p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms over ${latencies.length} bets (target p99 ≤ 150 ms): ${verdict(p99 <= 150)}; ${pending.length} never seen`);
     console.log(`bets per batch: mean ${Number(batches.mean).toFixed(1)}, median ${batches.median}, largest ${batches.biggest}, over ${batches.n} batches`);
+    const batchWhy = `one pool's batches are serial: mean ${Number(batches.mean).toFixed(1)} bets per batch over ${batches.n} batches (bench/README.md, bets)`;
+    recordFigure({ name: `bets/s, ${where}`, value: `${rate.toFixed(0)}/s = ${((rate / tps) * 100).toFixed(0)} %`, ceiling: `pgbench TPC-B ${tps.toFixed(0)} TPS`, target: '≥ 100 %', met: rate >= tps, why: batchWhy });
+    recordFigure({ name: `bet → console push, ${where}`, value: `p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms`, target: 'p99 ≤ 150 ms', met: p99 <= 150, why: 'waits for its batch to commit, then for the room\'s 100 ms window (bench/README.md, bets)' });
     console.log(`ledger invariant after the run: ${inv.ok ? 'holds' : 'BROKEN'}`);
     return { exitCode: inv.ok ? 0 : 1 };
   } finally {
