@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -40,6 +40,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** socket.io for the modules: their events, rooms and pushes. */
     realtime: Realtime;
+    /** Every route as registered (method, URL, schema), for the API contract test. */
+    routeTable: readonly RouteOptions[];
   }
 }
 
@@ -90,6 +92,9 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     },
   };
   const app = Fastify(options);
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routeTable.push(route));
+  app.decorate('routeTable', routeTable);
   const realtime = attachRealtime(app.server, db, { redisUrl: config.redisUrl, sessionMaxHours: config.sessionMaxHours });
   app.decorate('realtime', realtime);
   // preClose, before Fastify closes the HTTP server: that close waits for every open connection.
@@ -152,7 +157,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   app.addHook('onResponse', async (req) => {
     const cfg = req.routeOptions.config;
     if (!req.caller || cfg?.log === false || !(MUTATING.has(req.method) || cfg?.log)) return;
-    if (req.url.startsWith('/api/auth/login') || req.url.startsWith('/api/auth/logout')) return;
+    if (req.url.startsWith(`/api${API_PATHS.login}`) || req.url.startsWith(`/api${API_PATHS.logout}`)) return;
     await writeActivity(db, {
       accountId: req.caller.id,
       username: req.caller.username,
@@ -166,7 +171,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db, sessionMaxHours: config.sessionMaxHours });
-      api.get('/health', async () => ({ success: true }));
+      api.get(API_PATHS.health, async () => ({ success: true }));
       const openapi = async () => app.swagger();
       api.get(API_PATHS.docs, { schema: { hide: true } }, openapi);
       api.get(API_PATHS.docsJson, { schema: { hide: true } }, openapi);

@@ -15,6 +15,7 @@ import { hashSecret } from './passwords';
 import { requireCaller } from './plugin';
 import { findLoginCandidate, findSignupParent, markLoggedIn } from './repository';
 import { openSession, revokeSessions, SESSION_COOKIE, stepUp } from './sessions';
+import { API_PATHS } from '../../domain/apiPaths';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -40,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   const passwordLimit = { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } };
 
   r.post(
-    '/auth/login',
+    API_PATHS.login,
     {
       schema: { body: loginBody },
       config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
@@ -79,7 +80,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     },
   );
 
-  r.get('/auth/session', async (req) => {
+  r.get(API_PATHS.session, async (req) => {
     const caller = requireCaller(req);
     const user = await getRecord(db, caller.id);
     return { success: true, user, roles: [user.role] };
@@ -95,10 +96,10 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     }
     return { success: true, message: 'Logout successful.' };
   };
-  r.get('/auth/logout', { config: { log: true, endsSessions: true } }, logout);
-  r.post('/auth/logout', { config: { endsSessions: true } }, logout);
+  r.get(API_PATHS.logout, { config: { log: true, endsSessions: true } }, logout);
+  r.post(API_PATHS.logout, { config: { endsSessions: true } }, logout);
 
-  r.get<{ Params: { id: string } }>('/auth/userauth/:id', async (req) => {
+  r.get<{ Params: { id: string } }>(API_PATHS.userAuth, async (req) => {
     const caller = requireCaller(req);
     const target = await findRef(db, parseId(req.params.id));
     if (!target) throw notFound();
@@ -108,7 +109,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     return { success: true, data: await getRecord(db, ref.id) };
   });
 
-  r.post('/auth/chnagepassword', { schema: { body: changePasswordBody }, config: { subject: 'Change password', endsSessions: true } }, async (req) => {
+  r.post(API_PATHS.changePassword, { schema: { body: changePasswordBody }, config: { subject: 'Change password', endsSessions: true } }, async (req) => {
     const caller = requireCaller(req);
     const { userId, opass, npass, cpass } = req.body;
     if (userId !== undefined && userId !== '' && parseId(userId) !== caller.id) throw forbidden('You can only change your own password.');
@@ -122,7 +123,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   });
 
   // A stolen token may not guess the password here: failures count with the login's and lock it out.
-  r.post('/auth/checkpassword', { schema: { body: z.object({ password: z.string({ error: 'Password is required' }).max(200) }) }, config: passwordLimit }, async (req) => {
+  r.post(API_PATHS.checkPassword, { schema: { body: z.object({ password: z.string({ error: 'Password is required' }).max(200) }) }, config: passwordLimit }, async (req) => {
     const caller = requireCaller(req);
     if (!(await checkGuarded(db, caller.username, caller.passwordHash, req.body.password, config))) throw badRequest('Invalid password.', 'password');
     await stepUp(db, caller.sessionId);
@@ -133,7 +134,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     username: required('Username is required').regex(/^[A-Za-z][A-Za-z0-9_.-]{2,29}$/, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores, starting with a letter'),
     password: z.string({ error: 'Password is required' }).min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH_MESSAGE).max(200),
   });
-  r.post('/auth/signup', { config: { subject: 'Sign-up' } }, async (req, reply) => {
+  r.post(API_PATHS.signup, { config: { subject: 'Sign-up' } }, async (req, reply) => {
     if (!config.signupParent) throw forbidden('Sign-up is closed: accounts are created by the account above them.');
     const body = signupBody.safeParse(req.body ?? {});
     if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'Invalid input', String(body.error.issues[0]?.path[0] ?? ''));
@@ -154,7 +155,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     return { success: true, message: 'User created successfully!', data: await getRecord(db, id) };
   });
 
-  r.get<{ Querystring: { id?: string } }>('/app/logout', { config: { subject: 'Force player logout', log: true, endsSessions: true } }, async (req) => {
+  r.get<{ Querystring: { id?: string } }>(API_PATHS.logoutPlayer, { config: { subject: 'Force player logout', log: true, endsSessions: true } }, async (req) => {
     const caller = requireCaller(req);
     const target = await loadManaged(db, caller, tierOf('player'), req.query.id);
     await revokeSessions(db, { accountId: target.id });

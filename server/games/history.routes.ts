@@ -14,6 +14,7 @@ import { queryDate } from '../http/schemas';
 import { isStaff } from '../../resources.config';
 import { betHistory, gameNames, onlinePlayers, playersUnder, ticketLines } from './history.repository';
 import { ticketRow } from './ticketRow';
+import { API_PATHS } from '../../domain/apiPaths';
 
 const STAFF_ONLY = 'Only staff accounts read game history.';
 const requireStaff = (caller: Caller) => {
@@ -50,7 +51,7 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/history/gamehistory', { schema: { querystring: historyQuery } }, async (req) => {
+  r.get(API_PATHS.gameHistory, { schema: { querystring: historyQuery } }, async (req) => {
     const caller = requireStaff(requireCaller(req));
     const q = req.query;
     const range = windowOf(q);
@@ -73,7 +74,7 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
     };
   });
 
-  r.get('/history/getdetailsbyticketid', { schema: { querystring: z.object({ ticketId: z.string(), gameId: z.string().optional() }) } }, async (req) => {
+  r.get(API_PATHS.ticketDetails, { schema: { querystring: z.object({ ticketId: z.string(), gameId: z.string().optional() }) } }, async (req) => {
     const caller = requireCaller(req);
     const ticketId = parseId(req.query.ticketId);
     const rows = ticketId === null ? [] : await ticketLines(db, ticketId, caller);
@@ -86,18 +87,18 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
     };
   });
 
-  r.get('/history/loadUsers', { schema: { querystring: z.object({ id: z.string().optional() }) } }, async (req) => {
+  r.get(API_PATHS.historyUsers, { schema: { querystring: z.object({ id: z.string().optional() }) } }, async (req) => {
     const caller = requireStaff(requireCaller(req));
     return { success: true, data: await playersUnder(db, caller.path) };
   });
 
-  r.get('/history/loadGames', { schema: { querystring: z.object({ id: z.string().optional() }) } }, async (req) => {
+  r.get(API_PATHS.historyGames, { schema: { querystring: z.object({ id: z.string().optional() }) } }, async (req) => {
     requireStaff(requireCaller(req));
     return { success: true, data: await gameNames(db) };
   });
 
   r.get(
-    '/onlinePlayer',
+    API_PATHS.onlinePlayers,
     { schema: { querystring: z.object({ loginid: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(500).default(50) }) } },
     async (req) => {
       const caller = requireStaff(requireCaller(req));

@@ -8,6 +8,7 @@ import { parseId } from '../accounts/repository';
 import { badRequest, notFound } from '../http/errors';
 import { loadRunnableAdmin } from './access';
 import { consoleData, decisionOf, moveBalance, queueResult } from './console.service';
+import { API_PATHS } from '../../domain/apiPaths';
 
 const consoleQuery = z.object({ adminId: z.string({ error: 'adminId is required' }), gameId: z.string({ error: 'gameId is required' }) });
 const text = z.union([z.string(), z.number()]).transform(String);
@@ -17,13 +18,13 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/live/loadgame', { schema: { querystring: consoleQuery } }, async (req) => {
+  r.get(API_PATHS.loadConsole, { schema: { querystring: consoleQuery } }, async (req) => {
     const admin = await loadRunnableAdmin(db, requireCaller(req), req.query.adminId);
     return { success: true, data: await consoleData(db, admin.id, req.query.gameId) };
   });
 
   r.post(
-    '/live/addbalance',
+    API_PATHS.addBalance,
     {
       schema: {
         body: consoleQuery.extend({
@@ -50,7 +51,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
   );
 
   r.post(
-    '/live/addresult',
+    API_PATHS.addResult,
     {
       schema: {
         body: consoleQuery.extend({
@@ -76,7 +77,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
     },
   );
 
-  r.get('/live/decision/:roundId', { schema: { params: z.object({ roundId: z.string() }), querystring: z.object({ adminId: z.string() }) } }, async (req) => {
+  r.get(API_PATHS.decision, { schema: { params: z.object({ roundId: z.string() }), querystring: z.object({ adminId: z.string() }) } }, async (req) => {
     const admin = await loadRunnableAdmin(db, requireCaller(req), req.query.adminId);
     const roundId = parseId(req.params.roundId);
     if (roundId === null) throw notFound('No settled round with this id.');

@@ -8,6 +8,7 @@ import { parseId } from '../accounts/repository';
 import { badRequest, forbidden } from '../http/errors';
 import { adminScope, loadRunnableAdmin } from './access';
 import { assignmentsWithoutPool, ensurePool, percentageRecords, poolIdsInScope, setWinPercentages, type AdminScope } from './repository';
+import { API_PATHS } from '../../domain/apiPaths';
 
 const PERCENT_MESSAGE = 'Win percentage must be a number from 1 to 100.';
 /** A number or a numeric string: null, '' and true are not 0 or 1 here (z.coerce would read them so). */
@@ -38,7 +39,7 @@ export async function percentageRoutes(app: FastifyInstance, opts: { db: Databas
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/percentage/usergames/:id', { schema: { params: z.object({ id: z.string() }) } }, async (req) => {
+  r.get(API_PATHS.percentages, { schema: { params: z.object({ id: z.string() }) } }, async (req) => {
     const caller = requireCaller(req);
     const list = await adminGameList(db, caller, req.params.id);
     const games = [...new Map(list.map((x) => [x.gameId, { gameId: x.gameId, gameName: x.gameName }])).values()];
@@ -47,7 +48,7 @@ export async function percentageRoutes(app: FastifyInstance, opts: { db: Databas
   });
 
   r.put(
-    '/percentage/bulk/winpercentage/:id',
+    API_PATHS.winPercentages,
     {
       schema: {
         params: z.object({ id: z.string() }),

@@ -13,6 +13,7 @@ import { playerTickets } from './history.repository';
 import { adminOf, LEAF_TIER } from './repository';
 import { ticketRow } from './ticketRow';
 import { loadRunnableAdmin } from './access';
+import { API_PATHS } from '../../domain/apiPaths';
 
 const gameQuery = z.object({ gameId: z.string({ error: 'gameId is required' }).min(1, 'gameId is required') });
 
@@ -30,7 +31,7 @@ export async function playerRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    '/app/createbet',
+    API_PATHS.createBet,
     {
       schema: {
         body: gameQuery.extend({
@@ -58,7 +59,7 @@ export async function playerRoutes(
   );
 
   r.get(
-    '/app/tickets',
+    API_PATHS.tickets,
     { schema: { querystring: z.object({ gameId: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }) } },
     async (req) => {
       const player = requirePlayer(requireCaller(req));
@@ -72,7 +73,7 @@ export async function playerRoutes(
     },
   );
 
-  r.get('/app/lastresults', { schema: { querystring: gameQuery } }, async (req) => {
+  r.get(API_PATHS.lastResults, { schema: { querystring: gameQuery } }, async (req) => {
     const player = requirePlayer(requireCaller(req));
     const game = await loadGame(db, req.query.gameId);
     const adminId = await adminOf(db, player.path);
@@ -82,7 +83,7 @@ export async function playerRoutes(
 
   // Rounds follow the clock, so every admin's round of a game closes at the same moment: `adminId`
   // (what operators pass) is accepted and checked, and the countdown depends on the game alone.
-  r.get('/app/gettimer', { schema: { querystring: gameQuery.extend({ adminId: z.string().optional() }) } }, async (req) => {
+  r.get(API_PATHS.timer, { schema: { querystring: gameQuery.extend({ adminId: z.string().optional() }) } }, async (req) => {
     const caller = requireCaller(req);
     if (req.query.adminId !== undefined && caller.role !== LEAF_TIER) await loadRunnableAdmin(db, caller, req.query.adminId);
     const game = await loadGame(db, req.query.gameId);

@@ -9,6 +9,7 @@ import { requirePage } from '../access/pages';
 import { parseId } from '../access/repository';
 import { insertComplaint, listComplaints, setComplaintStatus } from './complaints.repository';
 import { parseListQuery, sendPage } from '../http/list';
+import { API_PATHS } from '../../domain/apiPaths';
 
 export const COMPLAINT_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
 export const ENQUIRY_TYPES = ['General', 'Account', 'Payment', 'Technical', 'Other'] as const;
@@ -30,7 +31,7 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
   const readers = (role: Role) => requirePage(role, 'contactus');
 
   r.post(
-    '/complaint',
+    API_PATHS.complaints,
     { schema: { body: complaintBody }, config: { subject: 'Contact message', rateLimit: { max: opts.perHour, timeWindow: '1 hour' } } },
     async (req, reply) => {
       const b = req.body;
@@ -41,7 +42,7 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
   );
 
   r.get(
-    '/complaint',
+    API_PATHS.complaints,
     {
       schema: {
         querystring: z.object({
@@ -74,7 +75,7 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
   );
 
   r.patch(
-    '/complaint/:id/status',
+    API_PATHS.complaintStatus,
     { schema: { params: z.object({ id: z.string() }), body: z.object({ status: z.enum(COMPLAINT_STATUSES, { error: 'Status is Pending, Completed or Cancelled' }) }) }, config: { subject: 'Message status' } },
     async (req) => {
       readers(requireCaller(req).role);

@@ -12,6 +12,7 @@ import { ROOT_TIER } from '../../resources.config';
 import { requirePage } from '../access/pages';
 import { exportLogs, findLog, listLogs, type LogFilter, type LogRecord } from './logs.repository';
 import { writeActivity } from '../activity/log';
+import { API_PATHS } from '../../domain/apiPaths';
 
 const logQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -71,10 +72,10 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
     return sendPage(reply, 'logs', { data: rows, total, offset: page.offset });
   };
 
-  r.get('/logs', { schema: { querystring: logQuery } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
-  r.get('/logs/activityLogs', { schema: { querystring: logQuery } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
+  r.get(API_PATHS.logs, { schema: { querystring: logQuery } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
+  r.get(API_PATHS.activityLogs, { schema: { querystring: logQuery } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
 
-  r.get('/logs/export', { schema: { querystring: logQuery } }, async (req, reply) => {
+  r.get(API_PATHS.logsExport, { schema: { querystring: logQuery } }, async (req, reply) => {
     const caller = requireStaff(requireCaller(req));
     const rows = await exportLogs(db, filterOf(caller, req.query), CSV_MAX);
     const head: (keyof LogRecord)[] = ['createdAt', 'username', 'subject', 'method', 'requestUrl', 'ipAddress'];
@@ -82,7 +83,7 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="logs.csv"').send(`${body}\r\n`);
   });
 
-  r.get('/logs/getUserLogById/:id', { schema: { params: z.object({ id: z.string() }) } }, async (req) => {
+  r.get(API_PATHS.logById, { schema: { params: z.object({ id: z.string() }) } }, async (req) => {
     const caller = requireStaff(requireCaller(req));
     const id = parseId(req.params.id);
     const filter = filterOf(caller, { page: 1, limit: 1 });
@@ -91,7 +92,7 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
     return { success: true, data: row };
   });
 
-  r.get('/logs/:userId', { schema: { params: z.object({ userId: z.string() }), querystring: logQuery } }, async (req, reply) => {
+  r.get(API_PATHS.userLogs, { schema: { params: z.object({ userId: z.string() }), querystring: logQuery } }, async (req, reply) => {
     const caller = requireStaff(requireCaller(req));
     const user = await findRef(db, parseId(req.params.userId));
     if (!user || !(user.id === caller.id || user.path.startsWith(caller.path))) throw notFound();
@@ -101,7 +102,7 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
   // A screen event from the back office: identity, address and time come from the server, and only
   // a short subject from the client; no body is stored.
   r.post(
-    '/logs/logUserActivity',
+    API_PATHS.logUserActivity,
     // Written here, not by the activity hook after the answer: a 201 means the row is there.
     { schema: { body: z.object({ subject: z.string().trim().min(1, 'subject is required').max(120) }).passthrough().optional() }, config: { subject: 'Screen event', log: false } },
     async (req, reply) => {

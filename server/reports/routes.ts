@@ -17,6 +17,7 @@ import { pendingCommissions, previewCommission, sendCommission } from './commiss
 import { accountsUnder, adminGamePlay, playByDay } from './repository';
 import { transactionsOf } from './transactions';
 import { turnoverOf, type DayRange } from './turnover';
+import { API_PATHS } from '../../domain/apiPaths';
 
 const reportQuery = z.object({
   role: z.string().optional(),
@@ -52,7 +53,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/reports/turnoverreport', { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.turnoverReport, { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'turnoverreport');
     const view = await viewOf(db, caller, req.query);
@@ -62,7 +63,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
 
   // The dashboard's chart: play, win and net per day of the caller's subtree (or of `id` in it).
   r.get(
-    '/reports/dailyplay',
+    API_PATHS.dailyPlay,
     { schema: { querystring: z.object({ id: z.string().optional(), days: z.coerce.number({ error: 'days is a number' }).int().min(1, 'days is 1 to 90').max(90, 'days is 1 to 90').default(14) }) } },
     async (req) => {
       const caller = requireCaller(req);
@@ -80,7 +81,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
     },
   );
 
-  r.get('/reports/revenuereport', { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.revenueReport, { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'revenuereport');
     const view = await viewOf(db, caller, req.query);
@@ -89,7 +90,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
   });
 
   // Revenue by id: every child row (gift, loan and otc included) with totals that leave those out.
-  r.get('/reports/hreport', { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.revenueById, { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'revenuereport');
     const view = await viewOf(db, caller, req.query);
@@ -98,7 +99,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
     return { success: true, role: view.role, data: rows, totals: sumPoints(counted, REVENUE_FIGURES) };
   });
 
-  r.get('/reports/admincommissionpayout', { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.adminCommissionReport, { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'admincommissionreport');
     const view = await viewOf(db, caller, req.query);
@@ -125,7 +126,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/reports/commissionpayout', { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.commissionPayout, { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'commissionpayoutReport');
     const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
@@ -136,7 +137,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
   });
 
   // Read only: what Send would pay for the period, shown before it is pressed (no step-up: nothing moves).
-  r.get('/reports/sendcommission/preview', { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }) } }, async (req) => {
+  r.get(API_PATHS.sendCommissionPreview, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }) } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'commission');
     const admin = await findRef(db, caller.id);
@@ -145,7 +146,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
     return { success: true, period: out.period, pays: out.pays, wallet: out.wallet, data: out.data, totals: out.totals };
   });
 
-  r.get('/reports/sendcommission', { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }) }, config: { subject: 'Commission send', log: true } }, async (req) => {
+  r.get(API_PATHS.sendCommission, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }) }, config: { subject: 'Commission send', log: true } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'commission');
     requireRecentStepUp(caller);
@@ -158,7 +159,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
   });
 
   r.get(
-    '/reports/transactionreport',
+    API_PATHS.transactionReport,
     {
       schema: {
         querystring: reportQuery.extend({
@@ -181,7 +182,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
     },
   );
 
-  r.get('/reports/findallusers', { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.reportUsers, { schema: { querystring: reportQuery } }, async (req) => {
     const caller = requireCaller(req);
     // The user pickers of every report: any staff page's.
     if (!isStaff(caller.role)) throw forbidden(`The user list is not available to a ${caller.role}.`);

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { formatPoints } from '../../domain/money';
 import { request } from '../dataProvider/http';
+import { API_PATHS } from '../../domain/apiPaths';
 
 export interface DayFigures {
   day: string;
@@ -44,7 +45,7 @@ export function DailyPlayChart() {
   const theme = useTheme();
   const q = useQuery({
     queryKey: ['td', 'dailyplay'],
-    queryFn: async () => (await request<DayFigures[]>('reports/dailyplay', { query: { days: 14 } })).json.data ?? [],
+    queryFn: async () => (await request<DayFigures[]>(API_PATHS.dailyPlay, { query: { days: 14 } })).json.data ?? [],
     retry: false,
   });
   const days = q.data ?? [];

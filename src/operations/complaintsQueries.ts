@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { request } from '../dataProvider/http';
 import { retryUnlessRefused } from './outcome';
+import { API_PATHS, fillPath } from '../../domain/apiPaths';
 
 /** The statuses a message moves between, in any order (spec section 4, Complaint status). */
 export const COMPLAINT_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
@@ -38,7 +39,7 @@ export function useComplaints(page: number, limit = COMPLAINTS_PER_PAGE) {
   return useQuery({
     queryKey: [...KEY, page, limit],
     queryFn: async (): Promise<ComplaintPage> => {
-      const { json } = await request<ComplaintRow[]>('complaint', { query: { page, limit } });
+      const { json } = await request<ComplaintRow[]>(API_PATHS.complaints, { query: { page, limit } });
       return {
         rows: json.data ?? [],
         totalComplaints: Number(json.totalComplaints ?? 0),
@@ -60,7 +61,7 @@ export function useSetComplaintStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, status }: { id: string; status: ComplaintStatus }) => {
-      const { json } = await request<ComplaintRow>(`complaint/${encodeURIComponent(id)}/status`, { method: 'PATCH', body: { status } });
+      const { json } = await request<ComplaintRow>(fillPath(API_PATHS.complaintStatus, { id }), { method: 'PATCH', body: { status } });
       return json.data;
     },
     onMutate: async ({ id, status }) => {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../dataProvider/http';
 import { retryUnlessRefused } from './outcome';
+import { API_PATHS } from '../../domain/apiPaths';
 
 /** One row of GET logs (spec section 3, Log). */
 export interface LogRow {
@@ -34,7 +35,7 @@ export function useLogs(filter: LogFilter) {
   return useQuery({
     queryKey: ['td', 'logs', query],
     queryFn: async () => {
-      const { json } = await request<LogRow[]>('logs', { query });
+      const { json } = await request<LogRow[]>(API_PATHS.logs, { query });
       return { rows: json.data ?? [], total: json.total ?? 0 };
     },
     placeholderData: keepPreviousData,
