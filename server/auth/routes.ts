@@ -10,6 +10,8 @@ import { findRef, insertAccount, parseId, updateColumns } from '../accounts/repo
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { badRequest, coded, forbidden, notFound, unauthorized } from '../http/errors';
+import { done, ERROR_REPLIES, noBody, ok, queryText } from '../http/schemas';
+import { accountRecord, idParams, recordReply } from '../accounts/schemas';
 import { checkGuarded } from '../access/guard';
 import { hashSecret } from './passwords';
 import { requireCaller } from './plugin';
@@ -23,6 +25,10 @@ const loginBody = z.object({
   username: required('Username is required').max(100),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
+
+/** A session's answer: the token (login only), the caller's record and its roles. */
+const sessionReply = z.looseObject({ success: z.boolean(), message: z.string().optional(), token: z.string().optional(), user: accountRecord, roles: z.array(z.enum(ROLES)) });
+const doneReplies = { ...ERROR_REPLIES, 200: done };
 
 const changePasswordBody = z.object({
   userId: z.union([z.string(), z.number()]).optional(),
@@ -43,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   r.post(
     API_PATHS.login,
     {
-      schema: { body: loginBody },
+      schema: { body: loginBody, response: { ...ERROR_REPLIES, 200: sessionReply } },
       config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
@@ -80,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     },
   );
 
-  r.get(API_PATHS.session, async (req) => {
+  r.get(API_PATHS.session, { schema: { response: { ...ERROR_REPLIES, 200: sessionReply } } }, async (req) => {
     const caller = requireCaller(req);
     const user = await getRecord(db, caller.id);
     return { success: true, user, roles: [user.role] };
@@ -96,10 +102,10 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     }
     return { success: true, message: 'Logout successful.' };
   };
-  r.get(API_PATHS.logout, { config: { log: true, endsSessions: true } }, logout);
-  r.post(API_PATHS.logout, { config: { endsSessions: true } }, logout);
+  r.get(API_PATHS.logout, { schema: { response: doneReplies }, config: { log: true, endsSessions: true } }, logout);
+  r.post(API_PATHS.logout, { schema: { body: noBody, response: doneReplies }, config: { endsSessions: true } }, logout);
 
-  r.get<{ Params: { id: string } }>(API_PATHS.userAuth, async (req) => {
+  r.get(API_PATHS.userAuth, { schema: { params: idParams, response: { ...ERROR_REPLIES, 200: recordReply } } }, async (req) => {
     const caller = requireCaller(req);
     const target = await findRef(db, parseId(req.params.id));
     if (!target) throw notFound();
@@ -109,7 +115,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     return { success: true, data: await getRecord(db, ref.id) };
   });
 
-  r.post(API_PATHS.changePassword, { schema: { body: changePasswordBody }, config: { subject: 'Change password', endsSessions: true } }, async (req) => {
+  r.post(API_PATHS.changePassword, { schema: { body: changePasswordBody, response: doneReplies }, config: { subject: 'Change password', endsSessions: true } }, async (req) => {
     const caller = requireCaller(req);
     const { userId, opass, npass, cpass } = req.body;
     if (userId !== undefined && userId !== '' && parseId(userId) !== caller.id) throw forbidden('You can only change your own password.');
@@ -123,7 +129,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   });
 
   // A stolen token may not guess the password here: failures count with the login's and lock it out.
-  r.post(API_PATHS.checkPassword, { schema: { body: z.object({ password: z.string({ error: 'Password is required' }).max(200) }) }, config: passwordLimit }, async (req) => {
+  r.post(API_PATHS.checkPassword, { schema: { body: z.object({ password: z.string({ error: 'Password is required' }).max(200) }), response: doneReplies }, config: passwordLimit }, async (req) => {
     const caller = requireCaller(req);
     if (!(await checkGuarded(db, caller.username, caller.passwordHash, req.body.password, config))) throw badRequest('Invalid password.', 'password');
     await stepUp(db, caller.sessionId);
@@ -134,7 +140,9 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     username: required('Username is required').regex(/^[A-Za-z][A-Za-z0-9_.-]{2,29}$/, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores, starting with a letter'),
     password: z.string({ error: 'Password is required' }).min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH_MESSAGE).max(200),
   });
-  r.post(API_PATHS.signup, { config: { subject: 'Sign-up' } }, async (req, reply) => {
+  // The body is checked by signupBody in the handler (its messages, in order); this only documents it.
+  const signupDoc = z.looseObject({ username: z.unknown().optional().meta({ type: 'string' }), password: z.unknown().optional().meta({ type: 'string' }) }).nullish();
+  r.post(API_PATHS.signup, { schema: { body: signupDoc, response: { ...ERROR_REPLIES, 201: ok(accountRecord) } }, config: { subject: 'Sign-up' } }, async (req, reply) => {
     if (!config.signupParent) throw forbidden('Sign-up is closed: accounts are created by the account above them.');
     const body = signupBody.safeParse(req.body ?? {});
     if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'Invalid input', String(body.error.issues[0]?.path[0] ?? ''));
@@ -155,7 +163,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     return { success: true, message: 'User created successfully!', data: await getRecord(db, id) };
   });
 
-  r.get<{ Querystring: { id?: string } }>(API_PATHS.logoutPlayer, { config: { subject: 'Force player logout', log: true, endsSessions: true } }, async (req) => {
+  r.get(API_PATHS.logoutPlayer, { schema: { querystring: z.looseObject({ id: queryText.describe('The player') }), response: doneReplies }, config: { subject: 'Force player logout', log: true, endsSessions: true } }, async (req) => {
     const caller = requireCaller(req);
     const target = await loadManaged(db, caller, tierOf('player'), req.query.id);
     await revokeSessions(db, { accountId: target.id });
