@@ -10,8 +10,10 @@ import { parseId } from '../access/repository';
 import { insertComplaint, listComplaints, setComplaintStatus } from './complaints.repository';
 import { parseListQuery, sendPage } from '../http/list';
 import { API_PATHS } from '../../domain/apiPaths';
+import { COMPLAINT_STATUSES } from '../../domain/api';
+import { ERROR_REPLIES, ok, page } from '../http/schemas';
+import { complaintRow } from './schemas';
 
-export const COMPLAINT_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
 export const ENQUIRY_TYPES = ['General', 'Account', 'Payment', 'Technical', 'Other'] as const;
 /** Who reads the messages (spec: the superadmin and the admins). */
 
@@ -32,7 +34,7 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
 
   r.post(
     API_PATHS.complaints,
-    { schema: { body: complaintBody }, config: { subject: 'Contact message', rateLimit: { max: opts.perHour, timeWindow: '1 hour' } } },
+    { schema: { body: complaintBody, response: { ...ERROR_REPLIES, 201: ok(complaintRow) } }, config: { subject: 'Contact message', rateLimit: { max: opts.perHour, timeWindow: '1 hour' } } },
     async (req, reply) => {
       const b = req.body;
       const row = await insertComplaint(db, b, req.ip);
@@ -54,6 +56,16 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
           range: z.string().max(100).optional(),
           filter: z.string().max(500).optional(),
         }),
+        response: {
+          ...ERROR_REPLIES,
+          200: page(complaintRow).extend({
+            pagination: z.object({ totalComplaints: z.number().int(), currentPage: z.number().int(), totalPages: z.number().int(), limit: z.number().int() }),
+            totalComplaints: z.number().int(),
+            currentPage: z.number().int(),
+            totalPages: z.number().int(),
+            limit: z.number().int(),
+          }),
+        },
       },
     },
     async (req, reply) => {
@@ -76,7 +88,7 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
 
   r.patch(
     API_PATHS.complaintStatus,
-    { schema: { params: z.object({ id: z.string() }), body: z.object({ status: z.enum(COMPLAINT_STATUSES, { error: 'Status is Pending, Completed or Cancelled' }) }) }, config: { subject: 'Message status' } },
+    { schema: { params: z.object({ id: z.string() }), body: z.object({ status: z.enum(COMPLAINT_STATUSES, { error: 'Status is Pending, Completed or Cancelled' }) }), response: { ...ERROR_REPLIES, 200: ok(complaintRow) } }, config: { subject: 'Message status' } },
     async (req) => {
       readers(requireCaller(req).role);
       const id = parseId(req.params.id);

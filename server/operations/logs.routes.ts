@@ -6,7 +6,8 @@ import { requireCaller, type Caller } from '../access/caller';
 import { findRef, parseId } from '../access/repository';
 import type { Database } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
-import { queryDate } from '../http/schemas';
+import { done, ERROR_REPLIES, file, ok, page, queryDate } from '../http/schemas';
+import { logRow } from './schemas';
 import { parseListQuery, sendPage } from '../http/list';
 import { ROOT_TIER } from '../../resources.config';
 import { requirePage } from '../access/pages';
@@ -28,6 +29,7 @@ const logQuery = z.object({
   endDate: queryDate,
 });
 type LogQuery = z.infer<typeof logQuery>;
+const pageReplies = { ...ERROR_REPLIES, 200: page(logRow) };
 
 const requireStaff = (caller: Caller) => {
   requirePage(caller.role, 'logactivities');
@@ -72,10 +74,10 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
     return sendPage(reply, 'logs', { data: rows, total, offset: page.offset });
   };
 
-  r.get(API_PATHS.logs, { schema: { querystring: logQuery } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
-  r.get(API_PATHS.activityLogs, { schema: { querystring: logQuery } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
+  r.get(API_PATHS.logs, { schema: { querystring: logQuery, response: pageReplies } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
+  r.get(API_PATHS.activityLogs, { schema: { querystring: logQuery, response: pageReplies } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
 
-  r.get(API_PATHS.logsExport, { schema: { querystring: logQuery } }, async (req, reply) => {
+  r.get(API_PATHS.logsExport, { schema: { querystring: logQuery, response: { ...ERROR_REPLIES, 200: file('text/csv', 'The filtered rows as CSV') } } }, async (req, reply) => {
     const caller = requireStaff(requireCaller(req));
     const rows = await exportLogs(db, filterOf(caller, req.query), CSV_MAX);
     const head: (keyof LogRecord)[] = ['createdAt', 'username', 'subject', 'method', 'requestUrl', 'ipAddress'];
@@ -83,7 +85,7 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="logs.csv"').send(`${body}\r\n`);
   });
 
-  r.get(API_PATHS.logById, { schema: { params: z.object({ id: z.string() }) } }, async (req) => {
+  r.get(API_PATHS.logById, { schema: { params: z.object({ id: z.string() }), response: { ...ERROR_REPLIES, 200: ok(logRow) } } }, async (req) => {
     const caller = requireStaff(requireCaller(req));
     const id = parseId(req.params.id);
     const filter = filterOf(caller, { page: 1, limit: 1 });
@@ -92,7 +94,7 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
     return { success: true, data: row };
   });
 
-  r.get(API_PATHS.userLogs, { schema: { params: z.object({ userId: z.string() }), querystring: logQuery } }, async (req, reply) => {
+  r.get(API_PATHS.userLogs, { schema: { params: z.object({ userId: z.string() }), querystring: logQuery, response: pageReplies } }, async (req, reply) => {
     const caller = requireStaff(requireCaller(req));
     const user = await findRef(db, parseId(req.params.userId));
     if (!user || !(user.id === caller.id || user.path.startsWith(caller.path))) throw notFound();
@@ -104,7 +106,7 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
   r.post(
     API_PATHS.logUserActivity,
     // Written here, not by the activity hook after the answer: a 201 means the row is there.
-    { schema: { body: z.object({ subject: z.string().trim().min(1, 'subject is required').max(120) }).passthrough().optional() }, config: { subject: 'Screen event', log: false } },
+    { schema: { body: z.object({ subject: z.string().trim().min(1, 'subject is required').max(120) }).passthrough().optional(), response: { ...ERROR_REPLIES, 201: done } }, config: { subject: 'Screen event', log: false } },
     async (req, reply) => {
       const caller = requireCaller(req);
       const subject = `Screen: ${(req.body?.subject ?? 'event').replace(/[\u0000-\u001f]/g, ' ')}`;

@@ -17,6 +17,7 @@ import { pendingCommissions, previewCommission, sendCommission } from './commiss
 import { accountsUnder, adminGamePlay, playByDay } from './repository';
 import { transactionsOf } from './transactions';
 import { turnoverOf, type DayRange } from './turnover';
+import { REPORT_REPLIES } from './schemas';
 import { API_PATHS } from '../../domain/apiPaths';
 
 const reportQuery = z.object({
@@ -53,7 +54,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(API_PATHS.turnoverReport, { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.turnoverReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.turnover } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'turnoverreport');
     const view = await viewOf(db, caller, req.query);
@@ -64,7 +65,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
   // The dashboard's chart: play, win and net per day of the caller's subtree (or of `id` in it).
   r.get(
     API_PATHS.dailyPlay,
-    { schema: { querystring: z.object({ id: z.string().optional(), days: z.coerce.number({ error: 'days is a number' }).int().min(1, 'days is 1 to 90').max(90, 'days is 1 to 90').default(14) }) } },
+    { schema: { querystring: z.object({ id: z.string().optional(), days: z.coerce.number({ error: 'days is a number' }).int().min(1, 'days is 1 to 90').max(90, 'days is 1 to 90').default(14) }), response: REPORT_REPLIES.dailyPlay } },
     async (req) => {
       const caller = requireCaller(req);
       if (!isStaff(caller.role)) throw forbidden('Only staff accounts read reports.');
@@ -81,7 +82,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
     },
   );
 
-  r.get(API_PATHS.revenueReport, { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.revenueReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.revenue } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'revenuereport');
     const view = await viewOf(db, caller, req.query);
@@ -90,7 +91,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
   });
 
   // Revenue by id: every child row (gift, loan and otc included) with totals that leave those out.
-  r.get(API_PATHS.revenueById, { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.revenueById, { schema: { querystring: reportQuery, response: REPORT_REPLIES.revenueById } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'revenuereport');
     const view = await viewOf(db, caller, req.query);
@@ -99,7 +100,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
     return { success: true, role: view.role, data: rows, totals: sumPoints(counted, REVENUE_FIGURES) };
   });
 
-  r.get(API_PATHS.adminCommissionReport, { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.adminCommissionReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.adminCommission } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'admincommissionreport');
     const view = await viewOf(db, caller, req.query);
@@ -126,7 +127,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(API_PATHS.commissionPayout, { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.commissionPayout, { schema: { querystring: reportQuery, response: REPORT_REPLIES.pending } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'commissionpayoutReport');
     const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
@@ -137,7 +138,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
   });
 
   // Read only: what Send would pay for the period, shown before it is pressed (no step-up: nothing moves).
-  r.get(API_PATHS.sendCommissionPreview, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }) } }, async (req) => {
+  r.get(API_PATHS.sendCommissionPreview, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }), response: REPORT_REPLIES.preview } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'commission');
     const admin = await findRef(db, caller.id);
@@ -146,7 +147,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
     return { success: true, period: out.period, pays: out.pays, wallet: out.wallet, data: out.data, totals: out.totals };
   });
 
-  r.get(API_PATHS.sendCommission, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }) }, config: { subject: 'Commission send', log: true } }, async (req) => {
+  r.get(API_PATHS.sendCommission, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }), response: REPORT_REPLIES.send }, config: { subject: 'Commission send', log: true } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'commission');
     requireRecentStepUp(caller);
@@ -170,6 +171,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
           page: z.coerce.number().int().min(1).default(1),
           limit: z.coerce.number().int().min(1).max(500).default(50),
         }),
+        response: REPORT_REPLIES.transactions,
       },
     },
     async (req) => {
@@ -182,7 +184,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
     },
   );
 
-  r.get(API_PATHS.reportUsers, { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.reportUsers, { schema: { querystring: reportQuery, response: REPORT_REPLIES.users } }, async (req) => {
     const caller = requireCaller(req);
     // The user pickers of every report: any staff page's.
     if (!isStaff(caller.role)) throw forbidden(`The user list is not available to a ${caller.role}.`);

@@ -81,7 +81,7 @@ export async function transactionsOf(q: Queryable, view: AccountRef, t: Transact
         newBalance: after === null || after === undefined ? null : centsToPoints(String(after)),
         transactionMessage: r.message === null ? '' : String(r.message),
         status: String(r.status),
-        createdAt: r.created_at,
+        createdAt: r.created_at as Date,
         account: incoming ? to : from,
       };
     }),

@@ -8,13 +8,9 @@ import { useTheme } from '@mui/material/styles';
 import { formatPoints } from '../../domain/money';
 import { request } from '../dataProvider/http';
 import { API_PATHS } from '../../domain/apiPaths';
+import type { DayFigures } from '../../domain/api';
+export type { DayFigures };
 
-export interface DayFigures {
-  day: string;
-  playPoints: number;
-  winPoints: number;
-  endPoints: number;
-}
 
 const W = 720;
 const H = 220;

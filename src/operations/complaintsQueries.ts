@@ -2,25 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey 
 import { request } from '../dataProvider/http';
 import { retryUnlessRefused } from './outcome';
 import { API_PATHS, fillPath } from '../../domain/apiPaths';
+import type { ComplaintRow, ComplaintStatus } from '../../domain/api';
 
-/** The statuses a message moves between, in any order (spec section 4, Complaint status). */
-export const COMPLAINT_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
-export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+export { COMPLAINT_STATUSES, type ComplaintRow, type ComplaintStatus } from '../../domain/api';
 
 /** Each status's colour: warning, success and danger (MUI's `error`). */
 export const STATUS_COLOR = { Pending: 'warning', Completed: 'success', Cancelled: 'error' } as const satisfies Record<ComplaintStatus, string>;
-
-/** One message of GET complaint (spec section 3, Complaint). */
-export interface ComplaintRow {
-  _id: string;
-  enquiryType: string;
-  fullName: string;
-  email: string;
-  mobile: string;
-  complaintDetails: string;
-  status: ComplaintStatus;
-  createdAt: string;
-}
 
 export interface ComplaintPage {
   rows: ComplaintRow[];
