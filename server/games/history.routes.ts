@@ -15,6 +15,7 @@ import { isStaff } from '../../resources.config';
 import { betHistory, gameNames, onlinePlayers, playersUnder, ticketLines } from './history.repository';
 import { ticketRow } from './ticketRow';
 import { API_PATHS } from '../../domain/apiPaths';
+import { GAME_REPLIES } from './schemas';
 
 const STAFF_ONLY = 'Only staff accounts read game history.';
 const requireStaff = (caller: Caller) => {
@@ -51,7 +52,7 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(API_PATHS.gameHistory, { schema: { querystring: historyQuery } }, async (req) => {
+  r.get(API_PATHS.gameHistory, { schema: { querystring: historyQuery, response: GAME_REPLIES.gameHistory } }, async (req) => {
     const caller = requireStaff(requireCaller(req));
     const q = req.query;
     const range = windowOf(q);
@@ -74,7 +75,7 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
     };
   });
 
-  r.get(API_PATHS.ticketDetails, { schema: { querystring: z.object({ ticketId: z.string(), gameId: z.string().optional() }) } }, async (req) => {
+  r.get(API_PATHS.ticketDetails, { schema: { querystring: z.object({ ticketId: z.string(), gameId: z.string().optional() }), response: GAME_REPLIES.ticketDetails } }, async (req) => {
     const caller = requireCaller(req);
     const ticketId = parseId(req.query.ticketId);
     const rows = ticketId === null ? [] : await ticketLines(db, ticketId, caller);
@@ -87,19 +88,19 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
     };
   });
 
-  r.get(API_PATHS.historyUsers, { schema: { querystring: z.object({ id: z.string().optional() }) } }, async (req) => {
+  r.get(API_PATHS.historyUsers, { schema: { querystring: z.object({ id: z.string().optional() }), response: GAME_REPLIES.historyUsers } }, async (req) => {
     const caller = requireStaff(requireCaller(req));
     return { success: true, data: await playersUnder(db, caller.path) };
   });
 
-  r.get(API_PATHS.historyGames, { schema: { querystring: z.object({ id: z.string().optional() }) } }, async (req) => {
+  r.get(API_PATHS.historyGames, { schema: { querystring: z.object({ id: z.string().optional() }), response: GAME_REPLIES.historyGames } }, async (req) => {
     requireStaff(requireCaller(req));
     return { success: true, data: await gameNames(db) };
   });
 
   r.get(
     API_PATHS.onlinePlayers,
-    { schema: { querystring: z.object({ loginid: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(500).default(50) }) } },
+    { schema: { querystring: z.object({ loginid: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(500).default(50) }), response: GAME_REPLIES.onlinePlayers } },
     async (req) => {
       const caller = requireStaff(requireCaller(req));
       const { page, limit } = req.query;

@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../http/errors';
 import { loadRunnableAdmin } from './access';
 import { consoleData, decisionOf, moveBalance, queueResult } from './console.service';
 import { API_PATHS } from '../../domain/apiPaths';
+import { GAME_REPLIES } from './schemas';
 
 const consoleQuery = z.object({ adminId: z.string({ error: 'adminId is required' }), gameId: z.string({ error: 'gameId is required' }) });
 const text = z.union([z.string(), z.number()]).transform(String);
@@ -18,7 +19,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(API_PATHS.loadConsole, { schema: { querystring: consoleQuery } }, async (req) => {
+  r.get(API_PATHS.loadConsole, { schema: { querystring: consoleQuery, response: GAME_REPLIES.loadConsole } }, async (req) => {
     const admin = await loadRunnableAdmin(db, requireCaller(req), req.query.adminId);
     return { success: true, data: await consoleData(db, admin.id, req.query.gameId) };
   });
@@ -32,6 +33,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
           balance: z.union([z.string(), z.number()]).optional(),
           type: z.enum(['add', 'remove'], { error: 'type is add or remove' }),
         }),
+        response: GAME_REPLIES.addBalance,
       },
       config: { subject: 'Game balance' },
     },
@@ -61,6 +63,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
           color: z.string().optional(),
           type: z.string().optional(),
         }),
+        response: GAME_REPLIES.addResult,
       },
       config: { subject: 'Console result' },
     },
@@ -77,7 +80,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
     },
   );
 
-  r.get(API_PATHS.decision, { schema: { params: z.object({ roundId: z.string() }), querystring: z.object({ adminId: z.string() }) } }, async (req) => {
+  r.get(API_PATHS.decision, { schema: { params: z.object({ roundId: z.string() }), querystring: z.object({ adminId: z.string() }), response: GAME_REPLIES.decision } }, async (req) => {
     const admin = await loadRunnableAdmin(db, requireCaller(req), req.query.adminId);
     const roundId = parseId(req.params.roundId);
     if (roundId === null) throw notFound('No settled round with this id.');

@@ -9,6 +9,7 @@ import { badRequest, forbidden } from '../http/errors';
 import { adminScope, loadRunnableAdmin } from './access';
 import { assignmentsWithoutPool, ensurePool, percentageRecords, poolIdsInScope, setWinPercentages, type AdminScope } from './repository';
 import { API_PATHS } from '../../domain/apiPaths';
+import { GAME_REPLIES } from './schemas';
 
 const PERCENT_MESSAGE = 'Win percentage must be a number from 1 to 100.';
 /** A number or a numeric string: null, '' and true are not 0 or 1 here (z.coerce would read them so). */
@@ -39,7 +40,7 @@ export async function percentageRoutes(app: FastifyInstance, opts: { db: Databas
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(API_PATHS.percentages, { schema: { params: z.object({ id: z.string() }) } }, async (req) => {
+  r.get(API_PATHS.percentages, { schema: { params: z.object({ id: z.string() }), response: GAME_REPLIES.percentages } }, async (req) => {
     const caller = requireCaller(req);
     const list = await adminGameList(db, caller, req.params.id);
     const games = [...new Map(list.map((x) => [x.gameId, { gameId: x.gameId, gameName: x.gameName }])).values()];
@@ -54,6 +55,7 @@ export async function percentageRoutes(app: FastifyInstance, opts: { db: Databas
         params: z.object({ id: z.string() }),
         // Both shapes in one object, not a union: a union's refusal names no field and loses the message.
         body: z.object({ updates: updates.optional(), data: z.object({ updates }).optional() }),
+        response: GAME_REPLIES.done,
       },
       config: { subject: 'Win percentage' },
     },

@@ -14,6 +14,7 @@ import { adminOf, LEAF_TIER } from './repository';
 import { ticketRow } from './ticketRow';
 import { loadRunnableAdmin } from './access';
 import { API_PATHS } from '../../domain/apiPaths';
+import { GAME_REPLIES } from './schemas';
 
 const gameQuery = z.object({ gameId: z.string({ error: 'gameId is required' }).min(1, 'gameId is required') });
 
@@ -41,6 +42,7 @@ export async function playerRoutes(
             })
             .max(1200, 'Too many options in one bet'),
         }),
+        response: GAME_REPLIES.createBet,
       },
       config: { log: false },
     },
@@ -60,7 +62,7 @@ export async function playerRoutes(
 
   r.get(
     API_PATHS.tickets,
-    { schema: { querystring: z.object({ gameId: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }) } },
+    { schema: { querystring: z.object({ gameId: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }), response: GAME_REPLIES.tickets } },
     async (req) => {
       const player = requirePlayer(requireCaller(req));
       const { page, limit, gameId } = req.query;
@@ -73,7 +75,7 @@ export async function playerRoutes(
     },
   );
 
-  r.get(API_PATHS.lastResults, { schema: { querystring: gameQuery } }, async (req) => {
+  r.get(API_PATHS.lastResults, { schema: { querystring: gameQuery, response: GAME_REPLIES.lastResults } }, async (req) => {
     const player = requirePlayer(requireCaller(req));
     const game = await loadGame(db, req.query.gameId);
     const adminId = await adminOf(db, player.path);
@@ -83,7 +85,7 @@ export async function playerRoutes(
 
   // Rounds follow the clock, so every admin's round of a game closes at the same moment: `adminId`
   // (what operators pass) is accepted and checked, and the countdown depends on the game alone.
-  r.get(API_PATHS.timer, { schema: { querystring: gameQuery.extend({ adminId: z.string().optional() }) } }, async (req) => {
+  r.get(API_PATHS.timer, { schema: { querystring: gameQuery.extend({ adminId: z.string().optional() }), response: GAME_REPLIES.timer } }, async (req) => {
     const caller = requireCaller(req);
     if (req.query.adminId !== undefined && caller.role !== LEAF_TIER) await loadRunnableAdmin(db, caller, req.query.adminId);
     const game = await loadGame(db, req.query.gameId);

@@ -30,8 +30,11 @@ export const page = <T extends z.ZodType>(row: T) => z.looseObject({ success: z.
 /** A call that takes no body (a logout): none, or an empty object. */
 export const noBody = z.looseObject({}).nullish();
 
-/** A file download (CSV, archive, image): the bytes, never serialized as JSON. */
-export const file = (contentType: string, description: string) => ({ description, content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } } });
+/** A file download (CSV, archive, image): the bytes (a string, Buffer or stream), which Fastify sends as they are, never as JSON. */
+export const file = <T = string>(contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.custom<T>(() => true).meta({ type: 'string', format: 'binary' }) } },
+});
 
 /** A timestamp as a row carries it: a Date from the database (sent as ISO 8601) or a string already. */
 export const timestamp = z.union([z.date(), z.string()]).meta({ type: 'string', format: 'date-time' });
