@@ -13,6 +13,7 @@ import {
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
+  type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { miscAccountRoutes } from './accounts/misc.routes';
 import { accountRoutes } from './accounts/routes';
@@ -26,6 +27,7 @@ import { API_PATHS } from '../domain/apiPaths';
 import { msg } from '../domain/messages';
 import { DATE_YEARS } from '../domain/periods';
 import { fromDatabaseError, HttpError } from './http/errors';
+import { done, ERROR_REPLIES } from './http/schemas';
 import { attachRealtime, type Realtime } from './realtime/socket';
 import { GEO, geoRoutes } from './geo/routes';
 import { schedulerPlugin } from './scheduler/plugin';
@@ -171,7 +173,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db, sessionMaxHours: config.sessionMaxHours });
-      api.get(API_PATHS.health, async () => ({ success: true }));
+      api.withTypeProvider<ZodTypeProvider>().get(API_PATHS.health, { schema: { response: { ...ERROR_REPLIES, 200: done } } }, async () => ({ success: true }));
       const openapi = async () => app.swagger();
       api.get(API_PATHS.docs, { schema: { hide: true } }, openapi);
       api.get(API_PATHS.docsJson, { schema: { hide: true } }, openapi);
