@@ -1,5 +1,5 @@
 import { canOpenPage, PAGES, type PageKey, type Role } from '../../resources.config';
-import { forbidden } from '../http/errors';
+import { coded } from '../http/errors';
 
 /**
  * A page's server routes answer the roles the registry opens the page to (its menu and route-only
@@ -9,5 +9,5 @@ import { forbidden } from '../http/errors';
 export function requirePage(role: Role, key: PageKey): void {
   if (canOpenPage(role, key)) return;
   const label = PAGES.find((p) => p.key === key)?.label ?? key;
-  throw forbidden(`The ${label} is not available to a ${role}.`);
+  throw coded(403, 'pageNotAvailable', { page: label, role });
 }

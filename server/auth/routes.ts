@@ -9,7 +9,7 @@ import { loadManaged, loadReadable } from '../accounts/access';
 import { findRef, insertAccount, parseId, updateColumns } from '../accounts/repository';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
-import { badRequest, coded, forbidden, notFound, unauthorized } from '../http/errors';
+import { badRequest, coded, notFound } from '../http/errors';
 import { done, ERROR_REPLIES, noBody, ok, queryText } from '../http/schemas';
 import { accountRecord, idParams, recordReply } from '../accounts/schemas';
 import { checkGuarded } from '../access/guard';
@@ -66,15 +66,15 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
       }
       if (!a || !ok) {
         await log('Failed login', a ? a.id : null);
-        throw unauthorized('Invalid username or password.');
+        throw coded(401, 'invalidCredentials');
       }
       if (!a.active) {
         await log('Login refused: account deactivated', a.id);
-        throw forbidden('Your account is deactivated.');
+        throw coded(403, 'accountDeactivated');
       }
       if (a.suspended) {
         await log('Login refused: network suspended', a.id);
-        throw forbidden('Your account is suspended: an account above it is deactivated.');
+        throw coded(403, 'accountSuspended');
       }
       const id = a.id;
       const token = await openSession(db, id, req.ip);
@@ -118,10 +118,10 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   r.post(API_PATHS.changePassword, { schema: { body: changePasswordBody, response: doneReplies }, config: { subject: 'Change password', endsSessions: true } }, async (req) => {
     const caller = requireCaller(req);
     const { userId, opass, npass, cpass } = req.body;
-    if (userId !== undefined && userId !== '' && parseId(userId) !== caller.id) throw forbidden('You can only change your own password.');
-    if (npass !== cpass) throw badRequest('❌ New and confirm password do not match.', 'cpass');
-    if (npass.length < PASSWORD_MIN_LENGTH) throw badRequest(PASSWORD_LENGTH_MESSAGE, 'npass');
-    if (!(await checkGuarded(db, caller.username, caller.passwordHash, opass, config))) throw badRequest('The old password is incorrect.', 'opass');
+    if (userId !== undefined && userId !== '' && parseId(userId) !== caller.id) throw coded(403, 'ownPasswordOnly');
+    if (npass !== cpass) throw coded(400, 'passwordsDiffer', {}, 'cpass');
+    if (npass.length < PASSWORD_MIN_LENGTH) throw coded(400, 'passwordLength', {}, 'npass');
+    if (!(await checkGuarded(db, caller.username, caller.passwordHash, opass, config))) throw coded(400, 'oldPasswordWrong', {}, 'opass');
     await updateColumns(db, caller.id, { password_hash: await hashSecret(npass) });
     // Other sessions of this account end; this one goes on.
     await revokeSessions(db, { accountId: caller.id, except: caller.sessionId });
@@ -131,7 +131,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   // A stolen token may not guess the password here: failures count with the login's and lock it out.
   r.post(API_PATHS.checkPassword, { schema: { body: z.object({ password: z.string({ error: 'Password is required' }).max(200) }), response: doneReplies }, config: passwordLimit }, async (req) => {
     const caller = requireCaller(req);
-    if (!(await checkGuarded(db, caller.username, caller.passwordHash, req.body.password, config))) throw badRequest('Invalid password.', 'password');
+    if (!(await checkGuarded(db, caller.username, caller.passwordHash, req.body.password, config))) throw coded(400, 'invalidPassword', {}, 'password');
     await stepUp(db, caller.sessionId);
     return { success: true, message: 'Password verified.' };
   });
@@ -143,14 +143,14 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   // The body is checked by signupBody in the handler (its messages, in order); this only documents it.
   const signupDoc = z.looseObject({ username: z.unknown().optional().meta({ type: 'string' }), password: z.unknown().optional().meta({ type: 'string' }) }).nullish();
   r.post(API_PATHS.signup, { schema: { body: signupDoc, response: { ...ERROR_REPLIES, 201: ok(accountRecord) } }, config: { subject: 'Sign-up' } }, async (req, reply) => {
-    if (!config.signupParent) throw forbidden('Sign-up is closed: accounts are created by the account above them.');
+    if (!config.signupParent) throw coded(403, 'signupClosed');
     const body = signupBody.safeParse(req.body ?? {});
     if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'Invalid input', String(body.error.issues[0]?.path[0] ?? ''));
     const parent = await findSignupParent(db, config.signupParent, tiersWith('signupParent').map((t) => t.role));
-    if (!parent) throw forbidden('Sign-up is not available right now.');
+    if (!parent) throw coded(403, 'signupUnavailable');
     // Signup makes an account of the tier directly below the signup parent's.
     const player = childTierOf(parent.role as Role);
-    if (!player) throw forbidden('Sign-up is not available right now.');
+    if (!player) throw coded(403, 'signupUnavailable');
     const id = await insertAccount(db, {
       role: player.role,
       prefix: player.usernamePrefix,

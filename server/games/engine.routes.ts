@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS } from '../../domain/apiPaths';
 import { requireCaller } from '../auth/plugin';
 import type { Database } from '../db/client';
-import { forbidden } from '../http/errors';
+import { coded } from '../http/errors';
 import { ROOT_TIER } from '../../resources.config';
 import type { SettleRetries } from './retries';
 import { roundsBehind } from './settle';
@@ -16,7 +16,7 @@ import { GAME_REPLIES } from './schemas';
 export async function engineRoutes(app: FastifyInstance, opts: { db: Database; retries: SettleRetries }) {
   app.withTypeProvider<ZodTypeProvider>().get(API_PATHS.engineStatus, { schema: { response: GAME_REPLIES.engine } }, async (req) => {
     const caller = requireCaller(req);
-    if (caller.role !== ROOT_TIER.role) throw forbidden('The round engine status is for the superadmin.');
+    if (caller.role !== ROOT_TIER.role) throw coded(403, 'engineSuperadminOnly');
     const behind = await roundsBehind(opts.db);
     const failing = opts.retries.list().map((f) => ({
       roundId: String(f.roundId),

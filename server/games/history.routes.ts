@@ -9,7 +9,7 @@ import type { Caller } from '../auth/caller';
 import type { Database } from '../db/client';
 import { findRef, parseId } from '../accounts/repository';
 import { inSubtree } from '../accounts/access';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { coded } from '../http/errors';
 import { queryDate } from '../http/schemas';
 import { isStaff } from '../../resources.config';
 import { betHistory, gameNames, onlinePlayers, playersUnder, ticketLines } from './history.repository';
@@ -17,9 +17,8 @@ import { ticketRow } from './ticketRow';
 import { API_PATHS } from '../../domain/apiPaths';
 import { GAME_REPLIES } from './schemas';
 
-const STAFF_ONLY = 'Only staff accounts read game history.';
 const requireStaff = (caller: Caller) => {
-  if (!isStaff(caller.role)) throw forbidden(STAFF_ONLY);
+  if (!isStaff(caller.role)) throw coded(403, 'staffHistoryOnly');
   return caller;
 };
 
@@ -38,12 +37,12 @@ const historyQuery = z.object({
 function windowOf(q: { startDate?: string | undefined; endDate?: string | undefined; tdate?: string | undefined }, now = new Date()) {
   if (q.tdate) {
     const d = parseDate(q.tdate);
-    if (!d) throw badRequest('The date is not a valid date.', 'tdate');
+    if (!d) throw coded(400, 'dateNotValid', {}, 'tdate');
     return dayRange(d, d);
   }
   const start = q.startDate ? parseDate(q.startDate) : null;
   const end = q.endDate ? parseDate(q.endDate) : null;
-  if ((q.startDate && !start) || (q.endDate && !end)) throw badRequest('The date range is not valid.', 'startDate');
+  if ((q.startDate && !start) || (q.endDate && !end)) throw coded(400, 'dateRangeNotValid', {}, 'startDate');
   return { start: start ?? dayRange(now, now).start, end: end ?? dayRange(now, now).end };
 }
 
@@ -59,7 +58,7 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
     let playerId: number | undefined;
     if (q.userId) {
       const user = await findRef(db, parseId(q.userId));
-      if (!user || !inSubtree(caller, user)) throw notFound('No player with this id under you.');
+      if (!user || !inSubtree(caller, user)) throw coded(404, 'noPlayerUnder');
       playerId = user.id;
     }
     const { count, playCents: play, winCents: win, tickets } = await betHistory(

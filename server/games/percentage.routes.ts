@@ -5,7 +5,7 @@ import { requireCaller } from '../auth/plugin';
 import type { Caller } from '../auth/caller';
 import type { Database } from '../db/client';
 import { parseId } from '../accounts/repository';
-import { badRequest, forbidden } from '../http/errors';
+import { coded } from '../http/errors';
 import { adminScope, loadRunnableAdmin } from './access';
 import { assignmentsWithoutPool, ensurePool, percentageRecords, poolIdsInScope, setWinPercentages, type AdminScope } from './repository';
 import { API_PATHS } from '../../domain/apiPaths';
@@ -62,14 +62,14 @@ export async function percentageRoutes(app: FastifyInstance, opts: { db: Databas
     async (req) => {
       const caller = requireCaller(req);
       const list = req.body.updates ?? req.body.data?.updates;
-      if (!list) throw badRequest('Nothing to update.', 'updates');
+      if (!list) throw coded(400, 'nothingToUpdate', {}, 'updates');
       const ids = list.map((u) => parseId(u.id));
-      if (ids.some((id) => id === null)) throw badRequest('Unknown percentage row.', 'id');
+      if (ids.some((id) => id === null)) throw coded(400, 'unknownPercentageRow', {}, 'id');
       const known = ids as number[];
       const scope = adminScope(caller);
       await db.transaction(async (tx) => {
         const allowed = await poolIdsInScope(tx, scope, known);
-        if (allowed.length !== new Set(known).size) throw forbidden('Some of these rows are not yours to change.');
+        if (allowed.length !== new Set(known).size) throw coded(403, 'rowsNotYours');
         await setWinPercentages(tx, list.map((u, i) => ({ id: known[i], winPercentage: u.winpercentage })));
       });
       return { success: true, message: 'Win percentages updated.' };

@@ -6,7 +6,7 @@ import { centsToPoints } from '../../domain/money';
 import { requireCaller } from '../auth/plugin';
 import type { Caller } from '../auth/caller';
 import type { Database } from '../db/client';
-import { forbidden, notFound } from '../http/errors';
+import { coded } from '../http/errors';
 import { placeBet } from './bets';
 import { lastResults, loadGame } from './console.service';
 import { playerTickets } from './history.repository';
@@ -19,7 +19,7 @@ import { GAME_REPLIES } from './schemas';
 const gameQuery = z.object({ gameId: z.string({ error: 'gameId is required' }).min(1, 'gameId is required') });
 
 const requirePlayer = (caller: Caller): Caller => {
-  if (caller.role !== LEAF_TIER) throw forbidden('Only players place bets.');
+  if (caller.role !== LEAF_TIER) throw coded(403, 'playersOnly');
   return caller;
 };
 
@@ -79,7 +79,7 @@ export async function playerRoutes(
     const player = requirePlayer(requireCaller(req));
     const game = await loadGame(db, req.query.gameId);
     const adminId = await adminOf(db, player.path);
-    if (adminId === null) throw notFound('No admin above this account.');
+    if (adminId === null) throw coded(404, 'noAdminAbove');
     return { success: true, data: await lastResults(db, adminId, game) };
   });
 

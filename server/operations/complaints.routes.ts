@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Role } from '../../resources.config';
 import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
-import { notFound } from '../http/errors';
+import { coded } from '../http/errors';
 import { requirePage } from '../access/pages';
 import { parseId } from '../access/repository';
 import { insertComplaint, listComplaints, setComplaintStatus } from './complaints.repository';
@@ -93,7 +93,7 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
       readers(requireCaller(req).role);
       const id = parseId(req.params.id);
       const row = id === null ? null : await setComplaintStatus(db, id, req.body.status);
-      if (!row) throw notFound('No message with this id.');
+      if (!row) throw coded(404, 'complaintNotFound');
       return { success: true, message: 'Status updated.', data: row };
     },
   );

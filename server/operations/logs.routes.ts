@@ -5,7 +5,7 @@ import { dayRange, parseDate } from '../../domain/periods';
 import { requireCaller, type Caller } from '../access/caller';
 import { findRef, parseId } from '../access/repository';
 import type { Database } from '../db/client';
-import { badRequest, notFound } from '../http/errors';
+import { coded, notFound } from '../http/errors';
 import { done, ERROR_REPLIES, file, ok, page, queryDate } from '../http/schemas';
 import { logRow } from './schemas';
 import { parseListQuery, sendPage } from '../http/list';
@@ -44,7 +44,7 @@ function filterOf(caller: Caller, q: LogQuery, accountId?: number): LogFilter {
   const one = q.date ? parseDate(q.date) : null;
   const from = one ?? (q.startDate ? parseDate(q.startDate) : null);
   const to = one ?? (q.endDate ? parseDate(q.endDate) : null);
-  if ((q.date && !one) || (q.startDate && !from) || (q.endDate && !to)) throw badRequest('The date is not a valid date.', 'date');
+  if ((q.date && !one) || (q.startDate && !from) || (q.endDate && !to)) throw coded(400, 'dateNotValid', {}, 'date');
   return {
     underPath: caller.path,
     withoutAccount: caller.role === ROOT_TIER.role,
@@ -90,7 +90,7 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
     const id = parseId(req.params.id);
     const filter = filterOf(caller, { page: 1, limit: 1 });
     const row = id === null ? null : await findLog(db, id, filter);
-    if (!row) throw notFound('No log entry with this id.');
+    if (!row) throw coded(404, 'logNotFound');
     return { success: true, data: row };
   });
 

@@ -10,7 +10,7 @@ import type { Caller } from '../auth/caller';
 import { loadViewRoot } from '../accounts/access';
 import { findRef, type AccountRef } from '../accounts/repository';
 import type { Database } from '../db/client';
-import { badRequest, forbidden } from '../http/errors';
+import { coded, forbidden } from '../http/errors';
 import { requirePage } from '../access/pages';
 import { queryDate } from '../http/schemas';
 import { pendingCommissions, previewCommission, sendCommission } from './commission';
@@ -32,8 +32,8 @@ type ReportQuery = z.infer<typeof reportQuery>;
 export function daysOf(q: { startDate?: string | undefined; endDate?: string | undefined }, now = new Date()): DayRange {
   const start = q.startDate ? parseDate(q.startDate) : dayRange(now, now).start;
   const end = q.endDate ? parseDate(q.endDate) : dayRange(now, now).end;
-  if (!start) throw badRequest('startDate is not a valid date.', 'startDate');
-  if (!end) throw badRequest('endDate is not a valid date.', 'endDate');
+  if (!start) throw coded(400, 'namedDateNotValid', { name: 'startDate' }, 'startDate');
+  if (!end) throw coded(400, 'namedDateNotValid', { name: 'endDate' }, 'endDate');
   return { from: dayKey(start), to: dayKey(end) };
 }
 
@@ -41,7 +41,7 @@ export function daysOf(q: { startDate?: string | undefined; endDate?: string | u
 async function viewOf(db: Database, caller: Caller, q: ReportQuery): Promise<AccountRef> {
   const view = (await loadViewRoot(db, caller, q.id)) ?? (await findRef(db, caller.id));
   if (!view) throw forbidden();
-  if (q.role && q.role !== view.role) throw badRequest(`The account ${view.username} is not a ${q.role}.`, 'role');
+  if (q.role && q.role !== view.role) throw coded(400, 'reportRoleMismatch', { username: view.username, role: q.role }, 'role');
   return view;
 }
 
@@ -68,7 +68,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
     { schema: { querystring: z.object({ id: z.string().optional(), days: z.coerce.number({ error: 'days is a number' }).int().min(1, 'days is 1 to 90').max(90, 'days is 1 to 90').default(14) }), response: REPORT_REPLIES.dailyPlay } },
     async (req) => {
       const caller = requireCaller(req);
-      if (!isStaff(caller.role)) throw forbidden('Only staff accounts read reports.');
+      if (!isStaff(caller.role)) throw coded(403, 'staffReportsOnly');
       const view = await viewOf(db, caller, { id: req.query.id });
       const keys = lastDays(new Date(), req.query.days);
       const found = await playByDay(db, view, { from: keys[0]!, to: keys[keys.length - 1]! });
@@ -133,7 +133,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
     const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
     if (!view) throw forbidden();
     const role = (req.query.role ?? childTierOf(view.role as Role)?.role) as Role | undefined;
-    if (!role || !CHAIN.includes(role) || CHAIN.indexOf(role) <= CHAIN.indexOf(view.role as Role)) throw badRequest('Choose a tier below the viewed account.', 'role');
+    if (!role || !CHAIN.includes(role) || CHAIN.indexOf(role) <= CHAIN.indexOf(view.role as Role)) throw coded(400, 'tierBelowView', {}, 'role');
     return { success: true, data: await pendingCommissions(db, view, role) };
   });
 
@@ -187,7 +187,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
   r.get(API_PATHS.reportUsers, { schema: { querystring: reportQuery, response: REPORT_REPLIES.users } }, async (req) => {
     const caller = requireCaller(req);
     // The user pickers of every report: any staff page's.
-    if (!isStaff(caller.role)) throw forbidden(`The user list is not available to a ${caller.role}.`);
+    if (!isStaff(caller.role)) throw coded(403, 'userListNotAvailable', { role: caller.role });
     const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
     if (!view) throw forbidden();
     return { success: true, data: await accountsUnder(db, view.path, req.query.role) };
