@@ -29,6 +29,7 @@ import {
 import { contentTypeOf, imageDir, imageKind, MAX_IMAGE_BYTES, STORED_NAME, storeImage } from './images';
 import { API_PATHS } from '../../domain/apiPaths';
 import { GAME_REPLIES, gameForm, restListQuery } from './schemas';
+import { noBody } from '../http/schemas';
 
 const NO_GAME = 'No game found with the provided ID.';
 const requireSuperadmin = (caller: Caller) => {
@@ -165,7 +166,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
 
   r.put(
     API_PATHS.gameToggle,
-    { schema: { params: z.object({ id: z.string(), action: z.enum(['activate', 'deactivate'], { error: 'The action is activate or deactivate.' }) }), response: GAME_REPLIES.game }, config: { subject: 'Game status' } },
+    { schema: { params: z.object({ id: z.string(), action: z.enum(['activate', 'deactivate'], { error: 'The action is activate or deactivate.' }) }), body: noBody, response: GAME_REPLIES.game }, config: { subject: 'Game status' } },
     async (req) => {
       requireSuperadmin(requireCaller(req));
       const game = await findGameRow(db, req.params.id);

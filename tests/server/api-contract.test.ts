@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, API_PATHS } from '../../domain/apiPaths';
 import { TIERS } from '../../resources.config';
@@ -21,6 +23,33 @@ const KNOWN = new Set<string>([
 /** Routes the API does not own: the built client's static files (registered only when a build is there). */
 const outsideApi = (url: string) => !url.startsWith('/api');
 
+/** Every .ts/.tsx file under a folder. */
+const sources = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\./.test(e.name) ? [join(dir, e.name)] : []));
+
+describe('paths are written once, in domain/apiPaths.ts (source scan)', () => {
+  it('no server route registers a string-literal URL', () => {
+    const registration = /\.(get|post|put|patch|delete|head|route)(<[^>]*>)?\(\s*['"`]\//;
+    const found = sources('server')
+      .filter((f) => f.endsWith('routes.ts') || f.endsWith('app.ts'))
+      .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => [f, i + 1, line] as const))
+      .filter(([, , line]) => registration.test(line))
+      .map(([f, n, line]) => `${f}:${n}: ${line.trim()}`);
+    expect(found).toEqual([]);
+  });
+
+  it('no client call names an API path as a literal', () => {
+    // request('auth/login'), fetchFile(`backup/…`), `/api/game/image/…`: the path map's entries, typed again.
+    const call = /\b(request|fetchFile|httpClient)(<[^>]*>)?\(\s*['"`][a-z/]/i;
+    const apiLiteral = /['"`]\/api\//;
+    const found = sources('src')
+      .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => [f, i + 1, line] as const))
+      .filter(([, , line]) => call.test(line) || apiLiteral.test(line))
+      .map(([f, n, line]) => `${f}:${n}: ${line.trim()}`);
+    expect(found).toEqual([]);
+  });
+});
+
 describe.runIf(engineAvailable())('the API contract', () => {
   const h = useHarness();
 
@@ -41,7 +70,7 @@ describe.runIf(engineAvailable())('the API contract', () => {
       if (!s.response || !Object.keys(s.response).some((c) => /^2/.test(c))) missing.push(`${where}: success response`);
       if (!s.response || !Object.keys(s.response).some((c) => /^4/.test(c))) missing.push(`${where}: error response`);
       const mutating = [r.method].flat().some((m) => m !== 'GET' && m !== 'DELETE');
-      if (mutating && !s.body && !s.querystring && !s.params && !(r.config as { noBody?: boolean } | undefined)?.noBody) missing.push(`${where}: body`);
+      if (mutating && !s.body) missing.push(`${where}: body`);
     }
     expect(missing).toEqual([]);
   });
