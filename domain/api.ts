@@ -88,3 +88,100 @@ export interface NetRow {
   commission: number;
   netToPay: number;
 }
+
+/** One day of the dashboard's chart (GET reports/dailyplay): the subtree's play, win and net, in points. */
+export interface DayFigures {
+  day: string;
+  playPoints: number;
+  winPoints: number;
+  endPoints: number;
+}
+
+/** An admin commission row (spec section 3): one admin's play on one game, with its commission. */
+export interface AdminCommissionRow {
+  gameId: string;
+  gameName: string;
+  username: string;
+  nofDigit: number;
+  winpercentage: number;
+  totalpoints: number;
+  totalwinpoints: number;
+  commission: number;
+}
+
+/** One row of GET reports/commissionpayout (spec section 3, Commission row in the pending list). */
+export interface PendingRow {
+  id: string;
+  username: string;
+  role: string;
+  /** The account's commission rate in percent. */
+  commission: number;
+  /** The play under the account since its commission was last paid, in points. */
+  totalcommission: number;
+  /** totalcommission × commission / 100, half-up to the cent (domain/commission.ts). */
+  pending: number;
+}
+
+/** A side of a ledger row; `displayName` is what people read (a game pool's is "Fun Target pool · AD0005"). */
+export interface TransactionSide {
+  _id: string;
+  username: string;
+  displayName: string;
+}
+
+/** One ledger row of GET reports/transactionreport (spec section 3, Transaction), signed for one account. */
+export interface TransactionRow {
+  _id: string;
+  /** The side the points left (null: points created by the chain's root). */
+  userId: TransactionSide | null;
+  /** The side the points went to (null: points burned). */
+  toUserId: TransactionSide | null;
+  /** Positive: into `account`; negative: out of it. */
+  amount: number;
+  transactionType: string;
+  /** `account`'s balance after the row. */
+  newBalance: number | null;
+  /** The account the row is signed for: the viewed one when it is a side, else the side in its subtree lower in the tree. */
+  account: TransactionSide | null;
+  transactionMessage: string;
+  status: string;
+  createdAt: string;
+}
+
+/** An account of a report's user filter (GET reports/findallusers). */
+export interface ReportUser {
+  _id: string;
+  username: string;
+  role: string;
+}
+
+/** One row of the activity log (spec section 3, Log); `id` is react-admin's (simple-rest), the same as `_id`. */
+export interface LogRow {
+  id: string;
+  _id: string;
+  /** The account the row is about; null for a failed login of an unknown name. */
+  userId: string | null;
+  username: string | null;
+  subject: string;
+  requestUrl: string;
+  method: string;
+  ipAddress: string | null;
+  createdAt: string;
+}
+
+/** The statuses a Contact Us message moves between, in any order (spec section 4, Complaint status). */
+export const COMPLAINT_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+
+/** One Contact Us message (spec section 3, Complaint); `id` is react-admin's (simple-rest), the same as `_id`. */
+export interface ComplaintRow {
+  id: string;
+  _id: string;
+  enquiryType: string;
+  fullName: string;
+  email: string;
+  mobile: string;
+  complaintDetails: string;
+  status: ComplaintStatus;
+  createdAt: string;
+}

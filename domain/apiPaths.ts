@@ -21,41 +21,85 @@ export const ACCOUNT_PATHS = {
 } as const;
 export type AccountPath = keyof typeof ACCOUNT_PATHS;
 
-/** Calls outside the tier families. */
+/** Calls outside the tier families, one entry each, grouped by the server module that serves them. */
 export const API_PATHS = {
+  health: '/health',
+  docs: '/docs',
+  docsJson: '/docs/json',
+  // server/auth/routes.ts
+  login: '/auth/login',
+  session: '/auth/session',
+  logout: '/auth/logout',
+  userAuth: '/auth/userauth/:id',
+  changePassword: '/auth/chnagepassword',
+  checkPassword: '/auth/checkpassword',
+  signup: '/auth/signup',
+  logoutPlayer: '/app/logout',
+  // server/accounts/misc.routes.ts
   myCredit: '/credit/loadcredit',
   userCount: '/counts/usercount',
   userGames: '/game/usergames/:id',
+  // server/reports/routes.ts: pending commission, commission send, the transaction report, and the report screens (`{success, data: rows}` for a period).
+  turnoverReport: '/reports/turnoverreport',
+  dailyPlay: '/reports/dailyplay',
+  revenueReport: '/reports/revenuereport',
+  revenueById: '/reports/hreport',
+  adminCommissionReport: '/reports/admincommissionpayout',
+  commissionPayout: '/reports/commissionpayout',
+  sendCommissionPreview: '/reports/sendcommission/preview',
+  sendCommission: '/reports/sendcommission',
+  transactionReport: '/reports/transactionreport',
+  reportUsers: '/reports/findallusers',
+  // server/operations/logs.routes.ts
+  logs: '/logs',
+  activityLogs: '/logs/activityLogs',
+  logsExport: '/logs/export',
+  logById: '/logs/getUserLogById/:id',
+  userLogs: '/logs/:userId',
+  logUserActivity: '/logs/logUserActivity',
+  // server/operations/complaints.routes.ts
+  complaints: '/complaint',
+  complaintStatus: '/complaint/:id/status',
+  // server/geo/routes.ts (registered under `/geo`)
   geoCountries: '/geo/countries',
   geoStates: '/geo/states/:country',
   geoCities: '/geo/cities/:country/:state',
-  // Online players and the bet list (server/games/history.routes.ts).
-  onlinePlayers: '/onlinePlayer',
+  // server/games/player.routes.ts
+  createBet: '/app/createbet',
+  tickets: '/app/tickets',
+  lastResults: '/app/lastresults',
+  timer: '/app/gettimer',
+  // server/games/live.routes.ts: the consoles
+  loadConsole: '/live/loadgame',
+  addBalance: '/live/addbalance',
+  addResult: '/live/addresult',
+  decision: '/live/decision/:roundId',
+  // server/games/percentage.routes.ts
+  percentages: '/percentage/usergames/:id',
+  winPercentages: '/percentage/bulk/winpercentage/:id',
+  // server/games/engine.routes.ts: the round engine's health, on the superadmin's dashboard
+  engineStatus: '/games/engine',
+  // server/games/history.routes.ts: online players and the bet list
   gameHistory: '/history/gamehistory',
   ticketDetails: '/history/getdetailsbyticketid',
   historyUsers: '/history/loadUsers',
   historyGames: '/history/loadGames',
-  // Pending commission, commission send and the transaction report (server/reports/routes.ts).
-  commissionPayout: '/reports/commissionpayout',
-  sendCommission: '/reports/sendcommission',
-  sendCommissionPreview: '/reports/sendcommission/preview',
-  transactionReport: '/reports/transactionreport',
-  reportUsers: '/reports/findallusers',
-  // The report screens (server/reports/routes.ts): each answers `{success, data: rows}` for a period.
-  turnoverReport: '/reports/turnoverreport',
-  revenueReport: '/reports/revenuereport',
-  revenueById: '/reports/hreport',
-  adminCommissionReport: '/reports/admincommissionpayout',
-  // The round engine's health (server/games/engine.routes.ts), on the superadmin's dashboard.
-  engineStatus: '/games/engine',
-  docs: '/docs',
-  docsJson: '/docs/json',
-  // Served by the auth module (server/auth/routes.ts).
-  login: '/auth/login',
-  logout: '/auth/logout',
-  changePassword: '/auth/chnagepassword',
-  checkPassword: '/auth/checkpassword',
-  logoutPlayer: '/app/logout',
+  onlinePlayers: '/onlinePlayer',
+  // server/games/catalogue.routes.ts: games and draw times (the registry's `game` and `time` resources)
+  games: '/game',
+  gamesSlash: '/game/',
+  game: '/game/:id',
+  gameToggle: '/game/:id/:action',
+  gameImage: '/game/image/:name',
+  times: '/time',
+  timeList: '/time/timelist',
+  // server/operations/backup.routes.ts and clearHistory.ts
+  backupExport: '/backup/exportbackup',
+  backupList: '/backup/list-backups',
+  backupDownload: '/backup/downloadbackup',
+  backupTransfer: '/backup/transferbackup',
+  backupImport: '/backup/importbackup',
+  deleteRecords: '/backup/deleterecords',
 } as const;
 export type ApiPath = keyof typeof API_PATHS;
 

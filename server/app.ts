@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -13,6 +13,7 @@ import {
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
+  type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { miscAccountRoutes } from './accounts/misc.routes';
 import { accountRoutes } from './accounts/routes';
@@ -27,6 +28,7 @@ import { API_PATHS } from '../domain/apiPaths';
 import { msg } from '../domain/messages';
 import { DATE_YEARS } from '../domain/periods';
 import { fromDatabaseError, HttpError } from './http/errors';
+import { done, ERROR_REPLIES } from './http/schemas';
 import { attachRealtime, type Realtime } from './realtime/socket';
 import { GEO, geoRoutes } from './geo/routes';
 import { schedulerPlugin } from './scheduler/plugin';
@@ -41,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** socket.io for the modules: their events, rooms and pushes. */
     realtime: Realtime;
+    /** Every route as registered (method, URL, schema), for the API contract test. */
+    routeTable: readonly RouteOptions[];
   }
 }
 
@@ -91,6 +95,9 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     },
   };
   const app = Fastify(options);
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routeTable.push(route));
+  app.decorate('routeTable', routeTable);
   const realtime = attachRealtime(app.server, db, { redisUrl: config.redisUrl, sessionMaxHours: config.sessionMaxHours });
   app.decorate('realtime', realtime);
   // preClose, before Fastify closes the HTTP server: that close waits for every open connection.
@@ -153,7 +160,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   app.addHook('onResponse', async (req) => {
     const cfg = req.routeOptions.config;
     if (!req.caller || req.activityWritten || cfg?.log === false || !(MUTATING.has(req.method) || cfg?.log)) return;
-    if (req.url.startsWith('/api/auth/login') || req.url.startsWith('/api/auth/logout')) return;
+    if (req.url.startsWith(`/api${API_PATHS.login}`) || req.url.startsWith(`/api${API_PATHS.logout}`)) return;
     await writeActivity(db, {
       accountId: req.caller.id,
       username: req.caller.username,
@@ -168,7 +175,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     async (api) => {
       await api.register(authPlugin, { db, sessionMaxHours: config.sessionMaxHours });
       await api.register(pageAccess);
-      api.get('/health', async () => ({ success: true }));
+      api.withTypeProvider<ZodTypeProvider>().get(API_PATHS.health, { schema: { response: { ...ERROR_REPLIES, 200: done } } }, async () => ({ success: true }));
       const openapi = async () => app.swagger();
       api.get(API_PATHS.docs, { schema: { hide: true } }, openapi);
       api.get(API_PATHS.docsJson, { schema: { hide: true } }, openapi);

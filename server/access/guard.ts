@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/client';
-import { HttpError } from '../http/errors';
+import { coded } from '../http/errors';
 import { hashSecret, verifySecret } from './passwords';
 
 export interface GuardConfig {
@@ -15,7 +15,7 @@ export const guardKey = (username: string) => username.trim().toLowerCase();
 let decoy: Promise<string> | null = null;
 const decoyHash = () => (decoy ??= hashSecret('decoy-password-never-valid'));
 
-const lockedOut = (minutes: number) => new HttpError(429, `Too many failed attempts. Try again in ${Math.max(1, minutes)} minute(s).`);
+const lockedOut = (minutes: number) => coded(429, 'lockedOut', { minutes: Math.max(1, minutes) });
 
 /**
  * Counts the attempt before the password is checked, in one statement: once `threshold` attempts

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { canOpenPage, PAGES, type PageKey, type Role } from '../../resources.config';
-import { forbidden } from '../http/errors';
+import { coded } from '../http/errors';
 import { requireCaller } from './caller';
 
 declare module 'fastify' {
@@ -22,7 +22,7 @@ declare module 'fastify' {
 export function requirePage(role: Role, key: PageKey): void {
   if (canOpenPage(role, key)) return;
   const label = PAGES.find((p) => p.key === key)?.label ?? key;
-  throw forbidden(`The ${label} is not available to a ${role}.`);
+  throw coded(403, 'pageNotAvailable', { page: label, role });
 }
 
 /** Routes declare `config: { page }`; this one hook checks it for every route of the scope. */

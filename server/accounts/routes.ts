@@ -5,6 +5,7 @@ import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
 import { coded, notFound } from '../http/errors';
 import { sendPage } from '../http/list';
+import { noBody } from '../http/schemas';
 import { ACCOUNT_PATHS as P } from '../../domain/apiPaths';
 import { adjust, transfer, type CreditBody, type CreditContext } from '../credit/service';
 import { loadChild, loadManaged, loadReadable, loadViewRoot } from '../access/accounts';
@@ -108,7 +109,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return moved(await adjust(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
-    app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle ${tier.labels.singular} status`, endsSessions: true } }, async (req) => {
+    app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: `Toggle ${tier.labels.singular} status`, endsSessions: true } }, async (req) => {
       const rec = await toggleStatus(db, requireCaller(req), tier, req.params.id, req.params.action);
       return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };
     });
@@ -173,7 +174,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return moved(await adjust(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
-    app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, response: replies({ 200: recordReply }) }, config: { subject: `Toggle child of ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
+    app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: `Toggle child of ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const rec = await toggleStatus(db, caller, child, String(target.id), req.params.action);
       return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };

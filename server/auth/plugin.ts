@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
-import { forbidden } from '../http/errors';
+import { coded } from '../http/errors';
 import type { Caller } from './caller';
 import { Coalescer } from '../db/coalesce';
 import { DEFAULT_SESSION_MAX_HOURS, resumeSession, resumeSessions, SESSION_COOKIE, tokenDigest } from './sessions';
@@ -87,7 +87,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
     const bearer = bearerOf(req);
     const token = bearer ?? req.cookies?.[SESSION_COOKIE] ?? null;
     if (token && !bearer && (MUTATING.has(req.method) || req.routeOptions.config?.log) && isCrossSite(req)) {
-      throw forbidden('This request came from another site and was refused.');
+      throw coded(403, 'crossSite');
     }
     if (token && req.routeOptions.config?.checksSession) {
       req.deferredSession = { tokenHash: tokenDigest(token), maxHours, resume: async () => (req.caller = await resume(token)) };
@@ -105,6 +105,6 @@ export const STEP_UP_MINUTES = 5;
 
 export function requireRecentStepUp(caller: Caller, minutes = STEP_UP_MINUTES, now = new Date()): void {
   if (!caller.steppedUpAt || now.getTime() - caller.steppedUpAt.getTime() > minutes * 60_000) {
-    throw forbidden('Please confirm your password first.');
+    throw coded(403, 'confirmPasswordFirst');
   }
 }

@@ -9,12 +9,15 @@ import { loadManaged, loadReadable } from '../accounts/access';
 import { findRef, insertAccount, parseId, updateColumns } from '../accounts/repository';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
-import { badRequest, coded, forbidden, notFound, unauthorized } from '../http/errors';
+import { badRequest, coded, notFound } from '../http/errors';
+import { done, ERROR_REPLIES, noBody, ok, queryText } from '../http/schemas';
+import { accountRecord, idParams, recordReply } from '../accounts/schemas';
 import { checkGuarded } from '../access/guard';
 import { hashSecret } from './passwords';
 import { requireCaller } from './plugin';
 import { findLoginCandidate, findSignupParent, markLoggedIn } from './repository';
 import { openSession, revokeSessions, SESSION_COOKIE, stepUp } from './sessions';
+import { API_PATHS } from '../../domain/apiPaths';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -22,6 +25,10 @@ const loginBody = z.object({
   username: required('Username is required').max(100),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
+
+/** A session's answer: the token (login only), the caller's record and its roles. */
+const sessionReply = z.looseObject({ success: z.boolean(), message: z.string().optional(), token: z.string().optional(), user: accountRecord, roles: z.array(z.enum(ROLES)) });
+const doneReplies = { ...ERROR_REPLIES, 200: done };
 
 const changePasswordBody = z.object({
   userId: z.union([z.string(), z.number()]).optional(),
@@ -40,9 +47,9 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   const passwordLimit = { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } };
 
   r.post(
-    '/auth/login',
+    API_PATHS.login,
     {
-      schema: { body: loginBody },
+      schema: { body: loginBody, response: { ...ERROR_REPLIES, 200: sessionReply } },
       config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
@@ -59,15 +66,15 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
       }
       if (!a || !ok) {
         await log('Failed login', a ? a.id : null);
-        throw unauthorized('Invalid username or password.');
+        throw coded(401, 'invalidCredentials');
       }
       if (!a.active) {
         await log('Login refused: account deactivated', a.id);
-        throw forbidden('Your account is deactivated.');
+        throw coded(403, 'accountDeactivated');
       }
       if (a.suspended) {
         await log('Login refused: network suspended', a.id);
-        throw forbidden('Your account is suspended: an account above it is deactivated.');
+        throw coded(403, 'accountSuspended');
       }
       const id = a.id;
       const token = await openSession(db, id, req.ip);
@@ -79,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     },
   );
 
-  r.get('/auth/session', async (req) => {
+  r.get(API_PATHS.session, { schema: { response: { ...ERROR_REPLIES, 200: sessionReply } } }, async (req) => {
     const caller = requireCaller(req);
     const user = await getRecord(db, caller.id);
     return { success: true, user, roles: [user.role] };
@@ -95,10 +102,10 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     }
     return { success: true, message: 'Logout successful.' };
   };
-  r.get('/auth/logout', { config: { log: true, endsSessions: true } }, logout);
-  r.post('/auth/logout', { config: { endsSessions: true } }, logout);
+  r.get(API_PATHS.logout, { schema: { response: doneReplies }, config: { log: true, endsSessions: true } }, logout);
+  r.post(API_PATHS.logout, { schema: { body: noBody, response: doneReplies }, config: { endsSessions: true } }, logout);
 
-  r.get<{ Params: { id: string } }>('/auth/userauth/:id', async (req) => {
+  r.get(API_PATHS.userAuth, { schema: { params: idParams, response: { ...ERROR_REPLIES, 200: recordReply } } }, async (req) => {
     const caller = requireCaller(req);
     const target = await findRef(db, parseId(req.params.id));
     if (!target) throw notFound();
@@ -108,13 +115,13 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     return { success: true, data: await getRecord(db, ref.id) };
   });
 
-  r.post('/auth/chnagepassword', { schema: { body: changePasswordBody }, config: { subject: 'Change password', endsSessions: true } }, async (req) => {
+  r.post(API_PATHS.changePassword, { schema: { body: changePasswordBody, response: doneReplies }, config: { subject: 'Change password', endsSessions: true } }, async (req) => {
     const caller = requireCaller(req);
     const { userId, opass, npass, cpass } = req.body;
-    if (userId !== undefined && userId !== '' && parseId(userId) !== caller.id) throw forbidden('You can only change your own password.');
-    if (npass !== cpass) throw badRequest('❌ New and confirm password do not match.', 'cpass');
-    if (npass.length < PASSWORD_MIN_LENGTH) throw badRequest(PASSWORD_LENGTH_MESSAGE, 'npass');
-    if (!(await checkGuarded(db, caller.username, caller.passwordHash, opass, config))) throw badRequest('The old password is incorrect.', 'opass');
+    if (userId !== undefined && userId !== '' && parseId(userId) !== caller.id) throw coded(403, 'ownPasswordOnly');
+    if (npass !== cpass) throw coded(400, 'passwordsDiffer', {}, 'cpass');
+    if (npass.length < PASSWORD_MIN_LENGTH) throw coded(400, 'passwordLength', {}, 'npass');
+    if (!(await checkGuarded(db, caller.username, caller.passwordHash, opass, config))) throw coded(400, 'oldPasswordWrong', {}, 'opass');
     await updateColumns(db, caller.id, { password_hash: await hashSecret(npass) });
     // Other sessions of this account end; this one goes on.
     await revokeSessions(db, { accountId: caller.id, except: caller.sessionId });
@@ -122,9 +129,9 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   });
 
   // A stolen token may not guess the password here: failures count with the login's and lock it out.
-  r.post('/auth/checkpassword', { schema: { body: z.object({ password: z.string({ error: 'Password is required' }).max(200) }) }, config: passwordLimit }, async (req) => {
+  r.post(API_PATHS.checkPassword, { schema: { body: z.object({ password: z.string({ error: 'Password is required' }).max(200) }), response: doneReplies }, config: passwordLimit }, async (req) => {
     const caller = requireCaller(req);
-    if (!(await checkGuarded(db, caller.username, caller.passwordHash, req.body.password, config))) throw badRequest('Invalid password.', 'password');
+    if (!(await checkGuarded(db, caller.username, caller.passwordHash, req.body.password, config))) throw coded(400, 'invalidPassword', {}, 'password');
     await stepUp(db, caller.sessionId);
     return { success: true, message: 'Password verified.' };
   });
@@ -133,15 +140,17 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     username: required('Username is required').regex(/^[A-Za-z][A-Za-z0-9_.-]{2,29}$/, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores, starting with a letter'),
     password: z.string({ error: 'Password is required' }).min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH_MESSAGE).max(200),
   });
-  r.post('/auth/signup', { config: { subject: 'Sign-up' } }, async (req, reply) => {
-    if (!config.signupParent) throw forbidden('Sign-up is closed: accounts are created by the account above them.');
+  // The body is checked by signupBody in the handler (its messages, in order); this only documents it.
+  const signupDoc = z.looseObject({ username: z.unknown().optional().meta({ type: 'string' }), password: z.unknown().optional().meta({ type: 'string' }) }).nullish();
+  r.post(API_PATHS.signup, { schema: { body: signupDoc, response: { ...ERROR_REPLIES, 201: ok(accountRecord) } }, config: { subject: 'Sign-up' } }, async (req, reply) => {
+    if (!config.signupParent) throw coded(403, 'signupClosed');
     const body = signupBody.safeParse(req.body ?? {});
     if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'Invalid input', String(body.error.issues[0]?.path[0] ?? ''));
     const parent = await findSignupParent(db, config.signupParent, tiersWith('signupParent').map((t) => t.role));
-    if (!parent) throw forbidden('Sign-up is not available right now.');
+    if (!parent) throw coded(403, 'signupUnavailable');
     // Signup makes an account of the tier directly below the signup parent's.
     const player = childTierOf(parent.role as Role);
-    if (!player) throw forbidden('Sign-up is not available right now.');
+    if (!player) throw coded(403, 'signupUnavailable');
     const id = await insertAccount(db, {
       role: player.role,
       prefix: player.usernamePrefix,
@@ -154,7 +163,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
     return { success: true, message: 'User created successfully!', data: await getRecord(db, id) };
   });
 
-  r.get<{ Querystring: { id?: string } }>('/app/logout', { config: { subject: 'Force player logout', log: true, endsSessions: true } }, async (req) => {
+  r.get(API_PATHS.logoutPlayer, { schema: { querystring: z.looseObject({ id: queryText.describe('The player') }), response: doneReplies }, config: { subject: 'Force player logout', log: true, endsSessions: true } }, async (req) => {
     const caller = requireCaller(req);
     const target = await loadManaged(db, caller, tierOf('player'), req.query.id);
     await revokeSessions(db, { accountId: target.id });

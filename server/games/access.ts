@@ -2,7 +2,7 @@ import type { Caller } from '../auth/caller';
 import { inSubtree } from '../accounts/access';
 import { findRef, parseId, type AccountRef } from '../accounts/repository';
 import type { Queryable } from '../db/client';
-import { forbidden, notFound } from '../http/errors';
+import { coded } from '../http/errors';
 import { ROOT_TIER, hasFlag } from '../../resources.config';
 import type { AdminScope } from './repository';
 
@@ -14,10 +14,10 @@ const runsGames = (role: string): boolean => hasFlag(role, 'runsGames');
  * superadmin every admin; nobody else runs any.
  */
 export async function loadRunnableAdmin(q: Queryable, caller: Caller, rawAdminId: unknown): Promise<AccountRef> {
-  if (!isRoot(caller.role) && !runsGames(caller.role)) throw forbidden('Only the superadmin and admins run games.');
+  if (!isRoot(caller.role) && !runsGames(caller.role)) throw coded(403, 'runGamesOnly');
   const admin = await findRef(q, parseId(rawAdminId));
-  if (!admin || !runsGames(admin.role)) throw notFound('No admin account with this id.');
-  if (runsGames(caller.role) ? admin.id !== caller.id : !inSubtree(caller, admin)) throw forbidden('This account is outside your hierarchy.');
+  if (!admin || !runsGames(admin.role)) throw coded(404, 'noAdminAccount');
+  if (runsGames(caller.role) ? admin.id !== caller.id : !inSubtree(caller, admin)) throw coded(403, 'outsideHierarchy');
   return admin;
 }
 
@@ -25,5 +25,5 @@ export async function loadRunnableAdmin(q: Queryable, caller: Caller, rawAdminId
 export function adminScope(caller: Caller): AdminScope {
   if (isRoot(caller.role)) return { underPath: caller.path };
   if (runsGames(caller.role)) return { adminId: caller.id };
-  throw forbidden('Only the superadmin and admins run games.');
+  throw coded(403, 'runGamesOnly');
 }

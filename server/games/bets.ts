@@ -1,7 +1,7 @@
 import { gameDeclaration } from '../../resources.config';
 import type { Database, Queryable } from '../db/client';
 import { Coalescer } from '../db/coalesce';
-import { badRequest, forbidden } from '../http/errors';
+import { coded, forbidden } from '../http/errors';
 import { GAME_TIER } from './repository';
 import { betQueues, NOT_AVAILABLE } from './betBatch';
 
@@ -25,16 +25,16 @@ export const MAX_QTY = 10_000;
 /** Merges repeated options and checks every line against the game's declaration. */
 export function normaliseLines(gameId: string, lines: readonly BetLine[]): Map<string, number> {
   const game = gameDeclaration(gameId);
-  if (!game) throw badRequest('Unknown game.');
-  if (lines.length === 0) throw badRequest('A bet needs at least one option.');
+  if (!game) throw coded(400, 'unknownGame');
+  if (lines.length === 0) throw coded(400, 'betNeedsOption');
   const known = new Set(game.options.map((o) => o.key));
   const merged = new Map<string, number>();
   for (const l of lines) {
-    if (!known.has(l.option)) throw badRequest(`"${l.option}" is not an option of ${game.gameName}.`);
-    if (!Number.isInteger(l.qty) || l.qty < 1 || l.qty > MAX_QTY) throw badRequest(`Quantity must be a whole number from 1 to ${MAX_QTY}.`);
+    if (!known.has(l.option)) throw coded(400, 'notAnOption', { option: l.option, game: game.gameName });
+    if (!Number.isInteger(l.qty) || l.qty < 1 || l.qty > MAX_QTY) throw coded(400, 'quantityRange', { max: MAX_QTY });
     merged.set(l.option, (merged.get(l.option) ?? 0) + l.qty);
   }
-  for (const qty of merged.values()) if (qty > MAX_QTY) throw badRequest(`Quantity must be a whole number from 1 to ${MAX_QTY}.`);
+  for (const qty of merged.values()) if (qty > MAX_QTY) throw coded(400, 'quantityRange', { max: MAX_QTY });
   return merged;
 }
 

@@ -27,6 +27,9 @@ import {
   type GameSort,
 } from './catalogue.repository';
 import { contentTypeOf, imageDir, imageKind, MAX_IMAGE_BYTES, STORED_NAME, storeImage } from './images';
+import { API_PATHS } from '../../domain/apiPaths';
+import { GAME_REPLIES, gameForm, restListQuery } from './schemas';
+import { noBody } from '../http/schemas';
 
 const NO_GAME = 'No game found with the provided ID.';
 const requireSuperadmin = (caller: Caller) => {
@@ -94,15 +97,16 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
     const { rows, total } = await listGameRecords(db, page);
     return sendPage(reply, 'game', { data: rows, total, offset: page.offset });
   };
-  app.get('/game', list);
-  app.get('/game/', list);
+  const listSchema = { schema: { querystring: restListQuery, response: GAME_REPLIES.games } };
+  app.get(API_PATHS.games, listSchema, list);
+  app.get(API_PATHS.gamesSlash, listSchema, list);
 
-  r.get('/game/:id', { schema: { params: z.object({ id: z.string() }) } }, async (req) => {
+  r.get(API_PATHS.game, { schema: { params: z.object({ id: z.string() }), response: GAME_REPLIES.game } }, async (req) => {
     requireSuperadmin(requireCaller(req));
     return { success: true, data: await findGameRow(db, req.params.id) };
   });
 
-  app.post('/game', { config: { subject: 'Add game' } }, async (req, reply) => {
+  app.post(API_PATHS.games, { schema: { body: gameForm, response: GAME_REPLIES.gameCreated }, config: { subject: 'Add game' } }, async (req, reply) => {
     const caller = requireSuperadmin(requireCaller(req));
     const { fields, images: uploads } = await readGameForm(req);
     const input: GameInput = { ...fields, publisher: fields.publisher || caller.username };
@@ -131,9 +135,9 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
   });
 
   r.put(
-    '/game/:id',
+    API_PATHS.game,
     // JSON (`{gameData}` or flat), or multipart with the optional Logo file (spec section 5: Logo optional).
-    { schema: { params: z.object({ id: z.string() }), body: z.record(z.string(), z.unknown()).nullish() }, config: { subject: 'Edit game' } },
+    { schema: { params: z.object({ id: z.string() }), body: gameForm, response: GAME_REPLIES.game }, config: { subject: 'Edit game' } },
     async (req) => {
       requireSuperadmin(requireCaller(req));
       const game = await findGameRow(db, req.params.id);
@@ -161,8 +165,8 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
   );
 
   r.put(
-    '/game/:id/:action',
-    { schema: { params: z.object({ id: z.string(), action: z.enum(['activate', 'deactivate'], { error: 'The action is activate or deactivate.' }) }) }, config: { subject: 'Game status' } },
+    API_PATHS.gameToggle,
+    { schema: { params: z.object({ id: z.string(), action: z.enum(['activate', 'deactivate'], { error: 'The action is activate or deactivate.' }) }), body: noBody, response: GAME_REPLIES.game }, config: { subject: 'Game status' } },
     async (req) => {
       requireSuperadmin(requireCaller(req));
       const game = await findGameRow(db, req.params.id);
@@ -172,7 +176,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
   );
 
   // Soft delete: rounds and tickets keep pointing at the game, so history and reports stay whole.
-  r.delete('/game/:id', { schema: { params: z.object({ id: z.string() }) }, config: { subject: 'Delete game' } }, async (req) => {
+  r.delete(API_PATHS.game, { schema: { params: z.object({ id: z.string() }), response: GAME_REPLIES.done }, config: { subject: 'Delete game' } }, async (req) => {
     requireSuperadmin(requireCaller(req));
     const game = await findGameRow(db, req.params.id);
     await db.transaction((tx) => softDeleteGame(tx, Number(game.id)));
@@ -180,7 +184,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
   });
 
   // Images by their generated name only: nothing from the request becomes a path.
-  r.get('/game/image/:name', { schema: { params: z.object({ name: z.string().regex(STORED_NAME, 'No such image.') }) } }, async (req, reply) => {
+  r.get(API_PATHS.gameImage, { schema: { params: z.object({ name: z.string().regex(STORED_NAME, 'No such image.') }), response: GAME_REPLIES.image } }, async (req, reply) => {
     requireCaller(req);
     const file = join(imageDir(dataDir), req.params.name);
     const stream = createReadStream(file);
@@ -197,12 +201,13 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
     const { rows, total } = await listTimeRecords(db, page);
     return sendPage(reply, 'time', { data: rows, total, offset: page.offset });
   };
-  app.get('/time/timelist', times);
-  app.get('/time', times);
+  const timesSchema = { schema: { querystring: restListQuery, response: GAME_REPLIES.times } };
+  app.get(API_PATHS.timeList, timesSchema, times);
+  app.get(API_PATHS.times, timesSchema, times);
 
   r.post(
-    '/time',
-    { schema: { body: z.object({ timecount: z.coerce.number({ error: 'Time in seconds is required' }).int('Time is whole seconds').min(5, 'Time is 5 seconds at least').max(3600, 'Time is 3600 seconds at most') }) }, config: { subject: 'Add time' } },
+    API_PATHS.times,
+    { schema: { body: z.object({ timecount: z.coerce.number({ error: 'Time in seconds is required' }).int('Time is whole seconds').min(5, 'Time is 5 seconds at least').max(3600, 'Time is 3600 seconds at most') }), response: GAME_REPLIES.timeCreated }, config: { subject: 'Add time' } },
     async (req, reply) => {
       requireSuperadmin(requireCaller(req));
       const time = await insertTime(db, req.body.timecount);

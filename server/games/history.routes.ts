@@ -8,15 +8,16 @@ import type { Caller } from '../auth/caller';
 import type { Database } from '../db/client';
 import { findRef, parseId } from '../accounts/repository';
 import { inSubtree } from '../accounts/access';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { coded } from '../http/errors';
 import { queryDate } from '../http/schemas';
 import { isStaff, optionLabel } from '../../resources.config';
 import { betHistory, gameNames, onlinePlayers, playersUnder, ticketLines } from './history.repository';
 import { ticketRow } from './ticketRow';
+import { API_PATHS } from '../../domain/apiPaths';
+import { GAME_REPLIES } from './schemas';
 
-const STAFF_ONLY = 'Only staff accounts read game history.';
 const requireStaff = (caller: Caller) => {
-  if (!isStaff(caller.role)) throw forbidden(STAFF_ONLY);
+  if (!isStaff(caller.role)) throw coded(403, 'staffHistoryOnly');
   return caller;
 };
 
@@ -35,12 +36,12 @@ const historyQuery = z.object({
 function windowOf(q: { startDate?: string | undefined; endDate?: string | undefined; tdate?: string | undefined }, now = new Date()) {
   if (q.tdate) {
     const d = parseDate(q.tdate);
-    if (!d) throw badRequest('The date is not a valid date.', 'tdate');
+    if (!d) throw coded(400, 'dateNotValid', {}, 'tdate');
     return dayRange(d, d);
   }
   const start = q.startDate ? parseDate(q.startDate) : null;
   const end = q.endDate ? parseDate(q.endDate) : null;
-  if ((q.startDate && !start) || (q.endDate && !end)) throw badRequest('The date range is not valid.', 'startDate');
+  if ((q.startDate && !start) || (q.endDate && !end)) throw coded(400, 'dateRangeNotValid', {}, 'startDate');
   return { start: start ?? dayRange(now, now).start, end: end ?? dayRange(now, now).end };
 }
 
@@ -49,14 +50,14 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/history/gamehistory', { schema: { querystring: historyQuery } }, async (req) => {
+  r.get(API_PATHS.gameHistory, { schema: { querystring: historyQuery, response: GAME_REPLIES.gameHistory } }, async (req) => {
     const caller = requireStaff(requireCaller(req));
     const q = req.query;
     const range = windowOf(q);
     let playerId: number | undefined;
     if (q.userId) {
       const user = await findRef(db, parseId(q.userId));
-      if (!user || !inSubtree(caller, user)) throw notFound('No player with this id under you.');
+      if (!user || !inSubtree(caller, user)) throw coded(404, 'noPlayerUnder');
       playerId = user.id;
     }
     const { count, playCents: play, winCents: win, tickets } = await betHistory(
@@ -72,7 +73,7 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
     };
   });
 
-  r.get('/history/getdetailsbyticketid', { schema: { querystring: z.object({ ticketId: z.string(), gameId: z.string().optional() }) } }, async (req) => {
+  r.get(API_PATHS.ticketDetails, { schema: { querystring: z.object({ ticketId: z.string(), gameId: z.string().optional() }), response: GAME_REPLIES.ticketDetails } }, async (req) => {
     const caller = requireCaller(req);
     const ticketId = parseId(req.query.ticketId);
     const rows = ticketId === null ? [] : await ticketLines(db, ticketId, caller);
@@ -85,19 +86,19 @@ export async function historyRoutes(app: FastifyInstance, opts: { db: Database }
     };
   });
 
-  r.get('/history/loadUsers', { schema: { querystring: z.object({ id: z.string().optional() }) } }, async (req) => {
+  r.get(API_PATHS.historyUsers, { schema: { querystring: z.object({ id: z.string().optional() }), response: GAME_REPLIES.historyUsers } }, async (req) => {
     const caller = requireStaff(requireCaller(req));
     return { success: true, data: await playersUnder(db, caller.path) };
   });
 
-  r.get('/history/loadGames', { schema: { querystring: z.object({ id: z.string().optional() }) } }, async (req) => {
+  r.get(API_PATHS.historyGames, { schema: { querystring: z.object({ id: z.string().optional() }), response: GAME_REPLIES.historyGames } }, async (req) => {
     requireStaff(requireCaller(req));
     return { success: true, data: await gameNames(db) };
   });
 
   r.get(
-    '/onlinePlayer',
-    { schema: { querystring: z.object({ loginid: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(500).default(50) }) } },
+    API_PATHS.onlinePlayers,
+    { schema: { querystring: z.object({ loginid: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(500).default(50) }), response: GAME_REPLIES.onlinePlayers } },
     async (req) => {
       const caller = requireStaff(requireCaller(req));
       const { page, limit } = req.query;

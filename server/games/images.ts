@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { badRequest } from '../http/errors';
+import { coded } from '../http/errors';
 
 /** Largest image a game may carry, per file. */
 export const MAX_IMAGE_BYTES = 512 * 1024;
@@ -23,9 +23,9 @@ export const contentTypeOf = (name: string) => SIGNATURES.find((s) => name.endsW
 
 /** Checks an upload by its content: its file extension, or 400. */
 export function imageKind(bytes: Buffer, field: string): string {
-  if (bytes.length > MAX_IMAGE_BYTES) throw badRequest(`Each image must be ${MAX_IMAGE_BYTES / 1024} KB at most.`, field);
+  if (bytes.length > MAX_IMAGE_BYTES) throw coded(400, 'imageTooLarge', { kb: MAX_IMAGE_BYTES / 1024 }, field);
   const kind = SIGNATURES.find((s) => s.test(bytes));
-  if (!kind) throw badRequest('Only image files (PNG, JPEG, GIF or WebP) can be uploaded.', field);
+  if (!kind) throw coded(400, 'imagesOnly', {}, field);
   return kind.ext;
 }
 

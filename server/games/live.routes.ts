@@ -5,9 +5,11 @@ import { pointsToCents } from '../../domain/money';
 import { requireCaller } from '../auth/plugin';
 import type { Database } from '../db/client';
 import { parseId } from '../accounts/repository';
-import { badRequest, notFound } from '../http/errors';
+import { coded } from '../http/errors';
 import { loadRunnableAdmin } from './access';
 import { consoleData, decisionOf, moveBalance, queueResult } from './console.service';
+import { API_PATHS } from '../../domain/apiPaths';
+import { GAME_REPLIES } from './schemas';
 
 const consoleQuery = z.object({ adminId: z.string({ error: 'adminId is required' }), gameId: z.string({ error: 'gameId is required' }) });
 const text = z.union([z.string(), z.number()]).transform(String);
@@ -17,13 +19,13 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/live/loadgame', { schema: { querystring: consoleQuery } }, async (req) => {
+  r.get(API_PATHS.loadConsole, { schema: { querystring: consoleQuery, response: GAME_REPLIES.loadConsole } }, async (req) => {
     const admin = await loadRunnableAdmin(db, requireCaller(req), req.query.adminId);
     return { success: true, data: await consoleData(db, admin.id, req.query.gameId) };
   });
 
   r.post(
-    '/live/addbalance',
+    API_PATHS.addBalance,
     {
       schema: {
         body: consoleQuery.extend({
@@ -31,6 +33,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
           balance: z.union([z.string(), z.number()]).optional(),
           type: z.enum(['add', 'remove'], { error: 'type is add or remove' }),
         }),
+        response: GAME_REPLIES.addBalance,
       },
       config: { subject: 'Game balance' },
     },
@@ -40,7 +43,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
       const cents = req.body.balance === undefined ? null : pointsToCents(req.body.balance);
       // A positive amount refused for its decimals says the real rule (points are never rounded).
       if (req.body.type === 'add' && cents === null && Number(req.body.balance) > 0)
-        throw badRequest('A balance has at most 2 decimals (points are kept to the hundredth and never rounded): 1.005 is not a balance, 1.01 is.', 'balance');
+        throw coded(400, 'balanceDecimals', {}, 'balance');
       const out = await moveBalance(db, caller.id, admin.id, req.body.gameId, { type: req.body.type, cents });
       opts.onWallets?.([admin.id]);
       opts.onConsole?.(admin.id, req.body.gameId);
@@ -50,7 +53,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
   );
 
   r.post(
-    '/live/addresult',
+    API_PATHS.addResult,
     {
       schema: {
         body: consoleQuery.extend({
@@ -60,6 +63,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
           color: z.string().optional(),
           type: z.string().optional(),
         }),
+        response: GAME_REPLIES.addResult,
       },
       config: { subject: 'Console result' },
     },
@@ -76,10 +80,10 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
     },
   );
 
-  r.get('/live/decision/:roundId', { schema: { params: z.object({ roundId: z.string() }), querystring: z.object({ adminId: z.string() }) } }, async (req) => {
+  r.get(API_PATHS.decision, { schema: { params: z.object({ roundId: z.string() }), querystring: z.object({ adminId: z.string() }), response: GAME_REPLIES.decision } }, async (req) => {
     const admin = await loadRunnableAdmin(db, requireCaller(req), req.query.adminId);
     const roundId = parseId(req.params.roundId);
-    if (roundId === null) throw notFound('No settled round with this id.');
+    if (roundId === null) throw coded(404, 'noSettledRound');
     return { success: true, data: await decisionOf(db, admin.id, roundId) };
   });
 }

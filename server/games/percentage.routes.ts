@@ -5,9 +5,11 @@ import { requireCaller } from '../auth/plugin';
 import type { Caller } from '../auth/caller';
 import type { Database } from '../db/client';
 import { parseId } from '../accounts/repository';
-import { badRequest, forbidden } from '../http/errors';
+import { coded } from '../http/errors';
 import { adminScope, loadRunnableAdmin } from './access';
 import { assignmentsWithoutPool, ensurePool, percentageRecords, poolIdsInScope, setWinPercentages, type AdminScope } from './repository';
+import { API_PATHS } from '../../domain/apiPaths';
+import { GAME_REPLIES } from './schemas';
 
 const PERCENT_MESSAGE = 'Win percentage must be a number from 1 to 100.';
 /** A number or a numeric string: null, '' and true are not 0 or 1 here (z.coerce would read them so). */
@@ -38,7 +40,7 @@ export async function percentageRoutes(app: FastifyInstance, opts: { db: Databas
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/percentage/usergames/:id', { schema: { params: z.object({ id: z.string() }) } }, async (req) => {
+  r.get(API_PATHS.percentages, { schema: { params: z.object({ id: z.string() }), response: GAME_REPLIES.percentages } }, async (req) => {
     const caller = requireCaller(req);
     const list = await adminGameList(db, caller, req.params.id);
     const games = [...new Map(list.map((x) => [x.gameId, { gameId: x.gameId, gameName: x.gameName }])).values()];
@@ -47,26 +49,27 @@ export async function percentageRoutes(app: FastifyInstance, opts: { db: Databas
   });
 
   r.put(
-    '/percentage/bulk/winpercentage/:id',
+    API_PATHS.winPercentages,
     {
       schema: {
         params: z.object({ id: z.string() }),
         // Both shapes in one object, not a union: a union's refusal names no field and loses the message.
         body: z.object({ updates: updates.optional(), data: z.object({ updates }).optional() }),
+        response: GAME_REPLIES.done,
       },
       config: { subject: 'Win percentage' },
     },
     async (req) => {
       const caller = requireCaller(req);
       const list = req.body.updates ?? req.body.data?.updates;
-      if (!list) throw badRequest('Nothing to update.', 'updates');
+      if (!list) throw coded(400, 'nothingToUpdate', {}, 'updates');
       const ids = list.map((u) => parseId(u.id));
-      if (ids.some((id) => id === null)) throw badRequest('Unknown percentage row.', 'id');
+      if (ids.some((id) => id === null)) throw coded(400, 'unknownPercentageRow', {}, 'id');
       const known = ids as number[];
       const scope = adminScope(caller);
       await db.transaction(async (tx) => {
         const allowed = await poolIdsInScope(tx, scope, known);
-        if (allowed.length !== new Set(known).size) throw forbidden('Some of these rows are not yours to change.');
+        if (allowed.length !== new Set(known).size) throw coded(403, 'rowsNotYours');
         await setWinPercentages(tx, list.map((u, i) => ({ id: known[i], winPercentage: u.winpercentage })));
       });
       return { success: true, message: 'Win percentages updated.' };

@@ -6,18 +6,20 @@ import { centsToPoints } from '../../domain/money';
 import { requireCaller } from '../auth/plugin';
 import type { Caller } from '../auth/caller';
 import type { Database } from '../db/client';
-import { forbidden, notFound } from '../http/errors';
+import { coded } from '../http/errors';
 import { placeBet } from './bets';
 import { lastResults, loadGame } from './console.service';
 import { playerTickets } from './history.repository';
 import { adminOf, LEAF_TIER } from './repository';
 import { ticketRow } from './ticketRow';
 import { loadRunnableAdmin } from './access';
+import { API_PATHS } from '../../domain/apiPaths';
+import { GAME_REPLIES } from './schemas';
 
 const gameQuery = z.object({ gameId: z.string({ error: 'gameId is required' }).min(1, 'gameId is required') });
 
 const requirePlayer = (caller: Caller): Caller => {
-  if (caller.role !== LEAF_TIER) throw forbidden('Only players place bets.');
+  if (caller.role !== LEAF_TIER) throw coded(403, 'playersOnly');
   return caller;
 };
 
@@ -30,7 +32,7 @@ export async function playerRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    '/app/createbet',
+    API_PATHS.createBet,
     {
       schema: {
         body: gameQuery.extend({
@@ -40,6 +42,7 @@ export async function playerRoutes(
             })
             .max(1200, 'Too many options in one bet'),
         }),
+        response: GAME_REPLIES.createBet,
       },
       config: { log: false },
     },
@@ -58,8 +61,8 @@ export async function playerRoutes(
   );
 
   r.get(
-    '/app/tickets',
-    { schema: { querystring: z.object({ gameId: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }) } },
+    API_PATHS.tickets,
+    { schema: { querystring: z.object({ gameId: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }), response: GAME_REPLIES.tickets } },
     async (req) => {
       const player = requirePlayer(requireCaller(req));
       const { page, limit, gameId } = req.query;
@@ -72,17 +75,17 @@ export async function playerRoutes(
     },
   );
 
-  r.get('/app/lastresults', { schema: { querystring: gameQuery } }, async (req) => {
+  r.get(API_PATHS.lastResults, { schema: { querystring: gameQuery, response: GAME_REPLIES.lastResults } }, async (req) => {
     const player = requirePlayer(requireCaller(req));
     const game = await loadGame(db, req.query.gameId);
     const adminId = await adminOf(db, player.path);
-    if (adminId === null) throw notFound('No admin above this account.');
+    if (adminId === null) throw coded(404, 'noAdminAbove');
     return { success: true, data: await lastResults(db, adminId, game) };
   });
 
   // Rounds follow the clock, so every admin's round of a game closes at the same moment: `adminId`
   // (what operators pass) is accepted and checked, and the countdown depends on the game alone.
-  r.get('/app/gettimer', { schema: { querystring: gameQuery.extend({ adminId: z.string().optional() }) } }, async (req) => {
+  r.get(API_PATHS.timer, { schema: { querystring: gameQuery.extend({ adminId: z.string().optional() }), response: GAME_REPLIES.timer } }, async (req) => {
     const caller = requireCaller(req);
     if (req.query.adminId !== undefined && caller.role !== LEAF_TIER) await loadRunnableAdmin(db, caller, req.query.adminId);
     const game = await loadGame(db, req.query.gameId);

@@ -21,6 +21,37 @@ export const errorEnvelope = z
 
 export const ok = <T extends z.ZodType>(data: T) => z.looseObject({ success: z.boolean(), message: z.string().optional(), data });
 
+/** A reply that only says it is done: `{success, message}`. */
+export const done = z.looseObject({ success: z.boolean(), message: z.string().optional() });
+
+/** A paged list: its rows and the count before paging. */
+export const page = <T extends z.ZodType>(row: T) => z.looseObject({ success: z.boolean(), message: z.string().optional(), data: z.array(row), total: z.number().int() });
+
+/** A call that takes no body (a logout): none, or an empty object. */
+export const noBody = z.looseObject({}).nullish();
+
+/** A file download (CSV, archive, image): the bytes (a string, Buffer or stream), which Fastify sends as they are, never as JSON. */
+export const file = <T = string>(contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.custom<T>(() => true).meta({ type: 'string', format: 'binary' }) } },
+});
+
+/** A timestamp as a row carries it: a Date from the database (sent as ISO 8601) or a string already. */
+export const timestamp = z.union([z.date(), z.string()]).meta({ type: 'string', format: 'date-time' });
+
+/** The JSON a value becomes on the wire: a Date is its ISO string (the row types of domain/api.ts say so). */
+type Wire<T> = T extends Date ? string : T extends readonly (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * A row schema checked against its one type in domain/api.ts, both ways: a field added to, removed from or
+ * retyped in only one of them fails the type check. (The serializer drops fields a schema lacks.)
+ */
+export const rowOf =
+  <T>() =>
+  <S extends z.ZodType>(schema: S & (Same<Wire<z.output<S>>, T> extends true ? unknown : { rowDiffersFrom: T })): S =>
+    schema;
+
 /** The 4xx answers every authenticated route may give, in the one error envelope. */
 export const ERROR_REPLIES = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope } as const;
 

@@ -12,6 +12,8 @@ import { transferBackup } from './s3Transfer';
 import { clearHistory, clearHistoryBody, HISTORY_MODELS, parseModels, parseRange } from './clearHistory';
 import { findRef } from '../access/repository';
 import { tiersWith } from '../../resources.config';
+import { API_PATHS } from '../../domain/apiPaths';
+import { BACKUP_REPLIES } from './schemas';
 
 /** The admins' tier (runsGames): clearing history clears the rounds, tickets and results of the admin's games. */
 const GAME_TIER = tiersWith('runsGames')[0]!.role;
@@ -79,25 +81,25 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
     });
   const folderQuery = { querystring: z.object({ folder: z.string().max(100).optional() }) };
 
-  r.get('/backup/exportbackup', { config: { subject: 'Backup', log: true } }, async (req) => {
+  r.get(API_PATHS.backupExport, { schema: { response: BACKUP_REPLIES.exported }, config: { subject: 'Backup', log: true } }, async (req) => {
     const caller = await owner(requireCaller(req));
     const { folder, manifest } = await backup(caller, () => exportBackup(db, place));
     return { success: true, message: 'Backup completed', folder, rows: manifest.tables.reduce((s, t) => s + t.rows, 0) };
   });
 
-  r.get('/backup/list-backups', async (req) => {
+  r.get(API_PATHS.backupList, { schema: { response: BACKUP_REPLIES.list } }, async (req) => {
     await owner(requireCaller(req));
     const folders = await listBackups(dir);
     return { success: true, folders, message: folders.length ? '' : 'No backups yet.' };
   });
 
-  r.get('/backup/downloadbackup', { schema: folderQuery }, async (req, reply) => {
+  r.get(API_PATHS.backupDownload, { schema: { ...folderQuery, response: BACKUP_REPLIES.download } }, async (req, reply) => {
     await owner(requireCaller(req));
     const folder = await knownFolder(dir, req.query.folder);
     return reply.type('application/gzip').header('Content-Disposition', `attachment; filename="${folder}.tar.gz"`).send(backupArchive(dir, folder));
   });
 
-  r.get('/backup/transferbackup', { schema: folderQuery, config: { subject: 'Cloud transfer', log: true } }, async (req) => {
+  r.get(API_PATHS.backupTransfer, { schema: { ...folderQuery, response: BACKUP_REPLIES.transferred }, config: { subject: 'Cloud transfer', log: true } }, async (req) => {
     await owner(requireCaller(req));
     if (!opts.s3) throw conflict('Cloud transfer is not configured on this server (BACKUP_S3_URL is not set).');
     const folder = await knownFolder(dir, req.query.folder);
@@ -106,7 +108,7 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
     return { success: true, message: `Transferred ${folder}`, folder, location: out.location, bytes: out.bytes, sha256: out.sha256 };
   });
 
-  r.get('/backup/importbackup', { schema: folderQuery, config: { subject: 'Restore', log: true, endsSessions: true } }, async (req) => {
+  r.get(API_PATHS.backupImport, { schema: { ...folderQuery, response: BACKUP_REPLIES.restored }, config: { subject: 'Restore', log: true, endsSessions: true } }, async (req) => {
     const caller = await owner(requireCaller(req));
     requireRecentStepUp(caller);
     const folder = await knownFolder(dir, req.query.folder);
@@ -117,8 +119,8 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
   });
 
   r.post(
-    '/backup/deleterecords',
-    { schema: { body: clearHistoryBody }, config: { subject: 'Clear history' } },
+    API_PATHS.deleteRecords,
+    { schema: { body: clearHistoryBody, response: BACKUP_REPLIES.cleared }, config: { subject: 'Clear history' } },
     async (req) => {
       // The caller's own network only: not the owner's alone (BACKUP_ADMINS still names who may, when set); the backup it takes first stays on the server.
       const caller = admin(requireCaller(req));

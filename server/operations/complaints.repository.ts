@@ -1,18 +1,8 @@
+import type { ComplaintRow } from '../../domain/api';
 import type { Queryable } from '../db/client';
 
-/** A Contact Us message as the API answers it (the API's names, computed in SQL). */
-export type ComplaintRecord = {
-  /** react-admin's id (simple-rest), the same as `_id`. */
-  id: string;
-  _id: string;
-  enquiryType: string;
-  fullName: string;
-  email: string;
-  mobile: string;
-  complaintDetails: string;
-  status: string;
-  createdAt: Date;
-};
+/** A Contact Us message as the query returns it: the API's row (domain/api.ts), its time still a Date. */
+export type ComplaintRecord = Omit<ComplaintRow, 'createdAt'> & { createdAt: Date };
 
 const COLUMNS = `id::text AS "id", id::text AS "_id", enquiry_type AS "enquiryType", full_name AS "fullName", email, mobile, details AS "complaintDetails", status, created_at AS "createdAt"`;
 

@@ -4,13 +4,16 @@ import { z } from 'zod';
 import type { Role } from '../../resources.config';
 import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
-import { notFound } from '../http/errors';
+import { coded } from '../http/errors';
 import { requirePage } from '../access/pages';
 import { parseId } from '../access/repository';
 import { insertComplaint, listComplaints, setComplaintStatus } from './complaints.repository';
 import { parseListQuery, sendPage } from '../http/list';
+import { API_PATHS } from '../../domain/apiPaths';
+import { COMPLAINT_STATUSES } from '../../domain/api';
+import { ERROR_REPLIES, ok, page } from '../http/schemas';
+import { complaintRow } from './schemas';
 
-export const COMPLAINT_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
 export const ENQUIRY_TYPES = ['General', 'Account', 'Payment', 'Technical', 'Other'] as const;
 /** Who reads the messages (spec: the superadmin and the admins). */
 
@@ -30,8 +33,8 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
   const readers = (role: Role) => requirePage(role, 'contactus');
 
   r.post(
-    '/complaint',
-    { schema: { body: complaintBody }, config: { subject: 'Contact message', rateLimit: { max: opts.perHour, timeWindow: '1 hour' } } },
+    API_PATHS.complaints,
+    { schema: { body: complaintBody, response: { ...ERROR_REPLIES, 201: ok(complaintRow) } }, config: { subject: 'Contact message', rateLimit: { max: opts.perHour, timeWindow: '1 hour' } } },
     async (req, reply) => {
       const b = req.body;
       const row = await insertComplaint(db, b, req.ip);
@@ -41,7 +44,7 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
   );
 
   r.get(
-    '/complaint',
+    API_PATHS.complaints,
     {
       schema: {
         querystring: z.object({
@@ -53,6 +56,16 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
           range: z.string().max(100).optional(),
           filter: z.string().max(500).optional(),
         }),
+        response: {
+          ...ERROR_REPLIES,
+          200: page(complaintRow).extend({
+            pagination: z.object({ totalComplaints: z.number().int(), currentPage: z.number().int(), totalPages: z.number().int(), limit: z.number().int() }),
+            totalComplaints: z.number().int(),
+            currentPage: z.number().int(),
+            totalPages: z.number().int(),
+            limit: z.number().int(),
+          }),
+        },
       },
     },
     async (req, reply) => {
@@ -74,13 +87,13 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
   );
 
   r.patch(
-    '/complaint/:id/status',
-    { schema: { params: z.object({ id: z.string() }), body: z.object({ status: z.enum(COMPLAINT_STATUSES, { error: 'Status is Pending, Completed or Cancelled' }) }) }, config: { subject: 'Message status' } },
+    API_PATHS.complaintStatus,
+    { schema: { params: z.object({ id: z.string() }), body: z.object({ status: z.enum(COMPLAINT_STATUSES, { error: 'Status is Pending, Completed or Cancelled' }) }), response: { ...ERROR_REPLIES, 200: ok(complaintRow) } }, config: { subject: 'Message status' } },
     async (req) => {
       readers(requireCaller(req).role);
       const id = parseId(req.params.id);
       const row = id === null ? null : await setComplaintStatus(db, id, req.body.status);
-      if (!row) throw notFound('No message with this id.');
+      if (!row) throw coded(404, 'complaintNotFound');
       return { success: true, message: 'Status updated.', data: row };
     },
   );

@@ -1,19 +1,8 @@
+import type { LogRow } from '../../domain/api';
 import type { Queryable } from '../db/client';
 
-/** An activity log row as the API answers it (the API's names, computed in SQL). */
-export type LogRecord = {
-  /** react-admin's id (simple-rest), the same as `_id`. */
-  id: string;
-  _id: string;
-  /** The account the row is about; null for a failed login of an unknown name. */
-  userId: string | null;
-  username: string | null;
-  subject: string;
-  requestUrl: string;
-  method: string;
-  ipAddress: string | null;
-  createdAt: Date;
-};
+/** An activity log row as the query returns it: the API's row (domain/api.ts), its time still a Date. */
+export type LogRecord = Omit<LogRow, 'createdAt'> & { createdAt: Date };
 
 /** The rows a reader may see and the filters it asked for, already parsed. */
 export interface LogFilter {

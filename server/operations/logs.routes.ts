@@ -5,13 +5,15 @@ import { dayRange, parseDate } from '../../domain/periods';
 import { requireCaller, type Caller } from '../access/caller';
 import { findRef, parseId } from '../access/repository';
 import type { Database } from '../db/client';
-import { badRequest, notFound } from '../http/errors';
-import { queryDate } from '../http/schemas';
+import { coded, notFound } from '../http/errors';
+import { done, ERROR_REPLIES, file, ok, page, queryDate } from '../http/schemas';
+import { logRow } from './schemas';
 import { parseListQuery, sendPage } from '../http/list';
 import { ROOT_TIER } from '../../resources.config';
 import { requirePage } from '../access/pages';
 import { exportLogs, findLog, listLogs, type LogFilter, type LogRecord } from './logs.repository';
 import { writeActivity } from '../activity/log';
+import { API_PATHS } from '../../domain/apiPaths';
 
 const logQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -27,6 +29,7 @@ const logQuery = z.object({
   endDate: queryDate,
 });
 type LogQuery = z.infer<typeof logQuery>;
+const pageReplies = { ...ERROR_REPLIES, 200: page(logRow) };
 
 const requireStaff = (caller: Caller) => {
   requirePage(caller.role, 'logactivities');
@@ -41,7 +44,7 @@ function filterOf(caller: Caller, q: LogQuery, accountId?: number): LogFilter {
   const one = q.date ? parseDate(q.date) : null;
   const from = one ?? (q.startDate ? parseDate(q.startDate) : null);
   const to = one ?? (q.endDate ? parseDate(q.endDate) : null);
-  if ((q.date && !one) || (q.startDate && !from) || (q.endDate && !to)) throw badRequest('The date is not a valid date.', 'date');
+  if ((q.date && !one) || (q.startDate && !from) || (q.endDate && !to)) throw coded(400, 'dateNotValid', {}, 'date');
   return {
     underPath: caller.path,
     withoutAccount: caller.role === ROOT_TIER.role,
@@ -71,10 +74,10 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
     return sendPage(reply, 'logs', { data: rows, total, offset: page.offset });
   };
 
-  r.get('/logs', { schema: { querystring: logQuery } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
-  r.get('/logs/activityLogs', { schema: { querystring: logQuery } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
+  r.get(API_PATHS.logs, { schema: { querystring: logQuery, response: pageReplies } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
+  r.get(API_PATHS.activityLogs, { schema: { querystring: logQuery, response: pageReplies } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
 
-  r.get('/logs/export', { schema: { querystring: logQuery } }, async (req, reply) => {
+  r.get(API_PATHS.logsExport, { schema: { querystring: logQuery, response: { ...ERROR_REPLIES, 200: file('text/csv', 'The filtered rows as CSV') } } }, async (req, reply) => {
     const caller = requireStaff(requireCaller(req));
     const rows = await exportLogs(db, filterOf(caller, req.query), CSV_MAX);
     const head: (keyof LogRecord)[] = ['createdAt', 'username', 'subject', 'method', 'requestUrl', 'ipAddress'];
@@ -82,16 +85,16 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="logs.csv"').send(`${body}\r\n`);
   });
 
-  r.get('/logs/getUserLogById/:id', { schema: { params: z.object({ id: z.string() }) } }, async (req) => {
+  r.get(API_PATHS.logById, { schema: { params: z.object({ id: z.string() }), response: { ...ERROR_REPLIES, 200: ok(logRow) } } }, async (req) => {
     const caller = requireStaff(requireCaller(req));
     const id = parseId(req.params.id);
     const filter = filterOf(caller, { page: 1, limit: 1 });
     const row = id === null ? null : await findLog(db, id, filter);
-    if (!row) throw notFound('No log entry with this id.');
+    if (!row) throw coded(404, 'logNotFound');
     return { success: true, data: row };
   });
 
-  r.get('/logs/:userId', { schema: { params: z.object({ userId: z.string() }), querystring: logQuery } }, async (req, reply) => {
+  r.get(API_PATHS.userLogs, { schema: { params: z.object({ userId: z.string() }), querystring: logQuery, response: pageReplies } }, async (req, reply) => {
     const caller = requireStaff(requireCaller(req));
     const user = await findRef(db, parseId(req.params.userId));
     if (!user || !(user.id === caller.id || user.path.startsWith(caller.path))) throw notFound();
@@ -101,9 +104,9 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
   // A screen event from the back office: identity, address and time come from the server, and only
   // a short subject from the client; no body is stored.
   r.post(
-    '/logs/logUserActivity',
+    API_PATHS.logUserActivity,
     // Written here, not by the activity hook after the answer: a 201 means the row is there.
-    { schema: { body: z.object({ subject: z.string().trim().min(1, 'subject is required').max(120) }).passthrough().optional() }, config: { subject: 'Screen event', log: false } },
+    { schema: { body: z.object({ subject: z.string().trim().min(1, 'subject is required').max(120) }).passthrough().optional(), response: { ...ERROR_REPLIES, 201: done } }, config: { subject: 'Screen event', log: false } },
     async (req, reply) => {
       const caller = requireCaller(req);
       const subject = `Screen: ${(req.body?.subject ?? 'event').replace(/[\u0000-\u001f]/g, ' ')}`;

@@ -5,7 +5,7 @@ import { TIERS, type Role } from '../../resources.config';
 import type { AccountRef } from '../accounts/repository';
 import type { Database, Queryable } from '../db/client';
 import { move } from '../credit/ledger';
-import { conflict } from '../http/errors';
+import { coded } from '../http/errors';
 import { LEAF_TIER } from './repository';
 
 /** Tiers that earn commission: those the registry gives a commission column. */
@@ -100,7 +100,7 @@ export async function sendCommission(db: Database, admin: AccountRef, kind: 'day
     const rows = await periodRows(tx, admin, days);
     const total = rows.reduce((s, r) => s + r.cents, 0n);
     if (total > BigInt(String(me.w))) {
-      throw conflict(`Your wallet holds ${centsToPoints(String(me.w)).toFixed(2)} points; this commission needs ${centsToPoints(total).toFixed(2)}. Nothing was paid.`);
+      throw coded(409, 'commissionWalletShort', { wallet: centsToPoints(String(me.w)).toFixed(2), needed: centsToPoints(total).toFixed(2) });
     }
     for (const r of rows) {
       if (r.cents > 0n) await move(tx, { from: admin.id, to: r.id, cents: r.cents, kind: 'commission', actor, message: `Commission ${days.from}..${days.to}` });

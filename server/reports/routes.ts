@@ -10,13 +10,15 @@ import type { Caller } from '../auth/caller';
 import { loadViewRoot } from '../accounts/access';
 import { findRef, type AccountRef } from '../accounts/repository';
 import type { Database } from '../db/client';
-import { badRequest, forbidden } from '../http/errors';
+import { coded, forbidden } from '../http/errors';
 import { requirePage } from '../access/pages';
 import { queryDate } from '../http/schemas';
 import { pendingCommissions, previewCommission, sendCommission } from './commission';
 import { accountsUnder, adminGamePlay, playByDay } from './repository';
 import { transactionsOf } from './transactions';
 import { turnoverOf, type DayRange } from './turnover';
+import { REPORT_REPLIES } from './schemas';
+import { API_PATHS } from '../../domain/apiPaths';
 
 const reportQuery = z.object({
   role: z.string().optional(),
@@ -30,8 +32,8 @@ type ReportQuery = z.infer<typeof reportQuery>;
 export function daysOf(q: { startDate?: string | undefined; endDate?: string | undefined }, now = new Date()): DayRange {
   const start = q.startDate ? parseDate(q.startDate) : dayRange(now, now).start;
   const end = q.endDate ? parseDate(q.endDate) : dayRange(now, now).end;
-  if (!start) throw badRequest('startDate is not a valid date.', 'startDate');
-  if (!end) throw badRequest('endDate is not a valid date.', 'endDate');
+  if (!start) throw coded(400, 'namedDateNotValid', { name: 'startDate' }, 'startDate');
+  if (!end) throw coded(400, 'namedDateNotValid', { name: 'endDate' }, 'endDate');
   return { from: dayKey(start), to: dayKey(end) };
 }
 
@@ -39,7 +41,7 @@ export function daysOf(q: { startDate?: string | undefined; endDate?: string | u
 async function viewOf(db: Database, caller: Caller, q: ReportQuery): Promise<AccountRef> {
   const view = (await loadViewRoot(db, caller, q.id)) ?? (await findRef(db, caller.id));
   if (!view) throw forbidden();
-  if (q.role && q.role !== view.role) throw badRequest(`The account ${view.username} is not a ${q.role}.`, 'role');
+  if (q.role && q.role !== view.role) throw coded(400, 'reportRoleMismatch', { username: view.username, role: q.role }, 'role');
   return view;
 }
 
@@ -52,7 +54,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/reports/turnoverreport', { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.turnoverReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.turnover } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'turnoverreport');
     const view = await viewOf(db, caller, req.query);
@@ -62,11 +64,11 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
 
   // The dashboard's chart: play, win and net per day of the caller's subtree (or of `id` in it).
   r.get(
-    '/reports/dailyplay',
-    { schema: { querystring: z.object({ id: z.string().optional(), days: z.coerce.number({ error: 'days is a number' }).int().min(1, 'days is 1 to 90').max(90, 'days is 1 to 90').default(14) }) } },
+    API_PATHS.dailyPlay,
+    { schema: { querystring: z.object({ id: z.string().optional(), days: z.coerce.number({ error: 'days is a number' }).int().min(1, 'days is 1 to 90').max(90, 'days is 1 to 90').default(14) }), response: REPORT_REPLIES.dailyPlay } },
     async (req) => {
       const caller = requireCaller(req);
-      if (!isStaff(caller.role)) throw forbidden('Only staff accounts read reports.');
+      if (!isStaff(caller.role)) throw coded(403, 'staffReportsOnly');
       const view = await viewOf(db, caller, { id: req.query.id });
       const keys = lastDays(new Date(), req.query.days);
       const found = await playByDay(db, view, { from: keys[0]!, to: keys[keys.length - 1]! });
@@ -80,7 +82,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
     },
   );
 
-  r.get('/reports/revenuereport', { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.revenueReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.revenue } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'revenuereport');
     const view = await viewOf(db, caller, req.query);
@@ -89,7 +91,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
   });
 
   // Revenue by id: every child row (gift, loan and otc included) with totals that leave those out.
-  r.get('/reports/hreport', { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.revenueById, { schema: { querystring: reportQuery, response: REPORT_REPLIES.revenueById } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'revenuereport');
     const view = await viewOf(db, caller, req.query);
@@ -98,7 +100,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
     return { success: true, role: view.role, data: rows, totals: sumPoints(counted, REVENUE_FIGURES) };
   });
 
-  r.get('/reports/admincommissionpayout', { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.adminCommissionReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.adminCommission } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'admincommissionreport');
     const view = await viewOf(db, caller, req.query);
@@ -125,18 +127,18 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/reports/commissionpayout', { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.commissionPayout, { schema: { querystring: reportQuery, response: REPORT_REPLIES.pending } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'commissionpayoutReport');
     const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
     if (!view) throw forbidden();
     const role = (req.query.role ?? childTierOf(view.role as Role)?.role) as Role | undefined;
-    if (!role || !CHAIN.includes(role) || CHAIN.indexOf(role) <= CHAIN.indexOf(view.role as Role)) throw badRequest('Choose a tier below the viewed account.', 'role');
+    if (!role || !CHAIN.includes(role) || CHAIN.indexOf(role) <= CHAIN.indexOf(view.role as Role)) throw coded(400, 'tierBelowView', {}, 'role');
     return { success: true, data: await pendingCommissions(db, view, role) };
   });
 
   // Read only: what Send would pay for the period, shown before it is pressed (no step-up: nothing moves).
-  r.get('/reports/sendcommission/preview', { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }) } }, async (req) => {
+  r.get(API_PATHS.sendCommissionPreview, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }), response: REPORT_REPLIES.preview } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'commission');
     const admin = await findRef(db, caller.id);
@@ -145,7 +147,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
     return { success: true, period: out.period, pays: out.pays, wallet: out.wallet, data: out.data, totals: out.totals };
   });
 
-  r.get('/reports/sendcommission', { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }) }, config: { subject: 'Commission send', log: true } }, async (req) => {
+  r.get(API_PATHS.sendCommission, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }), response: REPORT_REPLIES.send }, config: { subject: 'Commission send', log: true } }, async (req) => {
     const caller = requireCaller(req);
     requirePage(caller.role, 'commission');
     requireRecentStepUp(caller);
@@ -158,7 +160,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
   });
 
   r.get(
-    '/reports/transactionreport',
+    API_PATHS.transactionReport,
     {
       schema: {
         querystring: reportQuery.extend({
@@ -169,6 +171,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
           page: z.coerce.number().int().min(1).default(1),
           limit: z.coerce.number().int().min(1).max(500).default(50),
         }),
+        response: REPORT_REPLIES.transactions,
       },
     },
     async (req) => {
@@ -181,10 +184,10 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
     },
   );
 
-  r.get('/reports/findallusers', { schema: { querystring: reportQuery } }, async (req) => {
+  r.get(API_PATHS.reportUsers, { schema: { querystring: reportQuery, response: REPORT_REPLIES.users } }, async (req) => {
     const caller = requireCaller(req);
     // The user pickers of every report: any staff page's.
-    if (!isStaff(caller.role)) throw forbidden(`The user list is not available to a ${caller.role}.`);
+    if (!isStaff(caller.role)) throw coded(403, 'userListNotAvailable', { role: caller.role });
     const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
     if (!view) throw forbidden();
     return { success: true, data: await accountsUnder(db, view.path, req.query.role) };

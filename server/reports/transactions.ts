@@ -3,7 +3,7 @@ import { centsToPoints } from '../../domain/money';
 import { dayRange, parseDate } from '../../domain/periods';
 import type { AccountRef } from '../accounts/repository';
 import type { Queryable } from '../db/client';
-import { badRequest } from '../http/errors';
+import { coded } from '../http/errors';
 
 export interface TransactionQuery {
   type: 'single' | 'all';
@@ -41,7 +41,7 @@ export async function transactionsOf(q: Queryable, view: AccountRef, t: Transact
   }
   if (t.date) {
     const d = parseDate(t.date);
-    if (!d) throw badRequest('The date is not a valid date.', 'date');
+    if (!d) throw coded(400, 'dateNotValid', {}, 'date');
     const r = dayRange(d, d);
     params.push(r.start, r.end);
     where += ` AND t.created_at BETWEEN $${params.length - 1} AND $${params.length}`;
@@ -81,7 +81,7 @@ export async function transactionsOf(q: Queryable, view: AccountRef, t: Transact
         newBalance: after === null || after === undefined ? null : centsToPoints(String(after)),
         transactionMessage: r.message === null ? '' : String(r.message),
         status: String(r.status),
-        createdAt: r.created_at,
+        createdAt: r.created_at as Date,
         account: incoming ? to : from,
       };
     }),

@@ -3,13 +3,14 @@ import type { Role } from '../../resources.config';
 import { request } from '../dataProvider/http';
 import { clearSession, getToken, saveSession } from './session';
 import { ApiError } from '../dataProvider/http';
+import { API_PATHS } from '../../domain/apiPaths';
 
 /**
  * Login and logout calls, shared by the login page (outside react-admin) and the authProvider.
  * Kept free of react-admin so the login bundle stays small.
  */
 export async function loginRequest(username: string, password: string): Promise<{ user: AccountRecord; role: Role; message: string }> {
-  const { json } = await request<never>('auth/login', { method: 'POST', body: { username: username.trim(), password } });
+  const { json } = await request<never>(API_PATHS.login, { method: 'POST', body: { username: username.trim(), password } });
   const token = typeof json.token === 'string' ? json.token : '';
   const user = json.user as AccountRecord | undefined;
   const roles = Array.isArray(json.roles) ? (json.roles as Role[]) : [];
@@ -22,7 +23,7 @@ export async function loginRequest(username: string, password: string): Promise<
 /** Revokes the server session (best effort) and clears everything stored. */
 export async function logoutRequest(): Promise<void> {
   try {
-    await request('auth/logout', { method: 'POST' });
+    await request(API_PATHS.logout, { method: 'POST' });
   } catch {
     // An expired or revoked session cannot be logged out twice; the local state still goes.
   } finally {
@@ -38,7 +39,7 @@ export async function adoptSession(): Promise<boolean> {
   const token = getToken();
   if (!token) return false;
   try {
-    const { json } = await request<never>('auth/session');
+    const { json } = await request<never>(API_PATHS.session);
     const user = json.user as AccountRecord | undefined;
     const role = user?.role ?? (Array.isArray(json.roles) ? (json.roles as Role[])[0] : undefined);
     if (!user || !role) return false;

@@ -4,6 +4,8 @@ import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import type { CatalogueField } from '../../domain/catalogue';
+import { API_PATHS, fillPath } from '../../domain/apiPaths';
+import { API_BASE } from '../dataProvider/http';
 
 /** The Time select: every time of the Time Master. */
 function TimeSelect({ field, label }: { field: CatalogueField<string>; label: string }) {
@@ -61,7 +63,7 @@ function LogoInput({ field, label }: { field: CatalogueField<string>; label: str
   return (
     <Box sx={{ my: 1, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
       <FormLabel htmlFor={`catalogue-${field.name}`}>{label}</FormLabel>
-      {stored && <img src={`/api/game/image/${encodeURIComponent(stored)}`} alt={translate('td.catalogue.currentLogo')} width={48} height={48} style={{ objectFit: 'contain' }} />}
+      {stored && <img src={`${API_BASE}${fillPath(API_PATHS.gameImage, { name: stored })}`} alt={translate('td.catalogue.currentLogo')} width={48} height={48} style={{ objectFit: 'contain' }} />}
       <input
         id={`catalogue-${field.name}`}
         type="file"

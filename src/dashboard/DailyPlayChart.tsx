@@ -7,13 +7,10 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { formatPoints } from '../../domain/money';
 import { request } from '../dataProvider/http';
+import { API_PATHS } from '../../domain/apiPaths';
+import type { DayFigures } from '../../domain/api';
+export type { DayFigures };
 
-export interface DayFigures {
-  day: string;
-  playPoints: number;
-  winPoints: number;
-  endPoints: number;
-}
 
 const W = 720;
 const H = 220;
@@ -44,7 +41,7 @@ export function DailyPlayChart() {
   const theme = useTheme();
   const q = useQuery({
     queryKey: ['td', 'dailyplay'],
-    queryFn: async () => (await request<DayFigures[]>('reports/dailyplay', { query: { days: 14 } })).json.data ?? [],
+    queryFn: async () => (await request<DayFigures[]>(API_PATHS.dailyPlay, { query: { days: 14 } })).json.data ?? [],
     retry: false,
   });
   const days = q.data ?? [];

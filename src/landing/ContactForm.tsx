@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import { request } from '../dataProvider/http';
 import { translate as t } from '../i18n/translate';
 import { serverMessage } from '../operations/outcome';
+import { API_PATHS } from '../../domain/apiPaths';
 
 /** The server's enquiry types (server/operations/complaints.routes.ts ENQUIRY_TYPES). */
 export const ENQUIRY_TYPES = ['General', 'Account', 'Payment', 'Technical', 'Other'] as const;
@@ -32,7 +33,7 @@ const publicClient = new QueryClient({ defaultOptions: { mutations: { retry: fal
  * this browser. The server validates and rate-limits; its message is what the visitor reads.
  */
 export async function sendComplaint(values: ContactValues): Promise<string | undefined> {
-  const { json } = await request('complaint', { method: 'POST', body: values, session: false });
+  const { json } = await request(API_PATHS.complaints, { method: 'POST', body: values, session: false });
   return json.message;
 }
 

@@ -22,6 +22,7 @@ import { ApiError, request } from '../dataProvider/http';
 import { formatDateTime } from '../tiers/cellValue';
 import { BACKUP_LIST_KEY, FOLDER_CALL_KEY, formatBytes, useBackups } from './backupsQueries';
 import { expectSuccess, failureText, marked, serverMessage } from './outcome';
+import { API_PATHS } from '../../domain/apiPaths';
 
 /**
  * `/{role}/backups` (spec 2.15, admin only): take a backup, and per folder Import Backup (a
@@ -45,7 +46,7 @@ export function BackupsPage() {
   const notOwner = list.error instanceof ApiError && list.error.status === 403;
 
   const backup = useMutation({
-    mutationFn: async () => expectSuccess((await request('backup/exportbackup')).json),
+    mutationFn: async () => expectSuccess((await request(API_PATHS.backupExport)).json),
     onMutate: () => setOutcome(null),
     onSuccess: () => {
       say(translate('td.backups.completed'), 'success');
@@ -58,7 +59,7 @@ export function BackupsPage() {
     mutationKey: FOLDER_CALL_KEY,
     mutationFn: async (folder: string) => {
       await ensure();
-      expectSuccess((await request('backup/importbackup', { query: { folder } })).json);
+      expectSuccess((await request(API_PATHS.backupImport, { query: { folder } })).json);
     },
     onSuccess: (_r, folder) => {
       say(translate('td.backups.restored', { folder }), 'success');
@@ -73,7 +74,7 @@ export function BackupsPage() {
   const download = useMutation({
     mutationKey: FOLDER_CALL_KEY,
     mutationFn: async (folder: string) => {
-      const { blob, filename } = await fetchFile('backup/downloadbackup', { folder });
+      const { blob, filename } = await fetchFile(API_PATHS.backupDownload, { folder });
       saveBlob(blob, filename ?? `${folder}.tar.gz`);
     },
     onError: (err) => say(failureText(err, translate('td.backups.downloadFailed')), 'error'),
@@ -81,7 +82,7 @@ export function BackupsPage() {
 
   const transfer = useMutation({
     mutationKey: FOLDER_CALL_KEY,
-    mutationFn: async (folder: string) => expectSuccess((await request('backup/transferbackup', { query: { folder } })).json),
+    mutationFn: async (folder: string) => expectSuccess((await request(API_PATHS.backupTransfer, { query: { folder } })).json),
     onSuccess: (json) => say(json.message ? marked('✅', json.message) : translate('td.backups.transferred'), 'success'),
     onError: (err) => say(failureText(err, translate('td.backups.transferFailed'), translate('td.backups.transferRequestFailed')), 'error'),
   });

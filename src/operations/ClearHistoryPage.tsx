@@ -18,6 +18,7 @@ import { request } from '../dataProvider/http';
 import { BACKUP_LIST_KEY } from './backupsQueries';
 import { failureText, marked } from './outcome';
 import { checkClearHistory, HISTORY_MODELS, type ClearHistoryRequest, type HistoryModel } from './clearHistoryRules';
+import { API_PATHS } from '../../domain/apiPaths';
 
 /**
  * `/{role}/clearhistory` (spec 2.15, admin only): a start and an end date and the models to clear.
@@ -37,7 +38,7 @@ export function ClearHistoryPage() {
   const clear = useMutation({
     mutationFn: async (body: ClearHistoryRequest) => {
       await ensure();
-      return (await request('backup/deleterecords', { method: 'POST', body })).json;
+      return (await request(API_PATHS.deleteRecords, { method: 'POST', body })).json;
     },
     onSuccess: (json) => {
       if (json.success === false) setOutcome({ text: json.message ? marked('❌', json.message) : failed, severity: 'error' });

@@ -21,6 +21,7 @@ import type { Paging } from '../games/history/historyQueries';
 import { formatDateTime } from '../tiers/cellValue';
 import { exportQuery, useLogs, type LogRow } from './logsQueries';
 import { failureText, serverMessage } from './outcome';
+import { API_PATHS } from '../../domain/apiPaths';
 
 /** Typing in the search asks the server once the user pauses. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -54,7 +55,7 @@ export function LogActivitiesPage() {
 
   const exportCsv = useMutation({
     mutationFn: async (f: { search: string; date: string }) => {
-      const { blob } = await fetchFile('logs/export', exportQuery(f));
+      const { blob } = await fetchFile(API_PATHS.logsExport, exportQuery(f));
       saveBlob(blob, LOGS_CSV);
     },
     onError: (err) => show(failureText(err, translate('td.logs.exportFailed')), 'error'),

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../dataProvider/http';
 import { expectSuccess, retryUnlessRefused } from './outcome';
+import { API_PATHS } from '../../domain/apiPaths';
 
 /** One backup folder of GET backup/list-backups: its name, when it was taken, its size on disk and its row count. */
 export interface BackupFolder {
@@ -19,7 +20,7 @@ export function useBackups({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: BACKUP_LIST_KEY,
     queryFn: async () => {
-      const { json } = await request('backup/list-backups');
+      const { json } = await request(API_PATHS.backupList);
       return ((expectSuccess(json).folders as BackupFolder[] | undefined) ?? []).slice();
     },
     enabled,

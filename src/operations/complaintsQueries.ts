@@ -1,25 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { request } from '../dataProvider/http';
 import { retryUnlessRefused } from './outcome';
+import { API_PATHS, fillPath } from '../../domain/apiPaths';
+import type { ComplaintRow, ComplaintStatus } from '../../domain/api';
 
-/** The statuses a message moves between, in any order (spec section 4, Complaint status). */
-export const COMPLAINT_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
-export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+export { COMPLAINT_STATUSES, type ComplaintRow, type ComplaintStatus } from '../../domain/api';
 
 /** Each status's colour: warning, success and danger (MUI's `error`). */
 export const STATUS_COLOR = { Pending: 'warning', Completed: 'success', Cancelled: 'error' } as const satisfies Record<ComplaintStatus, string>;
-
-/** One message of GET complaint (spec section 3, Complaint). */
-export interface ComplaintRow {
-  _id: string;
-  enquiryType: string;
-  fullName: string;
-  email: string;
-  mobile: string;
-  complaintDetails: string;
-  status: ComplaintStatus;
-  createdAt: string;
-}
 
 export interface ComplaintPage {
   rows: ComplaintRow[];
@@ -38,7 +26,7 @@ export function useComplaints(page: number, limit = COMPLAINTS_PER_PAGE) {
   return useQuery({
     queryKey: [...KEY, page, limit],
     queryFn: async (): Promise<ComplaintPage> => {
-      const { json } = await request<ComplaintRow[]>('complaint', { query: { page, limit } });
+      const { json } = await request<ComplaintRow[]>(API_PATHS.complaints, { query: { page, limit } });
       return {
         rows: json.data ?? [],
         totalComplaints: Number(json.totalComplaints ?? 0),
@@ -60,7 +48,7 @@ export function useSetComplaintStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, status }: { id: string; status: ComplaintStatus }) => {
-      const { json } = await request<ComplaintRow>(`complaint/${encodeURIComponent(id)}/status`, { method: 'PATCH', body: { status } });
+      const { json } = await request<ComplaintRow>(fillPath(API_PATHS.complaintStatus, { id }), { method: 'PATCH', body: { status } });
       return json.data;
     },
     onMutate: async ({ id, status }) => {

@@ -1,18 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../dataProvider/http';
 import { retryUnlessRefused } from './outcome';
+import { API_PATHS } from '../../domain/apiPaths';
+import type { LogRow } from '../../domain/api';
 
-/** One row of GET logs (spec section 3, Log). */
-export interface LogRow {
-  _id: string;
-  userId: string | null;
-  username: string | null;
-  subject: string;
-  requestUrl: string;
-  method: string;
-  ipAddress: string | null;
-  createdAt: string;
-}
+export type { LogRow };
+
 
 /** What the table asks: a page (from 1) of the rows matching the search and the day. */
 export interface LogFilter {
@@ -34,7 +27,7 @@ export function useLogs(filter: LogFilter) {
   return useQuery({
     queryKey: ['td', 'logs', query],
     queryFn: async () => {
-      const { json } = await request<LogRow[]>('logs', { query });
+      const { json } = await request<LogRow[]>(API_PATHS.logs, { query });
       return { rows: json.data ?? [], total: json.total ?? 0 };
     },
     placeholderData: keepPreviousData,

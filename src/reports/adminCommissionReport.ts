@@ -2,18 +2,9 @@ import { API_PATHS } from '../../domain/apiPaths';
 import { adminCommission, percentToBp } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
 import { rowsOf, summed, toCents, type ReportDef } from './reportDef';
+import type { AdminCommissionRow } from '../../domain/api';
+export type { AdminCommissionRow };
 
-/** An admin commission row (spec section 3): one admin's play on one game, with its commission. */
-export interface AdminCommissionRow {
-  gameId: string;
-  gameName: string;
-  username: string;
-  nofDigit: number;
-  winpercentage: number;
-  totalpoints: number;
-  totalwinpoints: number;
-  commission: number;
-}
 
 const FIGURES = ['commission', 'totalpoints', 'totalwinpoints'] as const;
 export type AdminCommissionTotals = Record<(typeof FIGURES)[number], number>;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { request } from '../../dataProvider/http';
+import { API_PATHS } from '../../../domain/apiPaths';
 
 /** 'mm:ss' → seconds (0 for anything else). */
 export const secondsOf = (mmss: string): number => {
@@ -22,7 +23,7 @@ export function useCountdown(gameId: string, adminId: string, pushed: { time: st
 
   const load = useCallback(async () => {
     try {
-      const { json } = await request<{ time: string }>('app/gettimer', { query: { gameId, adminId } });
+      const { json } = await request<{ time: string }>(API_PATHS.timer, { query: { gameId, adminId } });
       setSeconds(secondsOf(json.data?.time ?? '00:00'));
     } catch (e) {
       // Timer fetch failures are only logged (spec section 8).

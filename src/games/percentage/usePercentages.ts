@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentSession } from '../../auth/session';
 import { ApiError, request } from '../../dataProvider/http';
+import { API_PATHS, fillPath } from '../../../domain/apiPaths';
 
 /** One (admin, game) pool of GET percentage/usergames/{id} (docs/API.md). */
 export interface AdminGameRow {
@@ -33,7 +34,7 @@ export const PERCENTAGE_LIST_KEY = ['td', 'percentage', 'usergames'] as const;
 const ownId = (): string | undefined => currentSession()?.user._id;
 
 async function fetchPercentageList(id: string): Promise<PercentageList> {
-  const { json } = await request(`percentage/usergames/${encodeURIComponent(id)}`);
+  const { json } = await request(fillPath(API_PATHS.percentages, { id }));
   return {
     games: (json.games as PercentageList['games'] | undefined) ?? [],
     users: (json.users as PercentageList['users'] | undefined) ?? [],
@@ -77,7 +78,7 @@ export function useSetPercentages() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (updates: PercentageUpdate[]) => {
-      const { json } = await request(`percentage/bulk/winpercentage/${encodeURIComponent(ownId() ?? '')}`, {
+      const { json } = await request(fillPath(API_PATHS.winPercentages, { id: ownId() ?? '' }), {
         method: 'PUT',
         body: { data: { updates } },
       });

@@ -6,6 +6,8 @@ import { centsToPoints } from '../../../domain/money';
 import { CHAIN, managedTiers, tiersWith, type Role, type TierDef } from '../../../resources.config';
 import { currentSession } from '../../auth/session';
 import { ApiError, request } from '../../dataProvider/http';
+import type { PendingRow } from '../../../domain/api';
+export type { PendingRow };
 
 /** A refused call (4xx) shows its message at once; a network or server failure is tried once more. */
 const retry = (failures: number, err: Error): boolean => !(err instanceof ApiError && err.status < 500) && failures < 1;
@@ -26,16 +28,6 @@ export const payoutRoleOptions = (viewer: Role): TierDef[] => managedTiers(viewe
 
 /** A role's label from the registry (the role itself for a name the registry does not know). */
 
-/** One row of GET reports/commissionpayout (spec section 3, Commission row in the pending list). */
-export interface PendingRow {
-  id: string;
-  username: string;
-  role: string;
-  /** The account's commission rate in percent. */
-  commission: number;
-  /** The play under the account since its commission was last paid, in points. */
-  totalcommission: number;
-}
 
 export interface PendingView extends PendingRow {
   /** totalcommission × commission / 100, half-up to the cent (domain/commission.ts). */

@@ -4,32 +4,10 @@ import type { Role } from '../../../resources.config';
 import { ApiError, request } from '../../dataProvider/http';
 import { formatDateTime } from '../../tiers/cellValue';
 import type { ExportSheet } from '../../tiers/exportRows';
+import type { TransactionSide, TransactionRow, ReportUser } from '../../../domain/api';
+export type { TransactionSide, TransactionRow, ReportUser };
 
-/** A side of a ledger row; `displayName` is what people read (a game pool's is "Fun Target pool · AD0005"). */
-export interface TransactionSide {
-  _id: string;
-  username: string;
-  displayName?: string;
-}
 
-/** One ledger row of GET reports/transactionreport (spec section 3, Transaction), signed for one account. */
-export interface TransactionRow {
-  _id: string;
-  /** The side the points left (null: points created by the chain's root). */
-  userId: TransactionSide | null;
-  /** The side the points went to (null: points burned). */
-  toUserId: TransactionSide | null;
-  /** Positive: into `account`; negative: out of it. */
-  amount: number;
-  transactionType: string;
-  /** `account`'s balance after the row. */
-  newBalance: number | null;
-  /** The account the row is signed for: the viewed one when it is a side, else the side in its subtree lower in the tree. */
-  account?: TransactionSide | null;
-  transactionMessage: string;
-  status: string;
-  createdAt: string;
-}
 
 /** The status filter's values (spec 2.11 and section 4); '' is every status. */
 export const TX_STATUSES = ['completed', 'pending', 'cancelled'] as const;
@@ -38,12 +16,6 @@ export type TxStatus = (typeof TX_STATUSES)[number];
 export const TX_TYPES = ['all', 'single'] as const;
 export type TxType = (typeof TX_TYPES)[number];
 
-/** An account of the user filter (GET reports/findallusers). */
-export interface ReportUser {
-  _id: string;
-  username: string;
-  role: string;
-}
 
 export interface TransactionFilter {
   /** The viewed account; null is the operator itself. */

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../dataProvider/http';
+import { API_PATHS, fillPath } from '../../../domain/apiPaths';
 
 export interface GeoChoice {
   id: string;
@@ -8,9 +9,9 @@ export interface GeoChoice {
 
 /** The path of one level of the ISO dataset the server serves (null while its parent is unset). */
 export function geoPath(level: 'country' | 'state' | 'city', country?: string, state?: string): string | null {
-  if (level === 'country') return 'geo/countries';
-  if (level === 'state') return country ? `geo/states/${encodeURIComponent(country)}` : null;
-  return country && state ? `geo/cities/${encodeURIComponent(country)}/${encodeURIComponent(state)}` : null;
+  if (level === 'country') return API_PATHS.geoCountries;
+  if (level === 'state') return country ? fillPath(API_PATHS.geoStates, { country }) : null;
+  return country && state ? fillPath(API_PATHS.geoCities, { country, state }) : null;
 }
 
 /** Choices of one level, fetched once per parent and kept for the session. */
