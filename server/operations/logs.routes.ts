@@ -10,7 +10,6 @@ import { done, ERROR_REPLIES, file, ok, page, queryDate } from '../http/schemas'
 import { logRow } from './schemas';
 import { parseListQuery, sendPage } from '../http/list';
 import { ROOT_TIER } from '../../resources.config';
-import { requirePage } from '../access/pages';
 import { exportLogs, findLog, listLogs, type LogFilter, type LogRecord } from './logs.repository';
 import { writeActivity } from '../activity/log';
 import { API_PATHS } from '../../domain/apiPaths';
@@ -31,10 +30,8 @@ const logQuery = z.object({
 type LogQuery = z.infer<typeof logQuery>;
 const pageReplies = { ...ERROR_REPLIES, 200: page(logRow) };
 
-const requireStaff = (caller: Caller) => {
-  requirePage(caller.role, 'logactivities');
-  return caller;
-};
+/** Every log call but the screen event serves the Log Activities page. */
+const logPage = { page: 'logactivities' } as const;
 
 /**
  * The rows a caller may read: those of its subtree (itself included); the superadmin also reads the
@@ -74,19 +71,19 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
     return sendPage(reply, 'logs', { data: rows, total, offset: page.offset });
   };
 
-  r.get(API_PATHS.logs, { schema: { querystring: logQuery, response: pageReplies } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
-  r.get(API_PATHS.activityLogs, { schema: { querystring: logQuery, response: pageReplies } }, async (req, reply) => list(requireStaff(requireCaller(req)), req.query, reply));
+  r.get(API_PATHS.logs, { schema: { querystring: logQuery, response: pageReplies }, config: logPage }, async (req, reply) => list(requireCaller(req), req.query, reply));
+  r.get(API_PATHS.activityLogs, { schema: { querystring: logQuery, response: pageReplies }, config: logPage }, async (req, reply) => list(requireCaller(req), req.query, reply));
 
-  r.get(API_PATHS.logsExport, { schema: { querystring: logQuery, response: { ...ERROR_REPLIES, 200: file('text/csv', 'The filtered rows as CSV') } } }, async (req, reply) => {
-    const caller = requireStaff(requireCaller(req));
+  r.get(API_PATHS.logsExport, { schema: { querystring: logQuery, response: { ...ERROR_REPLIES, 200: file('text/csv', 'The filtered rows as CSV') } }, config: logPage }, async (req, reply) => {
+    const caller = requireCaller(req);
     const rows = await exportLogs(db, filterOf(caller, req.query), CSV_MAX);
     const head: (keyof LogRecord)[] = ['createdAt', 'username', 'subject', 'method', 'requestUrl', 'ipAddress'];
     const body = [head.join(','), ...rows.map((x) => head.map((k) => csvCell(x[k])).join(','))].join('\r\n');
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="logs.csv"').send(`${body}\r\n`);
   });
 
-  r.get(API_PATHS.logById, { schema: { params: z.object({ id: z.string() }), response: { ...ERROR_REPLIES, 200: ok(logRow) } } }, async (req) => {
-    const caller = requireStaff(requireCaller(req));
+  r.get(API_PATHS.logById, { schema: { params: z.object({ id: z.string() }), response: { ...ERROR_REPLIES, 200: ok(logRow) } }, config: logPage }, async (req) => {
+    const caller = requireCaller(req);
     const id = parseId(req.params.id);
     const filter = filterOf(caller, { page: 1, limit: 1 });
     const row = id === null ? null : await findLog(db, id, filter);
@@ -94,8 +91,8 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
     return { success: true, data: row };
   });
 
-  r.get(API_PATHS.userLogs, { schema: { params: z.object({ userId: z.string() }), querystring: logQuery, response: pageReplies } }, async (req, reply) => {
-    const caller = requireStaff(requireCaller(req));
+  r.get(API_PATHS.userLogs, { schema: { params: z.object({ userId: z.string() }), querystring: logQuery, response: pageReplies }, config: logPage }, async (req, reply) => {
+    const caller = requireCaller(req);
     const user = await findRef(db, parseId(req.params.userId));
     if (!user || !(user.id === caller.id || user.path.startsWith(caller.path))) throw notFound();
     return list(caller, req.query, reply, user.id);

@@ -11,7 +11,6 @@ import { loadViewRoot } from '../accounts/access';
 import { findRef, type AccountRef } from '../accounts/repository';
 import type { Database } from '../db/client';
 import { coded, forbidden } from '../http/errors';
-import { requirePage } from '../access/pages';
 import { queryDate } from '../http/schemas';
 import { pendingCommissions, previewCommission, sendCommission } from './commission';
 import { accountsUnder, adminGamePlay, playByDay } from './repository';
@@ -54,9 +53,8 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(API_PATHS.turnoverReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.turnover } }, async (req) => {
+  r.get(API_PATHS.turnoverReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.turnover }, config: { page: 'turnoverreport' } }, async (req) => {
     const caller = requireCaller(req);
-    requirePage(caller.role, 'turnoverreport');
     const view = await viewOf(db, caller, req.query);
     const data = await turnoverOf(db, view, daysOf(req.query));
     return { success: true, role: view.role, childRole: childTierOf(view.role as Role)?.role ?? null, data };
@@ -82,27 +80,24 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
     },
   );
 
-  r.get(API_PATHS.revenueReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.revenue } }, async (req) => {
+  r.get(API_PATHS.revenueReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.revenue }, config: { page: 'revenuereport' } }, async (req) => {
     const caller = requireCaller(req);
-    requirePage(caller.role, 'revenuereport');
     const view = await viewOf(db, caller, req.query);
     const rows = await turnoverOf(db, view, daysOf(req.query));
     return { success: true, role: view.role, data: rows.map(revenueRow) };
   });
 
   // Revenue by id: every child row (gift, loan and otc included) with totals that leave those out.
-  r.get(API_PATHS.revenueById, { schema: { querystring: reportQuery, response: REPORT_REPLIES.revenueById } }, async (req) => {
+  r.get(API_PATHS.revenueById, { schema: { querystring: reportQuery, response: REPORT_REPLIES.revenueById }, config: { page: 'revenuereport' } }, async (req) => {
     const caller = requireCaller(req);
-    requirePage(caller.role, 'revenuereport');
     const view = await viewOf(db, caller, req.query);
     const rows = (await turnoverOf(db, view, daysOf(req.query), { allChildren: true })).map(revenueRow);
     const counted = rows.filter((x) => !SYSTEM_ROLES.has(x.role));
     return { success: true, role: view.role, data: rows, totals: sumPoints(counted, REVENUE_FIGURES) };
   });
 
-  r.get(API_PATHS.adminCommissionReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.adminCommission } }, async (req) => {
+  r.get(API_PATHS.adminCommissionReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.adminCommission }, config: { page: 'admincommissionreport' } }, async (req) => {
     const caller = requireCaller(req);
-    requirePage(caller.role, 'admincommissionreport');
     const view = await viewOf(db, caller, req.query);
     const days = daysOf(req.query);
     const rows = await adminGamePlay(db, view.path, days);
@@ -127,9 +122,8 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(API_PATHS.commissionPayout, { schema: { querystring: reportQuery, response: REPORT_REPLIES.pending } }, async (req) => {
+  r.get(API_PATHS.commissionPayout, { schema: { querystring: reportQuery, response: REPORT_REPLIES.pending }, config: { page: 'commissionpayoutReport' } }, async (req) => {
     const caller = requireCaller(req);
-    requirePage(caller.role, 'commissionpayoutReport');
     const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
     if (!view) throw forbidden();
     const role = (req.query.role ?? childTierOf(view.role as Role)?.role) as Role | undefined;
@@ -138,18 +132,16 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
   });
 
   // Read only: what Send would pay for the period, shown before it is pressed (no step-up: nothing moves).
-  r.get(API_PATHS.sendCommissionPreview, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }), response: REPORT_REPLIES.preview } }, async (req) => {
+  r.get(API_PATHS.sendCommissionPreview, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }), response: REPORT_REPLIES.preview }, config: { page: 'commission' } }, async (req) => {
     const caller = requireCaller(req);
-    requirePage(caller.role, 'commission');
     const admin = await findRef(db, caller.id);
     if (!admin) throw forbidden();
     const out = await previewCommission(db, admin, req.query.days);
     return { success: true, period: out.period, pays: out.pays, wallet: out.wallet, data: out.data, totals: out.totals };
   });
 
-  r.get(API_PATHS.sendCommission, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }), response: REPORT_REPLIES.send }, config: { subject: 'Commission send', log: true } }, async (req) => {
+  r.get(API_PATHS.sendCommission, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }), response: REPORT_REPLIES.send }, config: { page: 'commission', subject: 'Commission send', log: true } }, async (req) => {
     const caller = requireCaller(req);
-    requirePage(caller.role, 'commission');
     requireRecentStepUp(caller);
     const admin = await findRef(db, caller.id);
     if (!admin) throw forbidden();
@@ -173,10 +165,10 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
         }),
         response: REPORT_REPLIES.transactions,
       },
+      config: { page: 'transactionreport' },
     },
     async (req) => {
       const caller = requireCaller(req);
-      requirePage(caller.role, 'transactionreport');
       const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
       if (!view) throw forbidden();
       const { type, status, date, page, limit } = req.query;
