@@ -5,10 +5,12 @@ import type { PageKey } from './pages';
  * Pages whose records are a plain REST resource of the API: the server answers react-admin's
  * simple-rest parameters (sort, range, filter, with Content-Range), and the client's dataProvider
  * hands them to ra-data-simple-rest, so any react-admin tool can read them unchanged.
+ * `list: 'pages'`: the screen asks the spec's own list call (`page`, `limit` and the filter's fields
+ * as they are), not simple-rest's; `statusPath`: an update is the spec's `PATCH {api}/{id}/status`.
  */
 export const REST_RESOURCES = [
   ...CATALOGUE.map((c) => ({ page: c.page, api: c.api })),
-  { page: 'contactus', api: 'complaint' },
-  { page: 'logactivities', api: 'logs' },
-] as const satisfies readonly { page: PageKey; api: string }[];
+  { page: 'contactus', api: 'complaint', list: 'pages', statusPath: true },
+  { page: 'logactivities', api: 'logs', list: 'pages' },
+] as const satisfies readonly { page: PageKey; api: string; list?: 'pages'; statusPath?: boolean }[];
 export type RestResource = (typeof REST_RESOURCES)[number];
