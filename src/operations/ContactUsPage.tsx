@@ -10,7 +10,7 @@ import Select from '@mui/material/Select';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { DataTable } from '../common/DataTable';
+import { RowsTable } from '../common/RowsTable';
 import { PageSpinner } from '../common/PageSpinner';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { ServerPagination } from '../games/history/ServerPagination';
@@ -91,7 +91,7 @@ export function ContactUsPage() {
         {data && (
           <>
             {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
-            <DataTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.complaints.${c}`) }))} empty={translate('td.complaints.empty')} count={data.length}>
+            <RowsTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.complaints.${c}`) }))} empty={translate('td.complaints.empty')} count={data.length}>
                   {data.map((r, i) => (
                     <TableRow key={r._id}>
                       <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
@@ -106,7 +106,7 @@ export function ContactUsPage() {
                       <TableCell>{formatDateTime(r.createdAt) ?? na}</TableCell>
                     </TableRow>
                   ))}
-            </DataTable>
+            </RowsTable>
             <ServerPagination total={total} paging={paging} onChange={setPaging} />
           </>
         )}

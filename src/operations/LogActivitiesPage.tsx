@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { fetchFile, saveBlob } from '../common/download';
-import { DataTable } from '../common/DataTable';
+import { RowsTable } from '../common/RowsTable';
 import { PageSpinner } from '../common/PageSpinner';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { ServerPagination } from '../games/history/ServerPagination';
@@ -130,7 +130,7 @@ export function LogActivitiesPage() {
         {data && (
           <>
             {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
-            <DataTable label={title} headers={[{ label: translate('td.logs.no') }, ...COLUMNS.map((c) => ({ label: translate(`td.logs.${c}`) }))]} empty={translate('td.logs.empty')} count={data.length}>
+            <RowsTable label={title} headers={[{ label: translate('td.logs.no') }, ...COLUMNS.map((c) => ({ label: translate(`td.logs.${c}`) }))]} empty={translate('td.logs.empty')} count={data.length}>
                   {data.map((r, i) => (
                     <TableRow key={r._id}>
                       <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
@@ -142,7 +142,7 @@ export function LogActivitiesPage() {
                       <TableCell>{formatDateTime(r.createdAt) ?? na}</TableCell>
                     </TableRow>
                   ))}
-            </DataTable>
+            </RowsTable>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="body2" color="text.secondary">
                 {translate('td.logs.showing', { shown: data.length, total })}

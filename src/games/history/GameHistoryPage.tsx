@@ -15,7 +15,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { resultLabel } from '../../../domain/games';
 import { formatPoints } from '../../../domain/money';
 import { PERIOD_CODES } from '../../../domain/periods';
-import { DataTable } from '../../common/DataTable';
+import { RowsTable } from '../../common/RowsTable';
 import { PageSpinner } from '../../common/PageSpinner';
 import { formatDateTime } from '../../tiers/cellValue';
 import { errorMessage } from '../../tiers/errorMessage';
@@ -89,7 +89,7 @@ export function GameHistoryPage() {
           <>
             {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
             {data.totals && <TotalsRow totals={data.totals} />}
-            <DataTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.gameHistory.${c}`), right: RIGHT.has(c) }))} empty={translate('td.gameHistory.empty')} count={data.rows.length}>
+            <RowsTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.gameHistory.${c}`), right: RIGHT.has(c) }))} empty={translate('td.gameHistory.empty')} count={data.rows.length}>
                   {data.rows.map((r, i) => (
                     <TableRow key={r.ticketId}>
                       <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
@@ -117,7 +117,7 @@ export function GameHistoryPage() {
                       </TableCell>
                     </TableRow>
                   ))}
-            </DataTable>
+            </RowsTable>
             <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
           </>
         )}

@@ -8,7 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { formatPoints } from '../../../domain/money';
-import { DataTable } from '../../common/DataTable';
+import { RowsTable } from '../../common/RowsTable';
 import { PageSpinner } from '../../common/PageSpinner';
 import { formatDateTime } from '../../tiers/cellValue';
 import { errorMessage } from '../../tiers/errorMessage';
@@ -39,7 +39,7 @@ export function OnlinePlayersPage() {
         {data && (
           <>
             {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
-            <DataTable label={title} headers={[{ label: translate('td.onlinePlayers.no') }, { label: translate('td.onlinePlayers.username') }, ...POINT_COLUMNS.map(([, label]) => ({ label: translate(label), right: true })), { label: translate('td.onlinePlayers.isOnline') }, { label: translate('td.onlinePlayers.lastLogin') }]} empty={translate('td.onlinePlayers.empty')} count={data.rows.length}>
+            <RowsTable label={title} headers={[{ label: translate('td.onlinePlayers.no') }, { label: translate('td.onlinePlayers.username') }, ...POINT_COLUMNS.map(([, label]) => ({ label: translate(label), right: true })), { label: translate('td.onlinePlayers.isOnline') }, { label: translate('td.onlinePlayers.lastLogin') }]} empty={translate('td.onlinePlayers.empty')} count={data.rows.length}>
                   {data.rows.map((r, i) => (
                     <TableRow key={r._id}>
                       <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
@@ -59,7 +59,7 @@ export function OnlinePlayersPage() {
                       <TableCell>{formatDateTime(r.lastLogin) ?? translate('td.app.na')}</TableCell>
                     </TableRow>
                   ))}
-            </DataTable>
+            </RowsTable>
             <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
           </>
         )}

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatPoints } from '../../../domain/money';
 import { currentSession } from '../../auth/session';
-import { DataTable } from '../../common/DataTable';
+import { RowsTable } from '../../common/RowsTable';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ServerPagination } from '../../games/history/ServerPagination';
 import { formatDateTime } from '../../tiers/cellValue';
@@ -117,7 +117,7 @@ export function TransactionReportPage() {
         {data && (
           <>
             {(isFetching || exporter.isPending) && <LinearProgress aria-label={translate('td.app.loading')} />}
-            <DataTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.transactions.${c}`), right: RIGHT.has(c) }))} empty={translate('td.transactions.empty')} count={data.rows.length}>
+            <RowsTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.transactions.${c}`), right: RIGHT.has(c) }))} empty={translate('td.transactions.empty')} count={data.rows.length}>
                   {data.rows.map((r, i) => {
                     const kind = amountKind(r.amount);
                     return (
@@ -141,7 +141,7 @@ export function TransactionReportPage() {
                       </TableRow>
                     );
                   })}
-            </DataTable>
+            </RowsTable>
             <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
           </>
         )}
