@@ -62,8 +62,9 @@ export async function updateMultipart(def: CatalogueDef, id: string, form: FormD
 }
 
 type Row = Record<string, unknown> & { id?: Identifier; _id?: string };
-/** react-admin's `id`: the server's own, else the spec's `_id`. */
-const withId = (r: Row): RaRecord => ({ ...r, id: (r.id ?? r._id) as Identifier });
+/** react-admin's `id`: the server's own, else the spec's `_id` (or the resource's own key). */
+const withId = (r: Row, idField?: string): RaRecord => ({ ...r, id: (r.id ?? r._id ?? (idField ? r[idField] : undefined)) as Identifier });
+const idFieldOf = (def: RestResource): string | undefined => ('idField' in def ? def.idField : undefined);
 
 /** A filter's plain values as query parameters (the spec's list calls take them by name; react-admin's full-text `q` is their `search`). */
 function filterQuery(filter: Record<string, unknown> | undefined): NonNullable<RequestOptions['query']> {
@@ -73,16 +74,18 @@ function filterQuery(filter: Record<string, unknown> | undefined): NonNullable<R
 }
 
 /**
- * The spec's list call of a `list: 'pages'` resource: `page`, `limit` and the filter's fields, the
- * rows newest first (the server's order; no sort is sent) and the filtered total.
+ * The spec's list call of a `list: 'pages'` resource: the filter's fields, `page` and `limit`; the
+ * rows in the server's order (no sort is sent), the filtered total, and the envelope's other fields
+ * (a bet list's totals over the whole filter) as the list's meta.
  */
 async function pagedList(def: RestResource, params: GetListParams): Promise<GetListResult> {
-  const query = { page: params.pagination?.page, limit: params.pagination?.perPage, ...filterQuery(params.filter) };
+  const query = { ...filterQuery(params.filter), page: params.pagination?.page, limit: params.pagination?.perPage };
   const { json, headers } = await request<Row[]>(def.api, { query, signal: params.signal });
-  const data = (json.data ?? []).map(withId);
+  const { data: rows, total: given, success: _success, message: _message, ...meta } = json;
+  const data = (rows ?? []).map((r) => withId(r, idFieldOf(def)));
   // Complaints' spec envelope names its total `totalComplaints`.
-  const total = json.total ?? json.totalComplaints ?? headers.get('X-Total-Count') ?? data.length;
-  return { data, total: Number(total) };
+  const total = given ?? json.totalComplaints ?? headers.get('X-Total-Count') ?? data.length;
+  return { data, total: Number(total), meta };
 }
 
 /** The spec's status change: `PATCH {api}/{id}/status {status}`, the record as the server left it. */
@@ -91,7 +94,7 @@ async function statusUpdate(def: RestResource, params: UpdateParams): Promise<Up
     method: 'PATCH',
     body: { status: (params.data as { status?: unknown }).status },
   });
-  return { data: withId({ ...params.previousData, ...json.data, id: params.id }) };
+  return { data: withId({ ...params.previousData, ...json.data, id: params.id }, idFieldOf(def)) };
 }
 
 /** The provider of one REST resource, addressed by its API base. */
