@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, fetchUtils, GetListParams, GetListResult, Identifier, RaRecord, UpdateParams, UpdateResult } from 'react-admin';
-import { REST_RESOURCES, type CatalogueDef, type RestResource } from '../../resources.config';
+import { REST_RESOURCES, type RestResource } from '../../resources.config';
 import { answered, request, send, type RequestOptions } from './http';
 
 /** Activate or deactivate a record (an account, a game): the custom call every resource provider answers. */
@@ -47,18 +47,17 @@ const rest = simpleRestProvider('', httpClient);
 /** The REST resource behind a react-admin resource name (its page key), if any. */
 export const restResourceOf = (resource: string): RestResource | undefined => REST_RESOURCES.find((r) => r.page === resource);
 
-type Saved = { data: { id: string } & Record<string, unknown> };
-
-/** Sends a form with files as multipart (simple-rest sends JSON only); the envelope's record comes back. */
-export async function createMultipart(def: CatalogueDef, form: FormData): Promise<Saved> {
-  const { json } = await request<Saved['data']>(def.api, { method: 'POST', body: form });
-  return { data: json.data as Saved['data'] };
-}
-
-/** Sends an edit with a file (Edit Game's Logo) as multipart PUT; the envelope's record comes back. */
-export async function updateMultipart(def: CatalogueDef, id: string, form: FormData): Promise<Saved> {
-  const { json } = await request<Saved['data']>(`${def.api}/${encodeURIComponent(id)}`, { method: 'PUT', body: form });
-  return { data: json.data as Saved['data'] };
+/**
+ * A create or update whose form carries files (Add Game's images, Edit Game's logo) goes as the
+ * multipart `meta.form` the screen built (simple-rest sends JSON only); the envelope's record comes back.
+ */
+const multipartOf = (meta: unknown): FormData | undefined => {
+  const form = (meta as { form?: unknown } | undefined)?.form;
+  return form instanceof FormData ? form : undefined;
+};
+async function sendMultipart<R extends RaRecord>(path: string, method: 'POST' | 'PUT', form: FormData): Promise<{ data: R }> {
+  const { json } = await request<R>(path, { method, body: form });
+  return { data: json.data as R };
 }
 
 type Row = Record<string, unknown> & { id?: Identifier; _id?: string };
@@ -105,8 +104,15 @@ function restResourceProvider(def: RestResource): ResourceProvider {
     getOne: (_r, params) => rest.getOne(def.api, params),
     getMany: (_r, params) => rest.getMany(def.api, params),
     getManyReference: (_r, params) => rest.getManyReference(def.api, params),
-    create: (_r, params) => rest.create(def.api, params),
-    update: (_r, params) => ('statusPath' in def && def.statusPath ? statusUpdate(def, params) : rest.update(def.api, params)),
+    create: (_r, params) => {
+      const form = multipartOf(params.meta);
+      return form ? sendMultipart(def.api, 'POST', form) : rest.create(def.api, params);
+    },
+    update: (_r, params) => {
+      const form = multipartOf(params.meta);
+      if (form) return sendMultipart(`${def.api}/${encodeURIComponent(String(params.id))}`, 'PUT', form);
+      return 'statusPath' in def && def.statusPath ? statusUpdate(def, params) : rest.update(def.api, params);
+    },
     updateMany: (_r, params) => rest.updateMany(def.api, params),
     delete: (_r, params) => rest.delete(def.api, params),
     deleteMany: (_r, params) => rest.deleteMany(def.api, params),
