@@ -16,5 +16,6 @@ export const REST_RESOURCES = [
   { page: 'logactivities', api: 'logs', list: 'pages' },
   { page: 'onlineplayers', api: API_PATHS.onlinePlayers, list: 'pages' },
   { page: 'gamehistory', api: API_PATHS.gameHistory, list: 'pages', idField: 'ticketId' },
+  { page: 'transactionreport', api: API_PATHS.transactionReport, list: 'pages' },
 ] as const satisfies readonly { page: PageKey; api: string; list?: 'pages'; statusPath?: boolean; idField?: string }[];
 export type RestResource = (typeof REST_RESOURCES)[number];
