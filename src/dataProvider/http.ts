@@ -116,6 +116,8 @@ export async function send(path: string, options: RequestOptions & { accept?: st
       signal: options.signal,
     });
   } catch (e) {
+    // A read react-admin cancelled (its signal) is no failure to report.
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new NetworkError(e);
   }
   if (!res.ok) throw await refusal(res, path, !!token);
