@@ -1,3 +1,4 @@
+import { API_PATHS } from '../domain/apiPaths';
 import { CATALOGUE } from './catalogue';
 import type { PageKey } from './pages';
 
@@ -5,10 +6,16 @@ import type { PageKey } from './pages';
  * Pages whose records are a plain REST resource of the API: the server answers react-admin's
  * simple-rest parameters (sort, range, filter, with Content-Range), and the client's dataProvider
  * hands them to ra-data-simple-rest, so any react-admin tool can read them unchanged.
+ * `list: 'pages'`: the screen asks the spec's own list call (`page`, `limit` and the filter's fields
+ * as they are), not simple-rest's; `statusPath`: an update is the spec's `PATCH {api}/{id}/status`;
+ * `idField`: the row's key when it has no `id`/`_id` (a ticket).
  */
 export const REST_RESOURCES = [
   ...CATALOGUE.map((c) => ({ page: c.page, api: c.api })),
-  { page: 'contactus', api: 'complaint' },
-  { page: 'logactivities', api: 'logs' },
-] as const satisfies readonly { page: PageKey; api: string }[];
+  { page: 'contactus', api: 'complaint', list: 'pages', statusPath: true },
+  { page: 'logactivities', api: 'logs', list: 'pages' },
+  { page: 'onlineplayers', api: API_PATHS.onlinePlayers, list: 'pages' },
+  { page: 'gamehistory', api: API_PATHS.gameHistory, list: 'pages', idField: 'ticketId' },
+  { page: 'transactionreport', api: API_PATHS.transactionReport, list: 'pages' },
+] as const satisfies readonly { page: PageKey; api: string; list?: 'pages'; statusPath?: boolean; idField?: string }[];
 export type RestResource = (typeof REST_RESOURCES)[number];

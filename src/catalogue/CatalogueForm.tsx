@@ -1,13 +1,11 @@
 import { useEffect, useMemo } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useGetIdentity, useGetOne, useTranslate } from 'react-admin';
+import { useCreate, useGetIdentity, useGetOne, useTranslate, useUpdate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import type { CatalogueDef } from '../../resources.config';
 import { FormCard, FormCell } from '../common/FormCard';
 import { PageSpinner } from '../common/PageSpinner';
 import { useTimedMessage } from '../common/useTimedMessage';
-import { createMultipart, updateMultipart } from '../dataProvider/restProvider';
 import { errorMessage } from '../tiers/errorMessage';
 import { CatalogueInput } from './CatalogueInput';
 
@@ -35,7 +33,6 @@ function multipartOf(values: Values): FormData {
 function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'create' | 'edit'; record?: Values }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider();
   const { identity } = useGetIdentity();
   const { message, show } = useTimedMessage(MESSAGE_MS);
   const fields = mode === 'edit' && def.editFields ? def.editFields : def.createFields;
@@ -48,26 +45,31 @@ function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'cr
     return v;
   }, [record, fields, identity]);
 
-  const save = useMutation({
-    mutationFn: async (values: Values) => {
-      const data = Object.fromEntries(fields.filter((f) => f.type !== 'readonly').map((f) => [f.name, apiValue(values[f.name])]));
-      if (mode === 'edit' && record) {
-        // A newly chosen logo goes as multipart; otherwise JSON, and the stored logo stays.
-        if (data.logo instanceof File) return updateMultipart(def, String(record.id), multipartOf(data));
-        delete data.logo;
-        return dataProvider.update(def.page, { id: String(record.id), data, previousData: record });
-      }
-      if (fields.some((f) => f.type === 'images')) return createMultipart(def, multipartOf(data));
-      return dataProvider.create(def.page, { data });
-    },
-    onSuccess: () => show(translate(mode === 'edit' ? 'td.catalogue.saved' : 'td.catalogue.created'), 'success'),
-    onError: (err) => show(errorMessage(err, translate(mode === 'edit' ? 'td.catalogue.updateFailed' : `td.catalogue.${def.page}.createFailed`, { _: def.messages.createFailed })), 'error'),
-  });
+  // Through the dataProvider (the registry's REST resource), waiting for the server's answer.
+  const [create, created] = useCreate();
+  const [update, updated] = useUpdate();
+  const saved = created.isSuccess || updated.isSuccess;
+  const save = (values: Values) => {
+    const data = Object.fromEntries(fields.filter((f) => f.type !== 'readonly').map((f) => [f.name, apiValue(values[f.name])]));
+    const outcome = {
+      onSuccess: () => show(translate(mode === 'edit' ? 'td.catalogue.saved' : 'td.catalogue.created'), 'success'),
+      onError: (err: unknown) => show(errorMessage(err, translate(mode === 'edit' ? 'td.catalogue.updateFailed' : `td.catalogue.${def.page}.createFailed`, { _: def.messages.createFailed })), 'error'),
+    };
+    if (mode === 'edit' && record) {
+      // A newly chosen logo goes as multipart; otherwise JSON, and the stored logo stays.
+      const form = data.logo instanceof File ? multipartOf(data) : undefined;
+      if (!form) delete data.logo;
+      update(def.page, { id: String(record.id), data, previousData: record, meta: form && { form } }, { mutationMode: 'pessimistic', ...outcome });
+      return;
+    }
+    const form = fields.some((f) => f.type === 'images') ? multipartOf(data) : undefined;
+    create(def.page, { data, meta: form && { form } }, outcome);
+  };
   useEffect(() => {
-    if (!save.isSuccess) return;
+    if (!saved) return;
     const back = setTimeout(() => navigate(-1), BACK_MS);
     return () => clearTimeout(back);
-  }, [save.isSuccess, navigate]);
+  }, [saved, navigate]);
 
   const validate = (values: Values) => {
     const errors: Record<string, string> = {};
@@ -81,7 +83,7 @@ function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'cr
 
   const title = translate(`td.catalogue.${def.page}.${mode === 'edit' ? 'edit' : 'add'}`, { _: (mode === 'edit' ? def.labels.edit : def.labels.add) ?? def.labels.add });
   return (
-    <FormCard title={title} initial={initial} onSubmit={(v: Values) => save.mutate(v)} validate={validate} message={message} running={save.isPending}>
+    <FormCard title={title} initial={initial} onSubmit={(v: Values) => save(v)} validate={validate} message={message} running={created.isPending || updated.isPending}>
       {fields.map((f) => (
         <FormCell key={f.name} wide={f.type === 'textarea' || f.type === 'images' || f.type === 'logo'}>
           <CatalogueInput field={f} />

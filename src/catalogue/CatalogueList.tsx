@@ -1,4 +1,4 @@
-import { responsiveDatagridSx, responsiveListSx } from '../common/DataTable';
+import { responsiveDatagridSx, responsiveListSx } from '../common/RowsTable';
 import { Button, Datagrid, FunctionField, List, TopToolbar, useBasename, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';

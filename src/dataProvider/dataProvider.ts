@@ -1,3 +1,4 @@
+import { combineDataProviders } from 'react-admin';
 import type {
   CreateParams,
   DataProvider,
@@ -16,7 +17,7 @@ import { accountPath, API_PATHS, fillPath, type AccountPath } from '../../domain
 import { DASHBOARD_COUNTS, tierOf, type CountField, type Role, type TierDef } from '../../resources.config';
 import { ROLES } from '../../resources.config';
 import { request, type RequestOptions } from './http';
-import { restResourceOf, restResourceProvider } from './restProvider';
+import { restProviders, type ResourceProvider, type ToggleAction, type ToggleCall } from './restProvider';
 
 /** An account as react-admin sees it: the API's record plus `id` = `_id`. */
 export type AccountRow = AccountRecord & { id: string };
@@ -54,12 +55,11 @@ export interface CreditResult {
   receiver?: { _id: string; walletBalance: number };
 }
 
-export type ToggleAction = 'activate' | 'deactivate';
+export type { ToggleAction };
 
-export interface TierDataProvider extends DataProvider {
+export interface TierDataProvider extends DataProvider, ToggleCall {
   creditTransfer(resource: string, params: CreditParams): Promise<{ data: CreditResult; message?: string }>;
   creditAdjust(resource: string, params: CreditParams): Promise<{ data: CreditResult; message?: string }>;
-  toggleStatus(resource: string, params: { id: Identifier; action: ToggleAction; parent?: ParentRef }): Promise<{ data: unknown; message?: string }>;
   logoutPlayer(params: { id: Identifier }): Promise<{ message?: string }>;
   getChildren(resource: string, params: Paging & { id: Identifier }): Promise<{ data: AccountRow[]; total: number }>;
   getChild(resource: string, params: { parentId: Identifier; id: Identifier }): Promise<{ data: AccountRow }>;
@@ -140,7 +140,8 @@ async function mutate(path: string, options: RequestOptions): Promise<{ data: Ac
   return { data: json.data ? toRow(json.data) : ({} as AccountRow), message: json.message };
 }
 
-export function createDataProvider(): TierDataProvider {
+/** The tiers' provider: react-admin's calls on accounts, and the account family's own calls. */
+function accountsProvider(): TierDataProvider {
   const getList = (resource: string, params: GetListParams & { meta?: unknown }) => {
     const parent = parentOf(params.meta);
     return fetchList(parent ? childrenPath(parent) : path(resource, 'list'), params);
@@ -241,23 +242,20 @@ export function createDataProvider(): TierDataProvider {
       }
     },
   };
-  // Games, times, messages and logs are plain REST resources: react-admin's simple-rest client serves them.
-  const delegated = <K extends 'getList' | 'getOne' | 'getMany' | 'create' | 'update' | 'delete'>(name: K): DataProvider[K] => {
-    const own = provider[name];
-    return ((resource: string, params: unknown) => {
-      const def = restResourceOf(resource);
-      return def ? (restResourceProvider(def)[name] as (r: string, p: unknown) => unknown)(resource, params) : (own as (r: string, p: unknown) => unknown)(resource, params);
-    }) as DataProvider[K];
-  };
-  for (const name of ['getList', 'getOne', 'getMany', 'create', 'update', 'delete'] as const) (provider as DataProvider)[name] = delegated(name) as never;
-  const toggleAccount = provider.toggleStatus;
-  provider.toggleStatus = async (resource, params) => {
-    const def = restResourceOf(resource);
-    if (!def) return toggleAccount(resource, params);
-    const { json } = await request(`${def.api}/${encodeURIComponent(String(params.id))}/${params.action}`, { method: 'PUT' });
-    return { data: json.data, message: json.message };
-  };
   return provider;
+}
+
+/**
+ * The client's one dataProvider, built once: every call that names a resource goes to the provider
+ * of that resource (the REST resources of the registry, or the tiers' accounts), as react-admin's
+ * combineDataProviders does; the account family's own calls are the tiers' provider's.
+ */
+export function createDataProvider(): TierDataProvider {
+  const accounts = accountsProvider();
+  const rest = restProviders();
+  const byResource = combineDataProviders((resource) => rest.get(resource) ?? accounts) as ResourceProvider;
+  const { getList, getOne, getMany, getManyReference, create, update, updateMany, delete: remove, deleteMany, toggleStatus } = byResource;
+  return { ...accounts, getList, getOne, getMany, getManyReference, create, update, updateMany, delete: remove, deleteMany, toggleStatus };
 }
 
 /** Fallback diff for a plain `update` call: top-level values that differ. */

@@ -47,6 +47,7 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | undefined | null>;
+  /** Sent as JSON, except a FormData (multipart, files) or a string, which go as they are. */
   body?: unknown;
   headers?: Record<string, string>;
   /**
@@ -54,8 +55,11 @@ export interface RequestOptions {
    * bearer token, no cookie, and it does not slide the stored session's expiry.
    */
   session?: boolean;
+  /** Lets react-admin cancel a read it no longer needs. */
+  signal?: AbortSignal;
 }
 
+/** `path` under the API base; a path that already carries its query string (simple-rest's) keeps it. */
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
   const clean = path.replace(/^\/+/, '');
   const qs = new URLSearchParams();
@@ -64,45 +68,79 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return `${API_BASE}/${clean}${s ? `?${s}` : ''}`;
 }
 
+const encodeBody = (body: unknown): { body: BodyInit | undefined; type?: string } => {
+  if (body === undefined) return { body: undefined };
+  if (body instanceof FormData) return { body };
+  if (typeof body === 'string') return { body, type: 'application/json' };
+  return { body: JSON.stringify(body), type: 'application/json' };
+};
+
+async function readJson<T>(res: Response): Promise<T | null> {
+  try {
+    return (await res.json()) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** The refusal of a non-2xx answer: the server's message in the client's texts (by its code, never by matching the English). */
+async function refusal(res: Response, path: string, hadToken: boolean): Promise<ApiError> {
+  const json = await readJson<Envelope>(res);
+  const message = json?.message ? translateMessage({ message: json.message, code: json.code, params: json.params }) : undefined;
+  const err = new ApiError(message || res.statusText || translate('td.messages.somethingWrong'), res.status, json);
+  // A logout of a session already gone answers 401 too: that is the end it asked for, not news.
+  if (res.status === 401 && hadToken && !/^\/*auth\/logout$/.test(path)) for (const listener of sessionEndedListeners) listener(err);
+  return err;
+}
+
 /**
- * One JSON call with the bearer token (and the session cookie: credentials are included).
- * Resolves with the envelope and the response headers; anything but 2xx rejects with ApiError.
+ * The client's one HTTP call: the only place that sets the bearer token (and includes the session
+ * cookie), turns "no answer" into NetworkError and a non-2xx answer into ApiError with the server's
+ * message. Resolves with the 2xx response unread; JSON, files and react-admin's simple-rest all read
+ * it from here. `accept` is the Accept header (none for a file).
  */
-export async function request<T = unknown>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<{ json: Envelope<T> & Record<string, unknown>; headers: Headers; status: number }> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+export async function send(path: string, options: RequestOptions & { accept?: string } = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...(options.accept ? { Accept: options.accept } : {}), ...options.headers };
   const withSession = options.session !== false;
   const token = withSession ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const { body, type } = encodeBody(options.body);
+  if (type && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['Content-Type'] = type;
   let res: Response;
   try {
     res = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       credentials: withSession ? 'include' : 'omit',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
+      signal: options.signal,
     });
   } catch (e) {
+    // A read react-admin cancelled (its signal) is no failure to report.
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new NetworkError(e);
   }
-  let json: (Envelope<T> & Record<string, unknown>) | null = null;
-  try {
-    json = (await res.json()) as Envelope<T> & Record<string, unknown>;
-  } catch {
-    json = null;
-  }
-  if (!res.ok || !json) {
-    // Coded answers are shown in the client's texts (by code, never by matching the English).
-    const message = json?.message ? translateMessage({ message: json.message, code: json.code, params: json.params }) : undefined;
-    const err = new ApiError(message || res.statusText || translate('td.messages.somethingWrong'), res.status, json);
-    // A logout of a session already gone answers 401 too: that is the end it asked for, not news.
-    if (res.status === 401 && token && !/^\/*auth\/logout$/.test(path)) for (const listener of sessionEndedListeners) listener(err);
-    throw err;
-  }
-  if (withSession) extendSession();
+  if (!res.ok) throw await refusal(res, path, !!token);
+  return res;
+}
+
+/** Slides the session's expiry after an answered call that carried it. */
+export const answered = (options: Pick<RequestOptions, 'session'> = {}): void => {
+  if (options.session !== false) extendSession();
+};
+
+/**
+ * One JSON call through `send`. Resolves with the envelope and the response headers; anything but a
+ * 2xx JSON answer rejects with ApiError.
+ */
+export async function request<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ json: Envelope<T> & Record<string, unknown>; headers: Headers; status: number }> {
+  const res = await send(path, { ...options, accept: 'application/json' });
+  const json = await readJson<Envelope<T> & Record<string, unknown>>(res);
+  if (!json) throw new ApiError(res.statusText || translate('td.messages.somethingWrong'), res.status, null);
+  answered(options);
   return { json, headers: res.headers, status: res.status };
 }
 

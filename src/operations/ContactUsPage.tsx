@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useGetList, useTranslate, useUpdate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -10,14 +10,14 @@ import Select from '@mui/material/Select';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { DataTable } from '../common/DataTable';
+import { RowsTable } from '../common/RowsTable';
 import { PageSpinner } from '../common/PageSpinner';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { ServerPagination } from '../games/history/ServerPagination';
 import type { Paging } from '../games/history/historyQueries';
 import { formatDateTime } from '../tiers/cellValue';
-import { COMPLAINT_STATUSES, COMPLAINTS_PER_PAGE, STATUS_COLOR, useComplaints, useSetComplaintStatus, type ComplaintRow, type ComplaintStatus } from './complaintsQueries';
-import { serverMessage } from './outcome';
+import { COMPLAINT_STATUSES, COMPLAINTS_PER_PAGE, STATUS_COLOR, type ComplaintRow, type ComplaintStatus } from './complaintStatus';
+import { retryUnlessRefused, serverMessage } from './outcome';
 
 const COLUMNS = ['no', 'enquiryType', 'fullName', 'email', 'mobile', 'details', 'status', 'date'] as const;
 
@@ -54,14 +54,25 @@ function StatusSelect({ row, onChange }: { row: ComplaintRow; onChange: (status:
 export function ContactUsPage() {
   const translate = useTranslate();
   const [paging, setPaging] = useState<Paging>({ page: 1, perPage: COMPLAINTS_PER_PAGE });
-  const { data, error, isPending, isFetching } = useComplaints(paging.page, paging.perPage);
-  const setStatus = useSetComplaintStatus();
+  // The registry's messages resource, through the dataProvider: GET complaint?page&limit.
+  const { data, total = 0, error, isPending, isFetching } = useGetList<ComplaintRow>(
+    'contactus',
+    { pagination: paging },
+    { placeholderData: (previous) => previous, retry: retryUnlessRefused },
+  );
+  const [update] = useUpdate<ComplaintRow>();
   const { message, show } = useTimedMessage(5000);
   const title = translate('td.complaints.title');
   const na = translate('td.app.na');
 
-  const change = (id: string, status: ComplaintStatus) =>
-    setStatus.mutate({ id, status }, { onError: (err) => show(serverMessage(err) ?? translate('td.complaints.error'), 'error') });
+  // PATCH complaint/{id}/status: the row shows the new status at once and goes back to the old one
+  // if the server refuses (optimistic); the pages are read again either way.
+  const change = (row: ComplaintRow, status: ComplaintStatus) =>
+    void update(
+      'contactus',
+      { id: row.id, data: { status }, previousData: row },
+      { mutationMode: 'optimistic', onError: (err) => show(serverMessage(err) ?? translate('td.complaints.error'), 'error') },
+    );
 
   return (
     <Card sx={{ mt: 2 }}>
@@ -80,23 +91,23 @@ export function ContactUsPage() {
         {data && (
           <>
             {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
-            <DataTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.complaints.${c}`) }))} empty={translate('td.complaints.empty')} count={data.rows.length}>
-                  {data.rows.map((r, i) => (
+            <RowsTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.complaints.${c}`) }))} empty={translate('td.complaints.empty')} count={data.length}>
+                  {data.map((r, i) => (
                     <TableRow key={r._id}>
-                      <TableCell>{(data.currentPage - 1) * data.limit + i + 1}</TableCell>
+                      <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
                       <TableCell>{r.enquiryType}</TableCell>
                       <TableCell>{r.fullName}</TableCell>
                       <TableCell>{r.email}</TableCell>
                       <TableCell>{r.mobile}</TableCell>
                       <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 360 }}>{r.complaintDetails}</TableCell>
                       <TableCell>
-                        <StatusSelect row={r} onChange={(s) => change(r._id, s)} />
+                        <StatusSelect row={r} onChange={(s) => change(r, s)} />
                       </TableCell>
                       <TableCell>{formatDateTime(r.createdAt) ?? na}</TableCell>
                     </TableRow>
                   ))}
-            </DataTable>
-            <ServerPagination total={data.totalComplaints} paging={paging} onChange={setPaging} />
+            </RowsTable>
+            <ServerPagination total={total} paging={paging} onChange={setPaging} />
           </>
         )}
       </CardContent>

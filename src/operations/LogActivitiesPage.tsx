@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useGetList, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,20 +12,23 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { fetchFile, saveBlob } from '../common/download';
-import { DataTable } from '../common/DataTable';
+import { RowsTable } from '../common/RowsTable';
 import { PageSpinner } from '../common/PageSpinner';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { ServerPagination } from '../games/history/ServerPagination';
 import type { Paging } from '../games/history/historyQueries';
 import { formatDateTime } from '../tiers/cellValue';
-import { exportQuery, useLogs, type LogRow } from './logsQueries';
-import { failureText, serverMessage } from './outcome';
+import { failureText, retryUnlessRefused, serverMessage } from './outcome';
 import { API_PATHS } from '../../domain/apiPaths';
+import type { LogRow as ApiLogRow } from '../../domain/api';
 
 /** Typing in the search asks the server once the user pauses. */
 export const SEARCH_DEBOUNCE_MS = 300;
 /** The CSV's name (spec section 9). */
 export const LOGS_CSV = 'logs.csv';
+
+/** One row of GET logs (domain/api.ts) as react-admin keys it. */
+export type LogRow = ApiLogRow & { id: string };
 
 const COLUMNS = ['username', 'subject', 'method', 'requestUrl', 'ipAddress', 'createdAt'] as const satisfies readonly (keyof LogRow)[];
 
@@ -41,8 +43,14 @@ export function LogActivitiesPage() {
   const [search, setSearch] = useState('');
   const [date, setDate] = useState('');
   const [paging, setPaging] = useState<Paging>({ page: 1, perPage: 10 });
-  const { data, error, isPending, isFetching } = useLogs({ ...paging, search, date });
+  // The registry's logs resource, through the dataProvider: GET logs?page&limit&search&date.
+  const { data, total = 0, error, isPending, isFetching } = useGetList<LogRow>(
+    'logactivities',
+    { pagination: paging, filter: { search, date } },
+    { placeholderData: (previous) => previous, retry: retryUnlessRefused },
+  );
   const { message, show } = useTimedMessage(3000);
+  const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     if (searchText.trim() === search) return;
@@ -53,13 +61,18 @@ export function LogActivitiesPage() {
     return () => clearTimeout(t);
   }, [searchText, search]);
 
-  const exportCsv = useMutation({
-    mutationFn: async (f: { search: string; date: string }) => {
-      const { blob } = await fetchFile(API_PATHS.logsExport, exportQuery(f));
+  // The server writes the CSV of the same filter, with no paging.
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { blob } = await fetchFile(API_PATHS.logsExport, { search, date });
       saveBlob(blob, LOGS_CSV);
-    },
-    onError: (err) => show(failureText(err, translate('td.logs.exportFailed')), 'error'),
-  });
+    } catch (err) {
+      show(failureText(err, translate('td.logs.exportFailed')), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const title = translate('td.logs.title');
   const na = translate('td.app.na');
@@ -93,10 +106,10 @@ export function LogActivitiesPage() {
           <Button
             variant="outlined"
             startIcon={<DownloadIcon />}
-            disabled={exportCsv.isPending}
-            onClick={() => exportCsv.mutate({ search, date })}
+            disabled={exporting}
+            onClick={() => void exportCsv()}
           >
-            {translate(exportCsv.isPending ? 'td.logs.exporting' : 'td.logs.export')}
+            {translate(exporting ? 'td.logs.exporting' : 'td.logs.export')}
           </Button>
         </Box>
         {message && (
@@ -109,8 +122,8 @@ export function LogActivitiesPage() {
         {data && (
           <>
             {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
-            <DataTable label={title} headers={[{ label: translate('td.logs.no') }, ...COLUMNS.map((c) => ({ label: translate(`td.logs.${c}`) }))]} empty={translate('td.logs.empty')} count={data.rows.length}>
-                  {data.rows.map((r, i) => (
+            <RowsTable label={title} headers={[{ label: translate('td.logs.no') }, ...COLUMNS.map((c) => ({ label: translate(`td.logs.${c}`) }))]} empty={translate('td.logs.empty')} count={data.length}>
+                  {data.map((r, i) => (
                     <TableRow key={r._id}>
                       <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
                       <TableCell>{r.username ?? na}</TableCell>
@@ -121,12 +134,12 @@ export function LogActivitiesPage() {
                       <TableCell>{formatDateTime(r.createdAt) ?? na}</TableCell>
                     </TableRow>
                   ))}
-            </DataTable>
+            </RowsTable>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="body2" color="text.secondary">
-                {translate('td.logs.showing', { shown: data.rows.length, total: data.total })}
+                {translate('td.logs.showing', { shown: data.length, total })}
               </Typography>
-              <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
+              <ServerPagination total={total} paging={paging} onChange={setPaging} />
             </Box>
           </>
         )}

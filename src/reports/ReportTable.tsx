@@ -16,7 +16,7 @@ import { formatPoints } from '../../domain/money';
 import type { Range } from '../../domain/periods';
 import type { ReportColumn, ReportDef } from './reportDef';
 import { viewSearch } from './useReport';
-import { responsiveTableSx } from '../common/DataTable';
+import { responsiveTableSx } from '../common/RowsTable';
 import { roleLabel } from '../tiers/registry';
 
 const PER_PAGE_OPTIONS = [10, 25, 50];

@@ -1,6 +1,6 @@
 import { Button, Datagrid, FunctionField, List, SearchInput, TopToolbar, useBasename, useResourceContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { responsiveDatagridSx, responsiveListSx } from '../common/DataTable';
+import { responsiveDatagridSx, responsiveListSx } from '../common/RowsTable';
 import AddIcon from '@mui/icons-material/Add';
 import { ExportTierButton } from './ExportTierButton';
 import { RowActions } from './RowActions';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useGetList, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -15,12 +15,12 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { resultLabel } from '../../../resources.config';
 import { formatPoints } from '../../../domain/money';
 import { PERIOD_CODES } from '../../../domain/periods';
-import { DataTable } from '../../common/DataTable';
+import { RowsTable } from '../../common/RowsTable';
 import { PageSpinner } from '../../common/PageSpinner';
 import { formatDateTime } from '../../tiers/cellValue';
 import { errorMessage } from '../../tiers/errorMessage';
 import { HistoryFilters, periodWindow, type HistoryFilterValues } from './HistoryFilters';
-import { useGameHistory, useHistoryOptions, type HistoryRow, type HistoryTotals, type Paging } from './historyQueries';
+import { historyFilter, historyRetry, useHistoryOptions, type HistoryRow, type HistoryTotals, type Paging } from './historyQueries';
 import { ServerPagination } from './ServerPagination';
 import { TicketDetailsDialog, type TicketRef } from './TicketDetailsDialog';
 
@@ -64,7 +64,14 @@ export function GameHistoryPage() {
   const [paging, setPaging] = useState<Paging>({ page: 1, perPage: 10 });
   const [ticket, setTicket] = useState<{ ref: TicketRef | null; open: boolean }>({ ref: null, open: false });
   const { games, users } = useHistoryOptions();
-  const { data, error, isPending, isFetching } = useGameHistory({ gameId: filters.gameId, userId: filters.userId, range: filters.window.range, ...paging });
+  // The registry's bet list, through the dataProvider: GET history/gamehistory with the filter, a
+  // page of tickets and (the list's meta) the totals over the whole filter.
+  const { data, total = 0, meta, error, isPending, isFetching } = useGetList<HistoryRow & { id: string }>(
+    'gamehistory',
+    { pagination: paging, filter: historyFilter({ gameId: filters.gameId, userId: filters.userId, range: filters.window.range }) },
+    { placeholderData: (previous) => previous, retry: historyRetry },
+  );
+  const totals = (meta as { totals?: HistoryTotals } | undefined)?.totals ?? null;
   const title = translate('td.gameHistory.title');
   const na = translate('td.app.na');
   return (
@@ -88,9 +95,9 @@ export function GameHistoryPage() {
         {data && (
           <>
             {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
-            {data.totals && <TotalsRow totals={data.totals} />}
-            <DataTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.gameHistory.${c}`), right: RIGHT.has(c) }))} empty={translate('td.gameHistory.empty')} count={data.rows.length}>
-                  {data.rows.map((r, i) => (
+            {totals && <TotalsRow totals={totals} />}
+            <RowsTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.gameHistory.${c}`), right: RIGHT.has(c) }))} empty={translate('td.gameHistory.empty')} count={data.length}>
+                  {data.map((r, i) => (
                     <TableRow key={r.ticketId}>
                       <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
                       <TableCell>{r.ticketId}</TableCell>
@@ -117,8 +124,8 @@ export function GameHistoryPage() {
                       </TableCell>
                     </TableRow>
                   ))}
-            </DataTable>
-            <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
+            </RowsTable>
+            <ServerPagination total={total} paging={paging} onChange={setPaging} />
           </>
         )}
         <TicketDetailsDialog ticket={ticket.ref} open={ticket.open} onClose={() => setTicket((t) => ({ ...t, open: false }))} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useGetList, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,11 +8,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { formatPoints } from '../../../domain/money';
-import { DataTable } from '../../common/DataTable';
+import { RowsTable } from '../../common/RowsTable';
 import { PageSpinner } from '../../common/PageSpinner';
 import { formatDateTime } from '../../tiers/cellValue';
 import { errorMessage } from '../../tiers/errorMessage';
-import { useOnlinePlayers } from './historyQueries';
+import { currentUserId, historyRetry, type OnlinePlayerRow } from './historyQueries';
 import { ServerPagination } from './ServerPagination';
 
 const POINT_COLUMNS = [
@@ -27,7 +27,12 @@ const POINT_COLUMNS = [
 export function OnlinePlayersPage() {
   const translate = useTranslate();
   const [paging, setPaging] = useState({ page: 1, perPage: 10 });
-  const { data, error, isPending, isFetching } = useOnlinePlayers(paging);
+  // The registry's online players, through the dataProvider: GET onlinePlayer?loginid&page&limit.
+  const { data, total = 0, error, isPending, isFetching } = useGetList<OnlinePlayerRow>(
+    'onlineplayers',
+    { pagination: paging, filter: { loginid: currentUserId() } },
+    { placeholderData: (previous) => previous, retry: historyRetry },
+  );
   const title = translate('td.onlinePlayers.title');
   return (
     <Card sx={{ mt: 2 }}>
@@ -39,8 +44,8 @@ export function OnlinePlayersPage() {
         {data && (
           <>
             {isFetching && <LinearProgress aria-label={translate('td.app.loading')} />}
-            <DataTable label={title} headers={[{ label: translate('td.onlinePlayers.no') }, { label: translate('td.onlinePlayers.username') }, ...POINT_COLUMNS.map(([, label]) => ({ label: translate(label), right: true })), { label: translate('td.onlinePlayers.isOnline') }, { label: translate('td.onlinePlayers.lastLogin') }]} empty={translate('td.onlinePlayers.empty')} count={data.rows.length}>
-                  {data.rows.map((r, i) => (
+            <RowsTable label={title} headers={[{ label: translate('td.onlinePlayers.no') }, { label: translate('td.onlinePlayers.username') }, ...POINT_COLUMNS.map(([, label]) => ({ label: translate(label), right: true })), { label: translate('td.onlinePlayers.isOnline') }, { label: translate('td.onlinePlayers.lastLogin') }]} empty={translate('td.onlinePlayers.empty')} count={data.length}>
+                  {data.map((r, i) => (
                     <TableRow key={r._id}>
                       <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
                       <TableCell>{r.username}</TableCell>
@@ -59,8 +64,8 @@ export function OnlinePlayersPage() {
                       <TableCell>{formatDateTime(r.lastLogin) ?? translate('td.app.na')}</TableCell>
                     </TableRow>
                   ))}
-            </DataTable>
-            <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
+            </RowsTable>
+            <ServerPagination total={total} paging={paging} onChange={setPaging} />
           </>
         )}
       </CardContent>

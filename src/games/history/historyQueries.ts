@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '../../../domain/apiPaths';
 import type { Range } from '../../../domain/periods';
 import { getStoredUser } from '../../auth/session';
@@ -6,6 +6,7 @@ import { ApiError, request } from '../../dataProvider/http';
 
 /** One row of GET onlinePlayer (spec section 3, Online player): points as numbers with 2 decimals. */
 export interface OnlinePlayerRow {
+  id: string;
   _id: string;
   username: string;
   points: number;
@@ -69,24 +70,10 @@ export interface Paging {
 }
 
 /** A refused call (4xx) shows its message at once; a network or server failure is tried once more. */
-const retry = (failures: number, err: Error): boolean => !(err instanceof ApiError && err.status < 500) && failures < 1;
+export const historyRetry = (failures: number, err: Error): boolean => !(err instanceof ApiError && err.status < 500) && failures < 1;
 
 /** The logged-in operator's id: the `loginid` / `id` the spec's history calls carry. */
-const currentUserId = (): string | undefined => getStoredUser()?._id;
-
-/** Online Players (spec 2.5): one server page; the previous page stays shown while the next loads. */
-export function useOnlinePlayers({ page, perPage }: Paging) {
-  const loginid = currentUserId();
-  return useQuery({
-    queryKey: ['td', 'onlinePlayers', loginid, page, perPage],
-    queryFn: async () => {
-      const { json } = await request<OnlinePlayerRow[]>(API_PATHS.onlinePlayers, { query: { loginid, page, limit: perPage } });
-      return { rows: json.data ?? [], total: json.total ?? 0 };
-    },
-    placeholderData: keepPreviousData,
-    retry,
-  });
-}
+export const currentUserId = (): string | undefined => getStoredUser()?._id;
 
 export interface HistoryFilter extends Paging {
   /** '' is every game, every user. */
@@ -95,30 +82,14 @@ export interface HistoryFilter extends Paging {
   range: Range;
 }
 
-/** The query of GET history/gamehistory for a filter: the range's bounds as ISO instants. */
-export const historyQuery = (f: HistoryFilter, id = currentUserId()) => ({
+/** The filter of GET history/gamehistory (paged by the dataProvider): the range's bounds as ISO instants. */
+export const historyFilter = (f: Omit<HistoryFilter, keyof Paging>, id = currentUserId()) => ({
   gameId: f.gameId,
   userId: f.userId,
   startDate: f.range.start.toISOString(),
   endDate: f.range.end.toISOString(),
   id,
-  page: f.page,
-  limit: f.perPage,
 });
-
-/** Bet List (spec 2.6): one server page of tickets and the totals over the whole filter. */
-export function useGameHistory(filter: HistoryFilter) {
-  const query = historyQuery(filter);
-  return useQuery({
-    queryKey: ['td', 'gameHistory', query],
-    queryFn: async () => {
-      const { json } = await request<HistoryRow[]>(API_PATHS.gameHistory, { query });
-      return { rows: json.data ?? [], total: json.total ?? 0, totals: (json.totals as HistoryTotals | undefined) ?? null };
-    },
-    placeholderData: keepPreviousData,
-    retry,
-  });
-}
 
 /** The bet list's filter options: the games and the players below the operator. */
 export function useHistoryOptions() {
@@ -127,13 +98,13 @@ export function useHistoryOptions() {
     queryKey: ['td', 'historyGames', id],
     queryFn: async () => (await request<GameOption[]>(API_PATHS.historyGames, { query: { id } })).json.data ?? [],
     staleTime: 5 * 60_000,
-    retry,
+    retry: historyRetry,
   });
   const users = useQuery({
     queryKey: ['td', 'historyUsers', id],
     queryFn: async () => (await request<UserOption[]>(API_PATHS.historyUsers, { query: { id } })).json.data ?? [],
     staleTime: 5 * 60_000,
-    retry,
+    retry: historyRetry,
   });
   return { games: games.data ?? [], users: users.data ?? [] };
 }

@@ -24,7 +24,7 @@ import {
 } from './commissionApi';
 import { roleLabel } from '../../tiers/registry';
 import { StepUpCancelled, useStepUp } from '../../common/StepUp';
-import { DataTable } from '../../common/DataTable';
+import { RowsTable } from '../../common/RowsTable';
 import { errorMessage } from '../../tiers/errorMessage';
 
 /**
@@ -134,7 +134,7 @@ export function CommissionPage() {
         )}
         {send.isPending && <LinearProgress aria-label={translate('td.app.loading')} sx={{ my: 1 }} />}
         <Box sx={{ mt: 2 }}>
-          <DataTable
+          <RowsTable
             label={title}
             headers={[
               { label: translate('td.commission.id') },
@@ -167,7 +167,7 @@ export function CommissionPage() {
                   ))}
                 </TableRow>
               ))}
-          </DataTable>
+          </RowsTable>
           {rows.length > 0 && (
             <Typography variant="caption" color="text.secondary">
               {translate('td.commission.totalNote')}

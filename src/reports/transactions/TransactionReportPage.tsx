@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useGetList, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatPoints } from '../../../domain/money';
 import { currentSession } from '../../auth/session';
-import { DataTable } from '../../common/DataTable';
+import { RowsTable } from '../../common/RowsTable';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ServerPagination } from '../../games/history/ServerPagination';
 import { formatDateTime } from '../../tiers/cellValue';
@@ -33,8 +33,9 @@ import {
   TX_STATUSES,
   TX_TYPES,
   typeLabel,
+  transactionsRetry,
   useReportUsers,
-  useTransactions,
+  type TransactionRow,
   type TransactionFilter,
   type TxStatus,
   type TxType,
@@ -59,7 +60,12 @@ export function TransactionReportPage() {
   const [paging, setPaging] = useState({ page: 1, perPage: 10 });
   const users = (useReportUsers(me?.id).data ?? []).filter((u) => u._id !== me?.id);
   const query = transactionQuery(filter, me ?? { id: '', role: 'player' });
-  const { data, error, isPending, isFetching } = useTransactions(query, paging);
+  // The registry's ledger report, through the dataProvider: GET the report with the filter, page and limit.
+  const { data, total = 0, error, isPending, isFetching } = useGetList<TransactionRow & { id: string }>(
+    'transactionreport',
+    { pagination: paging, filter: query },
+    { placeholderData: (previous) => previous, retry: transactionsRetry },
+  );
   const exporter = useMutation({ mutationFn: async () => writeSheet(transactionSheet(await fetchAllTransactions(query), translate)) });
   const title = translate('td.transactions.title');
   const na = translate('td.app.na');
@@ -104,7 +110,7 @@ export function TransactionReportPage() {
             slotProps={{ inputLabel: { shrink: true } }}
             size="small"
           />
-          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exporter.mutate()} disabled={exporter.isPending || !data || data.total === 0}>
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exporter.mutate()} disabled={exporter.isPending || !data || total === 0}>
             {translate('td.transactions.export')}
           </Button>
         </Box>
@@ -117,8 +123,8 @@ export function TransactionReportPage() {
         {data && (
           <>
             {(isFetching || exporter.isPending) && <LinearProgress aria-label={translate('td.app.loading')} />}
-            <DataTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.transactions.${c}`), right: RIGHT.has(c) }))} empty={translate('td.transactions.empty')} count={data.rows.length}>
-                  {data.rows.map((r, i) => {
+            <RowsTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.transactions.${c}`), right: RIGHT.has(c) }))} empty={translate('td.transactions.empty')} count={data.length}>
+                  {data.map((r, i) => {
                     const kind = amountKind(r.amount);
                     return (
                       <TableRow key={r._id}>
@@ -141,8 +147,8 @@ export function TransactionReportPage() {
                       </TableRow>
                     );
                   })}
-            </DataTable>
-            <ServerPagination total={data.total} paging={paging} onChange={setPaging} />
+            </RowsTable>
+            <ServerPagination total={total} paging={paging} onChange={setPaging} />
           </>
         )}
       </CardContent>

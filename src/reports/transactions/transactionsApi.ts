@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '../../../domain/apiPaths';
 import type { Role } from '../../../resources.config';
 import { ApiError, request } from '../../dataProvider/http';
@@ -47,20 +47,7 @@ export const transactionQuery = (f: TransactionFilter, me: Operator) => ({
 export type TransactionQuery = ReturnType<typeof transactionQuery>;
 
 /** A refused call (4xx) shows its message at once; a network or server failure is tried once more. */
-const retry = (failures: number, err: Error): boolean => !(err instanceof ApiError && err.status < 500) && failures < 1;
-
-/** One server page of the filtered ledger; the previous page stays shown while the next loads. */
-export function useTransactions(query: TransactionQuery, { page, perPage }: { page: number; perPage: number }) {
-  return useQuery({
-    queryKey: ['td', 'transactions', query, page, perPage],
-    queryFn: async () => {
-      const { json } = await request<TransactionRow[]>(API_PATHS.transactionReport, { query: { ...query, page, limit: perPage } });
-      return { rows: json.data ?? [], total: json.total ?? 0 };
-    },
-    placeholderData: keepPreviousData,
-    retry,
-  });
-}
+export const transactionsRetry = (failures: number, err: Error): boolean => !(err instanceof ApiError && err.status < 500) && failures < 1;
 
 /** The accounts the operator may look at (itself included), for the user filter. */
 export function useReportUsers(id: string | undefined) {
@@ -69,7 +56,7 @@ export function useReportUsers(id: string | undefined) {
     queryFn: async () => (await request<ReportUser[]>(API_PATHS.reportUsers, { query: { id } })).json.data ?? [],
     enabled: id !== undefined,
     staleTime: 5 * 60_000,
-    retry,
+    retry: transactionsRetry,
   });
 }
 

@@ -26,14 +26,18 @@ export const responsiveDatagridSx = {
   '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' },
 } as const;
 
-export interface DataTableHeader {
+export interface RowsTableHeader {
   label: string;
   /** Amounts line up on their decimals. */
   right?: boolean;
 }
 
-/** A screen's plain table: the header row, the empty message when there is no row, the rows the screen draws, and its totals row if any. */
-export function DataTable({ label, headers, empty, count, children, footer }: { label: string; headers: readonly DataTableHeader[]; empty: string; count: number; children: ReactNode; footer?: ReactNode }) {
+/**
+ * A screen's plain table: the header row, the empty message when there is no row, the rows the screen
+ * draws, and its totals row if any. Named apart from react-admin 5's DataTable, which reads a list
+ * context and draws its own rows: this one holds rows a screen already has.
+ */
+export function RowsTable({ label, headers, empty, count, children, footer }: { label: string; headers: readonly RowsTableHeader[]; empty: string; count: number; children: ReactNode; footer?: ReactNode }) {
   return (
     <TableContainer>
       <Table size="small" aria-label={label} sx={responsiveTableSx}>
