@@ -275,9 +275,9 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
         const path = join(dir, folder, entry.file);
         // Hashed again as it is read: a file changed after the check above fails here, inside the transaction.
         const hash = createHash('sha256');
-        const columns = tx.copyFrom ? await copyColumns(tx, name) : null;
+        const columns = tx.copyFrom && (await isRowPerLine(path)) ? await copyColumns(tx, name) : null;
         let inTable = 0;
-        if (tx.copyFrom && columns && (await isRowPerLine(path))) {
+        if (tx.copyFrom && columns) {
           inTable = await tx.copyFrom(
             name,
             columns.map((c) => c.name),
@@ -292,7 +292,7 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
         if (hash.digest('hex') !== entry.sha256) throw conflict(`The file ${entry.file} changed during the restore. Nothing was restored.`);
         if (inTable !== entry.rows) throw conflict(`The file ${entry.file} holds ${inTable} rows, not the ${entry.rows} of its manifest. Nothing was restored.`);
         rows += inTable;
-        if (inTable) phase(`load ${name} (${inTable} rows, ${columns && tx.copyFrom ? 'COPY' : 'json'})`);
+        if (inTable) phase(`load ${name} (${inTable} rows, ${columns ? 'COPY' : 'json'})`);
       }
       phase('load the other tables');
       // PostgreSQL's advice for a bulk load: sorts of this size in memory, for this transaction only.
