@@ -197,13 +197,17 @@ function parseManifest(text: string): Manifest {
   return { schemaVersion: m.schemaVersion, createdAt: m.createdAt, tables, signature: typeof m.signature === 'string' ? m.signature : undefined };
 }
 
+const notWhole = (file: string) => `The file ${file} does not match its checksum. Nothing was restored.`;
+
 export const UNSIGNED_MESSAGE =
   'This backup is not signed by this installation (its signature is missing or does not match): it may have been altered, or it was made by another server or before backups were signed. Nothing was restored.';
 
 /**
- * Reads a backup's manifest and proves it signed by this installation's key, every file whole and of
- * this schema, before anything is touched. The signature comes first: whoever can write to
- * BACKUP_DIR can recompute the checksums, not the signature.
+ * Reads a backup's manifest and proves it signed by this installation's key and of this schema,
+ * before anything is touched. The signature comes first: whoever can write to BACKUP_DIR can
+ * recompute the checksums, not the signature. Each file's checksum is proved as the restore reads it,
+ * before its transaction commits (one read of each file, not two: on a million ledger rows the
+ * second read was a tenth of the restore).
  */
 export async function readBackup(place: BackupPlace, folder: string, q: Queryable): Promise<{ manifest: Manifest }> {
   const { dir } = place;
@@ -215,7 +219,7 @@ export async function readBackup(place: BackupPlace, folder: string, q: Queryabl
   if (current.length !== named.size || current.some((t) => !named.has(t))) throw conflict('This backup does not hold the tables of this schema. Nothing was restored.');
   for (const t of manifest.tables) {
     if (!/^[a-z_]+\.json$/.test(t.file)) throw conflict('The backup manifest is damaged. Nothing was restored.');
-    if ((await fileSha256(join(dir, folder, t.file))) !== t.sha256) throw conflict(`The file ${t.file} does not match its checksum. Nothing was restored.`);
+    if (!existsSync(join(dir, folder, t.file))) throw conflict(notWhole(t.file));
   }
   return { manifest };
 }
@@ -248,8 +252,8 @@ async function* rowBatches(path: string, hash: Hash): AsyncGenerator<string> {
  * Restores a backup in one transaction, as pg_restore does: every table emptied, its indexes and
  * keys set aside (deferIndexes), the rows loaded with COPY where the engine has it (else a batch of
  * json_populate_recordset at a time), then the indexes and keys built again, which validates them,
- * sequences moved past the restored ids, and the row counts and the ledger invariant checked before
- * commit. Any failure leaves the database as it was. Sessions are not in a backup: a restore ends
+ * sequences moved past the restored ids, and each file's checksum, the row counts and the ledger
+ * invariant checked before commit. Any failure leaves the database as it was. Sessions are not in a backup: a restore ends
  * them all.
  */
 export async function importBackup(db: Database, place: BackupPlace, folder: string, timing?: RestoreTiming): Promise<{ rows: number }> {
@@ -261,7 +265,7 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
     lap = now;
   };
   const { manifest } = await readBackup(place, folder, db);
-  phase('signature and checksums');
+  phase('signature');
   const out = await db
     .transaction(async (tx) => {
       const order = await tablesInOrder(tx);
@@ -273,23 +277,30 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
       for (const name of order) {
         const entry = manifest.tables.find((t) => t.name === name)!;
         const path = join(dir, folder, entry.file);
-        // Hashed again as it is read: a file changed after the check above fails here, inside the transaction.
+        // Hashed as it is read, and proved before the commit: what was loaded is what was signed.
         const hash = createHash('sha256');
         const columns = tx.copyFrom && (await isRowPerLine(path)) ? await copyColumns(tx, name) : null;
         let inTable = 0;
-        if (tx.copyFrom && columns) {
-          inTable = await tx.copyFrom(
-            name,
-            columns.map((c) => c.name),
-            copyText(path, hash, columns, entry.file),
-          );
-        } else {
-          for await (const batch of rowBatches(path, hash)) {
-            const [r] = await tx.query(`WITH ins AS (INSERT INTO "${name}" SELECT * FROM json_populate_recordset(NULL::"${name}", $1::json) RETURNING 1) SELECT count(*)::int AS n FROM ins`, [batch]);
-            inTable += Number(r.n);
+        try {
+          if (tx.copyFrom && columns) {
+            inTable = await tx.copyFrom(
+              name,
+              columns.map((c) => c.name),
+              copyText(path, hash, columns, entry.file, entry.rows),
+            );
+          } else {
+            for await (const batch of rowBatches(path, hash)) {
+              const [r] = await tx.query(`WITH ins AS (INSERT INTO "${name}" SELECT * FROM json_populate_recordset(NULL::"${name}", $1::json) RETURNING 1) SELECT count(*)::int AS n FROM ins`, [batch]);
+              inTable += Number(r.n);
+              if (inTable > entry.rows) throw conflict(moreRows(entry));
+            }
           }
+        } catch (e) {
+          // A file that is not the one signed explains whatever its load ran into: that is what is said.
+          if ((await fileSha256(path).catch(() => null)) !== entry.sha256) throw conflict(notWhole(entry.file));
+          throw e;
         }
-        if (hash.digest('hex') !== entry.sha256) throw conflict(`The file ${entry.file} changed during the restore. Nothing was restored.`);
+        if (hash.digest('hex') !== entry.sha256) throw conflict(notWhole(entry.file));
         if (inTable !== entry.rows) throw conflict(`The file ${entry.file} holds ${inTable} rows, not the ${entry.rows} of its manifest. Nothing was restored.`);
         rows += inTable;
         if (inTable) phase(`load ${name} (${inTable} rows, ${columns ? 'COPY' : 'json'})`);
@@ -318,6 +329,8 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
   phase('commit');
   return out;
 }
+
+const moreRows = (entry: ManifestTable) => `The file ${entry.file} holds more rows than the ${entry.rows} of its manifest. Nothing was restored.`;
 
 /** Told the seconds of each step of a restore as it ends (the bench prints where the time goes). */
 export type RestoreTiming = (step: string, seconds: number) => void;

@@ -41,10 +41,12 @@ const CHUNK_CHARS = 1 << 20;
 
 /**
  * A one-row-per-line table file as COPY text, a chunk at a time, hashing the bytes as they are read
- * (the caller compares the digest once the file is done). A row this server would not have written
- * ends it with a 409 naming the file.
+ * (the caller compares the digest once the file is done). A row this server would not have written,
+ * or a row past the `maxRows` of the manifest (a file grown since it was signed is not loaded to its
+ * end), ends it with a 409 naming the file.
  */
-export async function* copyText(path: string, hash: Hash, columns: readonly CopyColumn[], file: string): AsyncGenerator<string> {
+export async function* copyText(path: string, hash: Hash, columns: readonly CopyColumn[], file: string, maxRows: number): AsyncGenerator<string> {
+  let rows = 0;
   const index = new Map(columns.map((c, i) => [c.name, i]));
   const decoder = new StringDecoder('utf8');
   let rest = '';
@@ -55,6 +57,7 @@ export async function* copyText(path: string, hash: Hash, columns: readonly Copy
     const trimmed = raw.trim();
     if (trimmed === '[' || trimmed === ']' || trimmed === '') return;
     const text = trimmed.endsWith(',') ? trimmed.slice(0, -1) : trimmed;
+    if (++rows > maxRows) throw conflict(`The file ${file} holds more rows than the ${maxRows} of its manifest. Nothing was restored.`);
     try {
       out += `${copyLine(text, columns, index)}\n`;
     } catch (e) {

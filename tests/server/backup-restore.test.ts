@@ -124,6 +124,23 @@ describe.runIf(engineAvailable())('restore: COPY, indexes after loading, all or 
     expect(await dump()).toEqual(saved);
   });
 
+  it.each([
+    ['a ledger row raised halfway through the file', 'e1', (lines: string[]) => atLine(15_000, (l) => l.replace(/"amount":\d+/, '"amount":1000000'))(lines)],
+    ['rows added at the end of the file', 'e2', (lines: string[]) => [...lines.slice(0, -2), `${lines[lines.length - 3]},`, ...lines.slice(-2)]],
+    ['a damaged line, the file not re-signed', 'e3', atLine(15_000, () => '{"id":')],
+  ])('%s, its checksum not made again: refused as not the file signed, nothing changed', async (_what, suffix, edit) => {
+    const f = forge(suffix, 'transactions', edit);
+    // The signature holds (the manifest is untouched but for the edited file's checksum, put back as signed).
+    const m = JSON.parse(readFileSync(join(dir, f, 'manifest.json'), 'utf8'));
+    const signed = JSON.parse(readFileSync(join(dir, folder, 'manifest.json'), 'utf8'));
+    writeFileSync(join(dir, f, 'manifest.json'), JSON.stringify({ ...m, tables: signed.tables, signature: signed.signature }));
+    await change();
+    const before = await dump();
+    await expect(importBackup(db, place, f)).rejects.toMatchObject({ statusCode: 409, message: 'The file transactions.json does not match its checksum. Nothing was restored.' });
+    expect(await dump()).toEqual(before);
+    await importBackup(db, place, folder);
+  });
+
   it('restores a backup of the earlier format (each table one JSON line) through json_populate_recordset', async () => {
     const rowsOf = (lines: string[]) => lines.filter((l) => l.startsWith('{')).map((l) => l.replace(/,$/, ''));
     const f = forge('d1', 'transactions', (lines) => `[${rowsOf(lines).join(', ')}]`);
