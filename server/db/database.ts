@@ -26,13 +26,27 @@ export interface Queryable {
    * leaves the outer transaction usable. Absent outside transactions, where each statement stands alone.
    */
   savepoint?<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Inside a transaction: loads rows into a table with COPY (PostgreSQL's text format, one row a
+   * line, the text given a chunk at a time), the bulk path a restore takes; resolves to the rows
+   * copied. Absent outside transactions.
+   */
+  copyFrom?(table: string, columns: readonly string[], text: AsyncIterable<string>): Promise<number>;
 }
+
+/** An identifier as SQL text, quoted. */
+export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** The COPY statement of a table's columns from `source` (STDIN, or a file the engine reads). */
+export const copyStatement = (table: string, columns: readonly string[], source: string): string =>
+  `COPY ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) FROM ${source}`;
 
 let savepoints = 0;
 /** The savepoint of a transaction handle, from its own query function. */
-export function withSavepoints(query: Queryable['query']): Queryable {
+export function withSavepoints(query: Queryable['query'], copyFrom?: Queryable['copyFrom']): Queryable {
   return {
     query,
+    ...(copyFrom ? { copyFrom } : {}),
     async savepoint(fn) {
       const name = `td_sp_${++savepoints}`;
       await query(`SAVEPOINT ${name}`);

@@ -1,6 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import { withSavepoints, type Database, type Queryable, type Row } from '../database';
+import { copyStatement, withSavepoints, type Database, type Queryable, type Row } from '../database';
 import type { Envelope, ErrorData, Reply, Request } from './protocol';
+
+/** Characters of COPY text sent to the database thread at a time. */
+const COPY_SLICE = 8 << 20;
 
 /** An error from the database thread, with its PostgreSQL fields (code, constraint…) restored. */
 const toError = (data: ErrorData): Error => Object.assign(new Error(data.message), data);
@@ -30,12 +33,12 @@ export async function openPgliteWorker(opts: { dataDir?: string | undefined; loa
   worker.on('error', (e) => failAll(e));
   worker.on('exit', (code) => failAll(new Error(`The embedded database thread stopped (exit code ${code}).`)));
 
-  const send = <T>(req: Request): Promise<T> => {
+  const send = <T>(req: Request, transfer: ArrayBuffer[] = []): Promise<T> => {
     if (failure) return Promise.reject(failure);
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ id, ...req } satisfies Envelope);
+      worker.postMessage({ id, ...req } satisfies Envelope, transfer);
     });
   };
 
@@ -48,7 +51,32 @@ export async function openPgliteWorker(opts: { dataDir?: string | undefined; loa
       const tx = await send<number>({ op: 'begin' });
       let out: T;
       try {
-        out = await fn(withSavepoints((text, params) => query(text, params, tx)));
+        out = await fn(
+          withSavepoints(
+            (text, params) => query(text, params, tx),
+            async (table, columns, text) => {
+              // PGlite reads COPY data from a blob, not a stream: one COPY per slice of about COPY_SLICE bytes.
+              const statement = copyStatement(table, columns, `'/dev/blob'`);
+              let rows = 0;
+              let slice: string[] = [];
+              let size = 0;
+              const flush = async () => {
+                const blob = Buffer.from(slice.join(''), 'utf8');
+                slice = [];
+                size = 0;
+                const data = blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength);
+                rows += await send<number>({ op: 'copy', text: statement, tx, blob: data }, [data]);
+              };
+              for await (const chunk of text) {
+                slice.push(chunk);
+                size += chunk.length;
+                if (size >= COPY_SLICE) await flush();
+              }
+              if (size) await flush();
+              return rows;
+            },
+          ),
+        );
       } catch (e) {
         await send({ op: 'end', tx, commit: false }).catch(() => undefined);
         throw e;

@@ -2,6 +2,8 @@
 export type Request =
   | { op: 'open'; dataDir?: string | undefined; load?: ArrayBuffer | undefined }
   | { op: 'query'; text: string; params: unknown[]; tx?: number | undefined }
+  /** A COPY … FROM '/dev/blob' inside a transaction, `blob` its data; answers the rows copied. */
+  | { op: 'copy'; text: string; tx: number; blob: ArrayBuffer }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'migrate'; folder: string }

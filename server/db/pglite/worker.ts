@@ -101,6 +101,12 @@ async function handle(m: Envelope): Promise<unknown> {
         throw e;
       }
     }
+    case 'copy': {
+      const t = open.get(m.tx);
+      if (!t) throw new Error('This transaction has already ended.');
+      if (t.failed) throw t.failed;
+      return (await t.tx.query(m.text, [], { blob: new Blob([m.blob]) })).affectedRows ?? 0;
+    }
     case 'begin': {
       const id = nextTx++;
       let started!: () => void;
