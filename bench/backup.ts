@@ -9,6 +9,7 @@
  * `pg_restore` into a fresh database (time, and the same comparison). Exit status non-zero when a
  * restore does not give back the same rows or the invariant fails. See bench/README.md.
  */
+import { recordFigure } from './figures';
 import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -457,7 +458,16 @@ export async function backupBench(o: BackupBenchOptions = backupOptionsFromEnv()
     // Where the restore's time goes: its steps, summed over the runs.
     const bySteps = new Map<string, number>();
     for (const run of steps) for (const x of run) bySteps.set(x.step, (bySteps.get(x.step) ?? 0) + x.seconds);
-    if (bySteps.size) log(`  product restore by step${perRun}: ${[...bySteps].map(([k, v]) => `${k} ${fmt(v / steps.length)} s`).join('; ')}`);
+    const stepText = [...bySteps].map(([k, v]) => `${k} ${fmt(v / steps.length)} s`).join('; ');
+    if (bySteps.size) log(`  product restore by step${perRun}: ${stepText}`);
+    recordFigure({
+      name: `restore of ${n('transactions')} ledger rows vs pg_restore`,
+      value: `${fmt(imp?.seconds ?? NaN)} s = ${ratio(imp?.seconds ?? NaN, res?.seconds ?? NaN)}`,
+      ceiling: `pg_restore ${fmt(res?.seconds ?? NaN)} s`,
+      target: `≤ ${RESTORE_TARGET}×`,
+      met: restoreRatio <= RESTORE_TARGET,
+      why: `by step: ${stepText}; Node reads, hashes and converts the JSON rows to COPY text on the HTTP thread`,
+    });
     log('');
     log(`  CPU: ${[cpu('backup', exp), cpu('archive', arc), cpu('restore', imp), cpu('pg_dump', dump), cpu('pg_restore', res)].join('; ')}`);
     if (exp.value) {
