@@ -55,3 +55,7 @@ const gameCatalogue = createGameCatalogue(GAMES);
 export const GAME_DECLARATIONS = gameCatalogue.declarations;
 export const { gameDeclaration, optionLabel, resultLabel } = gameCatalogue;
 export const OWN_CONSOLE_GAMES = gameCatalogue.ownConsoles;
+/** The tier that runs games (its accounts own the pools, consoles and backups). */
+export const GAME_TIER: Role = tiersWith('runsGames')[0]!.role;
+/** The chain's leaf: the tier that plays and manages no one. */
+export const LEAF_TIER: Role = CHAIN.find((role) => childTierOf(role) === null)!;

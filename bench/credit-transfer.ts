@@ -23,7 +23,7 @@ import { promisify } from 'node:util';
 import { hash, verify } from '@node-rs/argon2';
 import pg from 'pg';
 import { tierOf, type Role } from '../resources.config';
-import { ARGON2_OPTIONS } from '../server/auth/passwords';
+import { ARGON2_OPTIONS } from '../server/access/passwords';
 import { checkInvariant } from '../server/credit/ledger';
 import { openDatabase, type Database } from '../server/db/client';
 import { recordFigure } from './figures';

@@ -16,7 +16,7 @@ const titliLabel = (k: string): string => titli(k).replace(/^./, (c) => c.toUppe
  * hundredths, console groups), the draw and pick rules of domain/games it follows, its console
  * layout, its default round length and whether the admin has a fixed console route of its own.
  * The engine, the consoles, the menus and the catalogue read this table; a database gets a game
- * missing from it at start (server/games/declaredGames.ts). Adding a game is one entry here.
+ * missing from it at start (server/db/declaredGames.ts). Adding a game is one entry here.
  */
 export const GAMES = [
   {

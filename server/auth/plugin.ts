@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { coded } from '../http/errors';
-import type { Caller } from './caller';
+import type { Caller } from '../access/caller';
 import { Coalescer } from '../db/coalesce';
 import { DEFAULT_SESSION_MAX_HOURS, resumeSession, resumeSessions, SESSION_COOKIE, tokenDigest } from './sessions';
 

@@ -5,7 +5,7 @@ import { PASSWORD_LENGTH_MESSAGE, PASSWORD_MIN_LENGTH } from '../../domain/accou
 import { ROLES, SESSION_MINUTES, childTierOf, tierOf, tiersWith, type Role } from '../../resources.config';
 import { writeActivity } from '../activity/log';
 import { getRecord } from '../accounts/service';
-import { loadManaged, loadReadable } from '../accounts/access';
+import { loadManaged, loadReadable } from '../access/accounts';
 import { findRef, insertAccount, parseId, updateColumns } from '../accounts/repository';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
@@ -13,7 +13,7 @@ import { badRequest, coded, notFound } from '../http/errors';
 import { done, ERROR_REPLIES, noBody, ok, queryText } from '../http/schemas';
 import { accountRecord, idParams, recordReply } from '../accounts/schemas';
 import { checkGuarded } from '../access/guard';
-import { hashSecret } from './passwords';
+import { hashSecret } from '../access/passwords';
 import { requireCaller } from './plugin';
 import { findLoginCandidate, findSignupParent, markLoggedIn } from './repository';
 import { openSession, revokeSessions, SESSION_COOKIE, stepUp } from './sessions';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_MINUTES, type Role } from '../../resources.config';
 import type { Queryable } from '../db/client';
-import type { Caller } from './caller';
+import type { Caller } from '../access/caller';
 
 export { revokeSessions, type Revocation } from '../access/sessions';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ROOT_TIER, TIERS } from '../../resources.config';
-import { hashSecret } from '../auth/passwords';
+import { hashSecret } from '../access/passwords';
 import { insertAccount } from '../accounts/repository';
-import { addDeclaredGames } from '../games/declaredGames';
+import { addDeclaredGames } from './declaredGames';
 import type { Database } from './client';
 
 export interface SeedResult {

@@ -1,5 +1,5 @@
-import type { Caller } from '../auth/caller';
-import { inSubtree } from '../accounts/access';
+import type { Caller } from '../access/caller';
+import { inSubtree } from '../access/accounts';
 import { findRef, parseId, type AccountRef } from '../accounts/repository';
 import type { Queryable } from '../db/client';
 import { coded } from '../http/errors';

@@ -2,7 +2,7 @@ import { gameDeclaration } from '../../resources.config';
 import type { Database, Queryable } from '../db/client';
 import { Coalescer } from '../db/coalesce';
 import { coded, forbidden } from '../http/errors';
-import { GAME_TIER } from './repository';
+import { GAME_TIER } from '../../resources.config';
 import { betQueues, NOT_AVAILABLE } from './betBatch';
 
 export interface BetLine {

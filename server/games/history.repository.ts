@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client';
-import { LEAF_TIER } from './repository';
+import { LEAF_TIER } from '../../resources.config';
 
 /** A ticket with its game and round, as the bet list and a player's own list show it. */
 export interface TicketRecord {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../auth/plugin';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../access/caller';
 import type { Database } from '../db/client';
 import { parseId } from '../accounts/repository';
 import { coded } from '../http/errors';

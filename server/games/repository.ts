@@ -1,21 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { RoundWindow } from '../../domain/games';
-import { hashSecret } from '../auth/passwords';
+import { hashSecret } from '../access/passwords';
 import { insertAccount } from '../accounts/repository';
 import type { Queryable } from '../db/client';
-import { CHAIN, childTierOf, tiersWith } from '../../resources.config';
+import { GAME_TIER } from '../../resources.config';
 
 /** The role of pool accounts: never a tier, never listed, never logs in. */
 export const POOL_ROLE = 'pool';
 
-/** The tier whose accounts run games (admins): they hold pools and rounds. Passed to SQL as a parameter. */
-export const GAME_TIER = tiersWith('runsGames')[0]!.role;
 
-/**
- * The chain's leaf tier (players): the chain tier with no tier below it. Looked up in the chain, because
- * the system tiers (gift, loan, otc) have no tier below them either and are not players.
- */
-export const LEAF_TIER = CHAIN.find((role) => childTierOf(role) === null)!;
 
 export interface GameRow {
   id: number;

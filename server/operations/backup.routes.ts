@@ -11,12 +11,10 @@ import { BackupLimits } from './backupLimits';
 import { transferBackup } from './s3Transfer';
 import { clearHistory, clearHistoryBody, HISTORY_MODELS, parseModels, parseRange } from './clearHistory';
 import { findRef } from '../access/repository';
-import { tiersWith } from '../../resources.config';
+import { GAME_TIER } from '../../resources.config';
 import { API_PATHS } from '../../domain/apiPaths';
 import { BACKUP_REPLIES } from './schemas';
 
-/** The admins' tier (runsGames): clearing history clears the rounds, tickets and results of the admin's games. */
-const GAME_TIER = tiersWith('runsGames')[0]!.role;
 
 /** The 403 of an admin not named in BACKUP_ADMINS: says how the operator enables it. */
 export const notListedMessage = (username: string) =>

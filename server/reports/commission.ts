@@ -6,7 +6,7 @@ import type { AccountRef } from '../accounts/repository';
 import type { Database, Queryable } from '../db/client';
 import { move } from '../credit/ledger';
 import { coded } from '../http/errors';
-import { LEAF_TIER } from './repository';
+import { LEAF_TIER } from '../../resources.config';
 
 /** Tiers that earn commission: those the registry gives a commission column. */
 const EARNING = TIERS.filter((t) => t.commissionColumn).map((t) => t.role);

@@ -1,14 +1,7 @@
 import type { Queryable } from '../db/client';
-import { CHAIN, childTierOf, tiersWith } from '../../resources.config';
+import { GAME_TIER } from '../../resources.config';
 
-/** The tier whose accounts run games (admins): daily play is kept per admin. Passed to SQL as a parameter. */
-export const GAME_TIER = tiersWith('runsGames')[0]!.role;
 
-/**
- * The chain's leaf tier (players): the chain tier with no tier below it. Looked up in the chain, because
- * the system tiers (gift, loan, otc) have no tier below them either and are not players.
- */
-export const LEAF_TIER = CHAIN.find((role) => childTierOf(role) === null)!;
 
 /** One pool of the admin commission report: its game, admin, percentage and the period's play. */
 export interface AdminGamePlay {

@@ -4,7 +4,7 @@ import { centsToPoints } from '../../domain/money';
 import { childTierOf, TIERS, type Role } from '../../resources.config';
 import type { AccountRef } from '../accounts/repository';
 import type { Queryable } from '../db/client';
-import { GAME_TIER, LEAF_TIER } from './repository';
+import { GAME_TIER, LEAF_TIER } from '../../resources.config';
 
 /**
  * Which commission column a tier feeds: the registry's data (super area manager → super, area

@@ -3,7 +3,7 @@ import type { NetRow } from '../../../domain/api';
 import { API_PATHS } from '../../../domain/apiPaths';
 import { COMMISSION_TABLE_FIGURES, commissionTableTotals, pendingCommission, percentToBp, sumPoints } from '../../../domain/commission';
 import { centsToPoints } from '../../../domain/money';
-import { CHAIN, managedTiers, tiersWith, type Role, type TierDef } from '../../../resources.config';
+import { CHAIN, GAME_TIER, LEAF_TIER, managedTiers, type Role, type TierDef } from '../../../resources.config';
 import { currentSession } from '../../auth/session';
 import { ApiError, request } from '../../dataProvider/http';
 import type { PendingRow } from '../../../domain/api';
@@ -16,8 +16,7 @@ const retry = (failures: number, err: Error): boolean => !(err instanceof ApiErr
 const toCents = (points: number): bigint => BigInt(Math.round(points * 100));
 
 /** The tier that runs the games (the admin): commission is earned by the chain tiers below it. */
-const GAME_TIER: Role | undefined = tiersWith('runsGames')[0]?.role;
-const earnsCommission = (role: Role): boolean => GAME_TIER !== undefined && CHAIN.indexOf(role) > CHAIN.indexOf(GAME_TIER);
+const earnsCommission = (role: Role): boolean => CHAIN.indexOf(role) > CHAIN.indexOf(GAME_TIER);
 
 /**
  * The role filter of the pending-commission view (spec section 6): the tiers the viewer manages
@@ -64,7 +63,6 @@ export type CommissionRow = NetRow;
 /** The commission table's five figures. */
 export const COMMISSION_FIGURES = COMMISSION_TABLE_FIGURES;
 /** The chain's last tier (the players): the only rows whose play is disjoint. */
-const LEAF_TIER: Role = CHAIN[CHAIN.length - 1]!;
 /** The footer: only what adds up (domain/commission.ts); net to pay has no total. */
 export const commissionTotals = (rows: readonly CommissionRow[]) => commissionTableTotals(rows, LEAF_TIER);
 

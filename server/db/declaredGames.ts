@@ -1,6 +1,6 @@
 import { GAMES } from '../../resources.config';
 import type { GameDef } from '../../domain/games';
-import type { Queryable } from '../db/client';
+import type { Queryable } from './client';
 
 /**
  * Gives the database every declared game it lacks (a new entry of resources/games.ts needs no
