@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { formatPoints } from '../../domain/money';
+import { formatPoints } from '../i18n/format';
 import { request } from '../dataProvider/http';
 
 export interface DayFigures {

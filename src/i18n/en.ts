@@ -4,9 +4,12 @@
  * Placeholders use polyglot's %{name} form.
  */
 import { MESSAGES } from '../../domain/messages';
+import { englishRegistryTexts } from './registryTexts';
 
 export const en = {
   td: {
+    /** The registry's labels under derived keys (td.page.*, td.tier.<role>.*): written once, in resources/. */
+    ...englishRegistryTexts(),
     /** The domain's and the server's messages by code (their English text is written once, in domain/messages.ts). */
     errors: MESSAGES,
     app: { title: 'Tierdesk', footer: 'Tierdesk back office', loading: 'Loading...', na: 'N/A' },
@@ -34,6 +37,7 @@ export const en = {
       changePassword: 'Change Password',
       logout: 'Log Out',
       theme: 'Toggle light/dark theme',
+      language: 'Language',
     },
     password: {
       title: 'Change Password',
@@ -614,3 +618,7 @@ export const en = {
 } as const;
 
 export type Messages = typeof en;
+
+/** The shape every other language's catalogue has: the same keys, any text. */
+type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+export type Catalogue = Texts<Messages>;

@@ -30,7 +30,7 @@ export const BACK_DELAY_MS = 1000;
 
 function FieldInput({ field, scope, record }: { field: FieldDef; scope: TierScope; record?: AccountRow }) {
   const translate = useTranslate();
-  const label = translate(`td.field.${field.name}`, { _: field.label });
+  const label = translate(`td.tier.${scope.tier.role}.fields.${field.name}`, { _: field.label });
   const common = { source: field.name, label, fullWidth: true, ...requiredMark(field) } as const;
   switch (field.type) {
     case 'country':

@@ -1,6 +1,5 @@
 import type { ColumnSource } from '../../resources.config';
-import { formatPoints } from '../../domain/money';
-import { formatDateTime as formatMoment } from '../../domain/periods';
+import { formatMoment, formatPoints } from '../i18n/format';
 import type { AccountRecord } from '../../resources.config';
 
 /** Dates of tables and exports. */

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { resultLabel } from '../../../domain/games';
-import { formatPoints } from '../../../domain/money';
+import { formatPoints } from '../../i18n/format';
 import { PERIOD_CODES } from '../../../domain/periods';
 import { DataTable } from '../../common/DataTable';
 import { PageSpinner } from '../../common/PageSpinner';
