@@ -11,7 +11,7 @@ export const hi: Catalogue = {
   td: {
     ...hiRegistry,
     errors: hiErrors,
-    app: { title: 'Tierdesk', footer: 'Tierdesk बैक ऑफ़िस', loading: 'लोड हो रहा है...', na: 'लागू नहीं' },
+    app: { footer: 'Tierdesk बैक ऑफ़िस', loading: 'लोड हो रहा है...', na: 'लागू नहीं' },
     login: {
       title: 'साइन इन',
       username: 'उपयोगकर्ता नाम',
@@ -29,13 +29,11 @@ export const hi: Catalogue = {
       logoutFailed: 'लॉगआउट विफल।',
     },
     signup: { title: 'साइन अप', username: 'उपयोगकर्ता नाम', password: 'पासवर्ड', submit: 'साइन अप' },
-    menu: { dashboard: 'डैशबोर्ड', profile: 'प्रोफ़ाइल', accounts: 'खाते' },
     profileMenu: {
       wallet: 'शेष राशि: %{amount}',
       editProfile: 'प्रोफ़ाइल संपादित करें',
       changePassword: 'पासवर्ड बदलें',
       logout: 'लॉग आउट',
-      theme: 'हल्की/गहरी थीम बदलें',
       language: 'भाषा',
     },
     password: {
@@ -62,6 +60,7 @@ export const hi: Catalogue = {
       engineUnknown: 'राउंड इंजन की स्थिति पढ़ी नहीं जा सकी।',
       counts: { player: 'खिलाड़ी', superareamanager: 'सुपर एरिया मैनेजर', areamanager: 'एरिया मैनेजर', master: 'मास्टर' },
     },
+    pagination: { rowsPerPage: 'प्रति पृष्ठ पंक्तियाँ:', range: '%{count} में से %{from}–%{to}' },
     list: {
       search: 'उपयोगकर्ता नाम खोजें...',
       export: 'Excel में निर्यात करें',
@@ -205,15 +204,10 @@ export const hi: Catalogue = {
       noGames: 'कोई गेम उपलब्ध नहीं',
       noReferencesFor: { superadmin: 'कोई सुपरएडमिन उपलब्ध नहीं', admin: 'कोई एडमिन उपलब्ध नहीं' },
       noReferences: 'कोई संदर्भ उपलब्ध नहीं',
-      defaultNote: 'टिप्पणी जोड़ें',
       selectCountry: 'देश चुनें',
       selectState: 'राज्य चुनें',
       selectCity: 'शहर चुनें',
-      required: '%{field} आवश्यक है',
       pinRequired: 'PIN आवश्यक है',
-      referenceRequired: 'संदर्भ आवश्यक है',
-      statusRequired: 'स्थिति आवश्यक है',
-      invalidEmail: 'कृपया मान्य ईमेल पता दर्ज करें',
     },
     details: {
       details: 'विवरण',
