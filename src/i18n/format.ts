@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import { enUS, hi } from 'date-fns/locale';
 import type { Locale as DateLocale } from 'date-fns';
 import { formatPoints as formatPointsIn } from '../../domain/money';
@@ -28,3 +28,6 @@ export const formatMoment = (d: Date): string => format(d, 'dd/MM/yyyy HH:mm:ss'
 
 /** A date in words for headings and tooltips (25 Nov 2026 / 25 नव॰ 2026). */
 export const formatDay = (d: Date): string => format(d, 'd MMM yyyy', { locale: dateLocale() });
+
+/** A day key (yyyy-MM-dd) as a short axis label: 12 Nov / 12 नव. */
+export const formatShortDay = (dayKey: string): string => format(parseISO(dayKey), 'd MMM', { locale: dateLocale() });

@@ -115,7 +115,11 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
     if (ref && fields.some((f) => f.name === 'refId')) v.refId = ref;
     return v;
   }, [mode, record, fields, scope]);
-  const validate = useMemo(() => accountValidator(fields, mode, translate), [fields, mode, translate]);
+  const role = scope.tier.role;
+  const validate = useMemo(
+    () => accountValidator(fields, mode, translate, (f) => translate(`td.tier.${role}.fields.${f.name}`, { _: f.label })),
+    [fields, mode, translate, role],
+  );
 
   const title = fixedTitle ??
     (mode === 'create'
