@@ -26,8 +26,5 @@ export const formatNumber = (n: number, maxDecimals = 2): string => n.toLocaleSt
 /** A date and time in the tables' numeric form (spec: dd/MM/yyyy HH:mm:ss), through date-fns' locale. */
 export const formatMoment = (d: Date): string => format(d, 'dd/MM/yyyy HH:mm:ss', { locale: dateLocale() });
 
-/** A date in words for headings and tooltips (25 Nov 2026 / 25 नव॰ 2026). */
-export const formatDay = (d: Date): string => format(d, 'd MMM yyyy', { locale: dateLocale() });
-
 /** A day key (yyyy-MM-dd) as a short axis label: 12 Nov / 12 नव. */
 export const formatShortDay = (dayKey: string): string => format(parseISO(dayKey), 'd MMM', { locale: dateLocale() });
