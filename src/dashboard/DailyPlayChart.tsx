@@ -5,7 +5,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { formatPoints, formatShortDay } from '../i18n/format';
+import { formatPoints } from '../i18n/format';
+import { formatShortDay } from '../i18n/dates';
 import { request } from '../dataProvider/http';
 
 export interface DayFigures {

@@ -1,30 +1,19 @@
-import { format, parseISO } from 'date-fns';
-import { enUS, hi } from 'date-fns/locale';
-import type { Locale as DateLocale } from 'date-fns';
 import { formatPoints as formatPointsIn } from '../../domain/money';
 import { currentLocale, type Locale } from './locale';
 
 /**
- * The one place the client turns figures and dates into text, in the chosen language.
+ * The one place the client turns figures into text, in the chosen language (dates: ./dates.ts).
  *
- * Numbers: Hindi uses Indian grouping (1,00,000.00) with Latin digits — 'en-IN', not 'hi-IN' —
- * because operators copy these figures into tickets, exports and the English screens, and a
- * figure must read the same digits in both languages; only the grouping follows the language.
+ * Hindi uses Indian grouping (1,00,000.00) with Latin digits — 'en-IN', not 'hi-IN' — because
+ * operators copy these figures into tickets, exports and the English screens, and a figure must
+ * read the same digits in both languages; only the grouping follows the language.
  */
 const NUMBER_LOCALE: Record<Locale, string> = { en: 'en-US', hi: 'en-IN' };
-const DATE_LOCALE: Record<Locale, DateLocale> = { en: enUS, hi };
 
 export const numberLocale = (): string => NUMBER_LOCALE[currentLocale()];
-export const dateLocale = (): DateLocale => DATE_LOCALE[currentLocale()];
 
 /** Points with 2 decimals: 1,00,000.00 in Hindi, 100,000.00 in English; '—' when unknown. */
 export const formatPoints = (points: number | null | undefined): string => formatPointsIn(points, numberLocale());
 
 /** A plain number (a percentage, a count) with at most `maxDecimals` decimals. */
 export const formatNumber = (n: number, maxDecimals = 2): string => n.toLocaleString(numberLocale(), { maximumFractionDigits: maxDecimals });
-
-/** A date and time in the tables' numeric form (spec: dd/MM/yyyy HH:mm:ss), through date-fns' locale. */
-export const formatMoment = (d: Date): string => format(d, 'dd/MM/yyyy HH:mm:ss', { locale: dateLocale() });
-
-/** A day key (yyyy-MM-dd) as a short axis label: 12 Nov / 12 नव. */
-export const formatShortDay = (dayKey: string): string => format(parseISO(dayKey), 'd MMM', { locale: dateLocale() });

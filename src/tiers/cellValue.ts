@@ -1,5 +1,6 @@
 import type { ColumnSource } from '../../resources.config';
-import { formatMoment, formatPoints } from '../i18n/format';
+import { formatPoints } from '../i18n/format';
+import { formatMoment } from '../i18n/dates';
 import type { AccountRecord } from '../../resources.config';
 
 /** Dates of tables and exports. */
