@@ -56,6 +56,8 @@ const shoot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}-${p
 /** Picks a language from the profile menu (the menu button is named in the current language). */
 async function chooseLanguage(menuName: string, locale: 'en' | 'hi') {
   await page.getByRole('button', { name: menuName, exact: true }).click();
+  await page.getByTestId(`locale-${locale}`).waitFor();
+  await shoot(`profile-menu-to-${locale}`);
   await page.getByTestId(`locale-${locale}`).click();
 }
 
