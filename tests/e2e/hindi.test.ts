@@ -90,6 +90,8 @@ describe('a second language: Hindi', () => {
     await page.getByText('कृपया मान्य परिणाम दर्ज करें।').waitFor();
     await page.getByLabel('शेष राशि', { exact: true }).fill('100000');
     await page.getByRole('button', { name: 'शेष राशि जोड़ें' }).click();
+    // The server's English success text gives way to the screen's own in Hindi.
+    await page.getByText('शेष राशि सफलतापूर्वक जोड़ी गई!').waitFor();
     await expect.poll(() => page.getByTestId('game-balance').innerText(), { timeout: UI_TIMEOUT }).toBe('1,00,000.00');
     await shoot('console');
   });
