@@ -21,8 +21,11 @@ export const centsToPoints = (cents: bigint | number | string): number => Number
 /** What a figure shows while it is still loading (never a 0.00 that is not known to be one). */
 export const POINTS_PLACEHOLDER = '—';
 
-/** Points shown with 2 decimals and thousands separators (10,000.00); the placeholder when unknown. */
-export const formatPoints = (points: number | null | undefined): string =>
+/**
+ * Points shown with 2 decimals and the separators of a number locale (en-US 10,000.00; en-IN
+ * 1,00,000.00); the placeholder when unknown. The server's texts keep en-US.
+ */
+export const formatPoints = (points: number | null | undefined, numberLocale = 'en-US'): string =>
   typeof points === 'number' && Number.isFinite(points)
-    ? points.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    ? points.toLocaleString(numberLocale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     : POINTS_PLACEHOLDER;

@@ -13,6 +13,7 @@ import type { CatalogueDef } from '../../resources.config';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { ConfirmActionDialog } from '../tiers/ConfirmActionDialog';
 import { errorMessage } from '../tiers/errorMessage';
+import { serverText } from '../i18n/serverText';
 
 type Kind = 'activate' | 'deactivate' | 'delete';
 
@@ -36,7 +37,7 @@ export function CatalogueRowActions({ def }: { def: CatalogueDef }) {
       }
       return (await dataProvider.toggleStatus(def.page, { id, action: kind })).message;
     },
-    onSuccess: (message, { kind }) => notify(message ?? translate(kind === 'delete' ? 'td.catalogue.deleted' : 'td.catalogue.statusChanged'), { type: 'success', ...TOAST }),
+    onSuccess: (message, { kind }) => notify(serverText(message, translate(kind === 'delete' ? 'td.catalogue.deleted' : 'td.catalogue.statusChanged')), { type: 'success', ...TOAST }),
     onError: (err, { kind }) => notify(errorMessage(err, translate(kind === 'delete' ? 'td.catalogue.deleteFailed' : 'td.catalogue.statusFailed')), { type: 'error', ...TOAST }),
     onSettled: () => {
       setPending(null);

@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CreditKind, AdjustType } from '../../domain/creditValidation';
 import { mintsPoints } from '../../resources.config';
-import { formatPoints } from '../../domain/money';
+import { formatPoints } from '../i18n/format';
 import { currentSession } from '../auth/session';
 import { FormFooter } from '../common/FormFooter';
 import { Overlay } from '../common/Overlay';

@@ -5,7 +5,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { formatPoints } from '../../domain/money';
+import { formatPoints } from '../i18n/format';
+import { formatShortDay } from '../i18n/dates';
 import { request } from '../dataProvider/http';
 import { API_PATHS } from '../../domain/apiPaths';
 import type { DayFigures } from '../../domain/api';
@@ -84,7 +85,7 @@ export function DailyPlayChart() {
                     <rect x={x - bar} y={y(d.playPoints)} width={bar} height={base - y(d.playPoints)} fill={theme.palette.primary.main} />
                     <rect x={x} y={y(d.winPoints)} width={bar} height={base - y(d.winPoints)} fill={theme.palette.warning.main} />
                     <text x={x} y={H - 8} textAnchor="middle" fontSize="10" fill={theme.palette.text.secondary}>
-                      {d.day.slice(5)}
+                      {formatShortDay(d.day)}
                     </text>
                   </g>
                 );

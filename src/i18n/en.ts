@@ -4,12 +4,15 @@
  * Placeholders use polyglot's %{name} form.
  */
 import { MESSAGES } from '../../domain/messages';
+import { englishRegistryTexts } from './registryTexts';
 
 export const en = {
   td: {
+    /** The registry's labels under derived keys (td.page.*, td.tier.<role>.*): written once, in resources/. */
+    ...englishRegistryTexts(),
     /** The domain's and the server's messages by code (their English text is written once, in domain/messages.ts). */
     errors: MESSAGES,
-    app: { title: 'Tierdesk', footer: 'Tierdesk back office', loading: 'Loading...', na: 'N/A' },
+    app: { footer: 'Tierdesk back office', loading: 'Loading...', na: 'N/A' },
     login: {
       title: 'Sign In',
       username: 'Username',
@@ -27,13 +30,12 @@ export const en = {
       logoutFailed: 'Logout failed.',
     },
     signup: { title: 'Sign Up', username: 'Username', password: 'Password', submit: 'Sign Up' },
-    menu: { dashboard: 'Dashboard', profile: 'Profile', accounts: 'Accounts' },
     profileMenu: {
       wallet: 'Balance: %{amount}',
       editProfile: 'Edit Profile',
       changePassword: 'Change Password',
       logout: 'Log Out',
-      theme: 'Toggle light/dark theme',
+      language: 'Language',
     },
     password: {
       title: 'Change Password',
@@ -58,6 +60,8 @@ export const en = {
       engineUnknown: 'The round engine status could not be read.',
       counts: { player: 'Player', superareamanager: 'Super Area manager', areamanager: 'Area Manager', master: 'Master' },
     },
+    /** The hand-drawn tables' pagination (MUI's own English wording). */
+    pagination: { rowsPerPage: 'Rows per page:', range: '%{from}–%{to} of %{count}' },
     list: {
       search: 'Search Username...',
       export: 'Export to Excel',
@@ -180,15 +184,10 @@ export const en = {
       // Per reference tier (keyed by role); a tier without an entry gets noReferences.
       noReferencesFor: { superadmin: 'No superadmins available', admin: 'No admins available' },
       noReferences: 'No references available',
-      defaultNote: 'add notes',
       selectCountry: 'Select Country',
       selectState: 'Select State',
       selectCity: 'Select City',
-      required: '%{field} is required',
       pinRequired: 'PIN is required',
-      referenceRequired: 'Reference is required',
-      statusRequired: 'Status is required',
-      invalidEmail: 'Please enter a valid email address',
     },
     details: {
       details: 'Details',
@@ -614,3 +613,7 @@ export const en = {
 } as const;
 
 export type Messages = typeof en;
+
+/** The shape every other language's catalogue has: the same keys, any text. */
+type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+export type Catalogue = Texts<Messages>;

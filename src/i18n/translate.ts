@@ -1,13 +1,18 @@
 import { en } from './en';
+import { hi } from './hi';
+import { currentLocale, type Locale } from './locale';
 
 /**
  * A dependency-free translate over the same messages, for the screens shown before
  * react-admin loads (login, signup, landing): keeps ra-core out of the login bundle.
+ * It reads the language this browser chose (src/i18n/locale.ts).
  */
 type Vars = Record<string, string | number> & { _?: string };
 
+const CATALOGUES: Record<Locale, object> = { en, hi };
+
 const lookup = (key: string): string | undefined => {
-  let node: unknown = en;
+  let node: unknown = CATALOGUES[currentLocale()];
   for (const part of key.split('.')) {
     if (node && typeof node === 'object' && part in node) node = (node as Record<string, unknown>)[part];
     else return undefined;

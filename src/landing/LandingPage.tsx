@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { formatPoints } from '../../domain/money';
+import { formatPoints } from '../i18n/format';
 import { translate as t } from '../i18n/translate';
 import { logoutRequest } from '../auth/login';
 import { LOGIN_PATH } from '../auth/routeGuard';

@@ -8,9 +8,10 @@ import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/Lock';
-import { formatPoints } from '../../domain/money';
+import { formatPoints } from '../i18n/format';
 import { useOperatorCredit } from '../credit/useOperatorCredit';
 import { ChangePasswordDialog } from '../profile/ChangePasswordDialog';
+import { LanguageMenuItems } from './LanguageMenuItems';
 
 function EditProfileItem() {
   const translate = useTranslate();
@@ -44,7 +45,7 @@ function ChangePasswordItem({ onOpen }: { onOpen: () => void }) {
   );
 }
 
-/** The top bar's profile dropdown: username, live wallet balance, Edit Profile, Change Password, Log Out. */
+/** The top bar's profile dropdown: username, live wallet balance, Edit Profile, Change Password, language, Log Out. */
 export function ProfileMenu() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -61,6 +62,7 @@ export function ProfileMenu() {
         </MenuItem>
         <EditProfileItem />
         <ChangePasswordItem onOpen={() => setPasswordOpen(true)} />
+        <LanguageMenuItems />
         <Logout />
       </UserMenu>
       <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { formatPoints } from '../../domain/money';
+import { formatPoints } from '../i18n/format';
 import { getStoredUser } from '../auth/session';
 import { useOperatorCredit } from '../credit/useOperatorCredit';
 import { ChangePasswordDialog } from './ChangePasswordDialog';

@@ -11,7 +11,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
-import { formatPoints } from '../../domain/money';
+import { formatPoints } from '../i18n/format';
 import { PERIOD_CODES, periodRange, type PeriodCode } from '../../domain/periods';
 import { childTierOf, type Role } from '../../resources.config';
 import { PageSpinner } from '../common/PageSpinner';

@@ -12,7 +12,8 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { formatPoints } from '../../domain/money';
+import { formatPoints } from '../i18n/format';
+import { usePaginationLabels } from '../i18n/usePaginationLabels';
 import type { Range } from '../../domain/periods';
 import type { ReportColumn, ReportDef } from './reportDef';
 import { viewSearch } from './useReport';
@@ -60,6 +61,7 @@ export function ReportTable<Row extends { username: string }, Totals extends Rec
   title: string;
 }) {
   const translate = useTranslate();
+  const paginationLabels = usePaginationLabels();
   const [paging, setPaging] = useState({ page: 0, perPage: PER_PAGE_OPTIONS[0] });
   const page = Math.min(paging.page, Math.max(0, Math.ceil(rows.length / paging.perPage) - 1));
   const first = page * paging.perPage;
@@ -129,6 +131,7 @@ export function ReportTable<Row extends { username: string }, Totals extends Rec
         rowsPerPageOptions={PER_PAGE_OPTIONS}
         onPageChange={(_, next) => setPaging((p) => ({ ...p, page: next }))}
         onRowsPerPageChange={(e) => setPaging({ page: 0, perPage: Number(e.target.value) })}
+        {...paginationLabels}
       />
     </>
   );

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { formatPoints } from '../../domain/money';
+import { formatPoints } from '../i18n/format';
 import type { TierDef } from '../../resources.config';
 import { PageSpinner } from '../common/PageSpinner';
 import { AccountMissing, useAccount } from './useAccount';

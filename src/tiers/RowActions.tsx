@@ -17,6 +17,7 @@ import { errorMessage } from './errorMessage';
 import { ConfirmActionDialog, type ConfirmKind } from './ConfirmActionDialog';
 import { scopeMeta, scopePaths, type TierScope } from './scope';
 import { tierLabelKey } from './registry';
+import { serverText } from '../i18n/serverText';
 
 /** Toast options of the spec: top-centre, 1.5 s (the position is the Notification's). */
 const TOAST = { autoHideDuration: 1500 } as const;
@@ -36,14 +37,14 @@ export function RowActions({ scope }: { scope: TierScope }) {
     mutationFn: async ({ kind, row }: { kind: ConfirmKind; row: AccountRow }): Promise<string> => {
       if (kind === 'activate' || kind === 'deactivate') {
         const res = await dataProvider.toggleStatus(tier.role, { id: row.id, action: kind, parent: meta?.parent });
-        return res.message ?? translate('td.messages.statusChanged', { id: row.username, action: `${kind}d` });
+        return serverText(res.message, translate('td.messages.statusChanged', { id: row.username, action: `${kind}d` }));
       }
       if (kind === 'delete') {
         await dataProvider.delete(tier.role, { id: row.id, previousData: row, meta });
         return translate(tierLabelKey(tier, 'deleteSuccess'), { _: tier.messages.deleteSuccess });
       }
       const res = await dataProvider.logoutPlayer({ id: row.id });
-      return res.message ?? translate('td.messages.logoutSuccess');
+      return serverText(res.message, translate('td.messages.logoutSuccess'));
     },
     onSuccess: (message) => notify(message, { type: 'success', ...TOAST }),
     onError: (err, { kind }) => {

@@ -43,7 +43,7 @@ export function tierColumns(scope: TierScope, translate: (k: string, o?: Record<
       <FunctionField
         key={c.source}
         source={c.source}
-        label={translate(`td.column.${c.source}`, { _: c.label })}
+        label={translate(`td.tier.${scope.tier.role}.columns.${c.source}`, { _: c.label })}
         sortable={!!c.sortable}
         sortBy={c.source}
         // Amounts line up on their decimals.

@@ -30,7 +30,7 @@ export const BACK_DELAY_MS = 1000;
 
 function FieldInput({ field, scope, record }: { field: FieldDef; scope: TierScope; record?: AccountRow }) {
   const translate = useTranslate();
-  const label = translate(`td.field.${field.name}`, { _: field.label });
+  const label = translate(`td.tier.${scope.tier.role}.fields.${field.name}`, { _: field.label });
   const common = { source: field.name, label, fullWidth: true, ...requiredMark(field) } as const;
   switch (field.type) {
     case 'country':
@@ -115,7 +115,11 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
     if (ref && fields.some((f) => f.name === 'refId')) v.refId = ref;
     return v;
   }, [mode, record, fields, scope]);
-  const validate = useMemo(() => accountValidator(fields, mode, translate), [fields, mode, translate]);
+  const role = scope.tier.role;
+  const validate = useMemo(
+    () => accountValidator(fields, mode, translate, (f) => translate(`td.tier.${role}.fields.${f.name}`, { _: f.label })),
+    [fields, mode, translate, role],
+  );
 
   const title = fixedTitle ??
     (mode === 'create'

@@ -9,7 +9,13 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * the same one), its messages translated by their code (domain/messages.ts).
  * On edit, secrets may stay empty (the password and PIN are only sent when typed).
  */
-export function accountValidator(fields: readonly FieldDef[], mode: 'create' | 'edit', translate: Translate) {
+export function accountValidator(
+  fields: readonly FieldDef[],
+  mode: 'create' | 'edit',
+  translate: Translate,
+  /** A field's label in the chosen language (the domain's messages name it in English). */
+  fieldLabel: (f: FieldDef) => string = (f) => f.label,
+) {
   return (values: FormValues): Record<string, string> => {
     const input: FormValues = {};
     for (const f of fields) {
@@ -21,7 +27,9 @@ export function accountValidator(fields: readonly FieldDef[], mode: 'create' | '
     const errors: Record<string, string> = {};
     for (const e of validateAccount(fields, input)) {
       if (errors[e.field]) continue;
-      errors[e.field] = e.code ? translate(`td.errors.${e.code}`, { ...e.params, _: e.message }) : e.message;
+      const f = fields.find((x) => x.name === e.field);
+      const params = f && e.params && 'field' in e.params ? { ...e.params, field: fieldLabel(f) } : e.params;
+      errors[e.field] = e.code ? translate(`td.errors.${e.code}`, { ...params, _: e.message }) : e.message;
     }
     return errors;
   };

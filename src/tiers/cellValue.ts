@@ -1,6 +1,6 @@
 import type { ColumnSource } from '../../resources.config';
-import { formatPoints } from '../../domain/money';
-import { formatDateTime as formatMoment } from '../../domain/periods';
+import { formatPoints } from '../i18n/format';
+import { formatMoment } from '../i18n/dates';
 import type { AccountRecord } from '../../resources.config';
 
 /** Dates of tables and exports. */

@@ -16,7 +16,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BOOSTERS, outcomeOfPicks, pickTile, type GameDeclaration, type TilePicks } from '../../../domain/games';
 import { gameDeclaration, optionLabel } from '../../../resources.config';
-import { formatPoints, pointsToCents } from '../../../domain/money';
+import { pointsToCents } from '../../../domain/money';
+import { formatPoints } from '../../i18n/format';
 import { getStoredUser } from '../../auth/session';
 import { PageSpinner } from '../../common/PageSpinner';
 import { useTimedMessage } from '../../common/useTimedMessage';
@@ -26,6 +27,7 @@ import { OptionGrid } from './OptionGrid';
 import { ResultsStrip } from './ResultsStrip';
 import { useConsoleFeed } from './useConsoleFeed';
 import { useCountdown } from './useCountdown';
+import { serverText } from '../../i18n/serverText';
 
 /** Console messages clear after 2 s (spec section 9). */
 const MESSAGE_MS = 2000;
@@ -64,7 +66,7 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
     onSuccess: ({ message: msg, moved }, v) => {
       // An empty (or negative) pool gives nothing back: say so, not "Balance Reset successfully!".
       if (v.type === 'remove' && moved === 0) show(translate('td.console.nothingToReset'), 'info');
-      else show(msg ?? translate(v.type === 'add' ? 'td.console.balanceAdded' : 'td.console.balanceReset'), 'success');
+      else show(serverText(msg, translate(v.type === 'add' ? 'td.console.balanceAdded' : 'td.console.balanceReset')), 'success');
       setBalance('');
       feed.refresh();
     },
@@ -79,7 +81,7 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
         booster,
       ),
     onSuccess: (msg) => {
-      show(msg ?? translate('td.console.resultAdded'), 'success');
+      show(serverText(msg, translate('td.console.resultAdded')), 'success');
       // The booster is one of the picks: the next result starts from 1 again, not from a stale 2.
       setPicks({});
       setBooster(1);

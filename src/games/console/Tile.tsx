@@ -1,6 +1,6 @@
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import { formatPoints } from '../../../domain/money';
+import { formatPoints } from '../../i18n/format';
 import type { ConsoleItem } from './consoleTypes';
 import { TitliPicture } from './TitliPicture';
 

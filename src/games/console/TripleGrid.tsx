@@ -4,7 +4,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { GameDeclaration, TilePicks } from '../../../domain/games';
 import { tilePicked } from '../../../domain/games';
-import { formatPoints } from '../../../domain/money';
+import { formatPoints } from '../../i18n/format';
 import type { ConsoleItem } from './consoleTypes';
 import { Tile } from './Tile';
 

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { resultLabel } from '../../../resources.config';
-import { formatPoints } from '../../../domain/money';
+import { formatPoints } from '../../i18n/format';
 import { PERIOD_CODES } from '../../../domain/periods';
 import { RowsTable } from '../../common/RowsTable';
 import { PageSpinner } from '../../common/PageSpinner';

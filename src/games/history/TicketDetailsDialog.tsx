@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { optionLabel } from '../../../resources.config';
-import { formatPoints } from '../../../domain/money';
+import { formatPoints } from '../../i18n/format';
 import { useTicketLines } from './historyQueries';
 
 export interface TicketRef {

@@ -17,6 +17,7 @@ import { PageSpinner } from '../../common/PageSpinner';
 import { useTimedMessage } from '../../common/useTimedMessage';
 import { errorMessage } from '../../tiers/errorMessage';
 import { PERCENTAGE_MESSAGE_MS, pendingUpdates, usePercentageList, useSetPercentages } from './usePercentages';
+import { serverText } from '../../i18n/serverText';
 
 /**
  * Win Percentage (spec section 2.4): one input per (admin, game) pool; Set Percentage sends the
@@ -39,7 +40,7 @@ export function WinPercentagePage() {
     save.mutate(updates, {
       onSuccess: (r) => {
         setEdits({});
-        show(r.message || translate('td.winPercentage.success'), 'success');
+        show(serverText(r.message, translate('td.winPercentage.success')), 'success');
       },
       onError: (err) => show(errorMessage(err, translate('td.winPercentage.error')), 'error'),
     });

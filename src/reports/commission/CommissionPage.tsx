@@ -11,7 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPoints } from '../../../domain/money';
+import { formatPoints } from '../../i18n/format';
 import {
   COMMISSION_DAYS,
   COMMISSION_FIGURES,

@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPoints } from '../../../domain/money';
+import { formatNumber, formatPoints } from '../../i18n/format';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ServerPagination } from '../../games/history/ServerPagination';
 import { errorMessage } from '../../tiers/errorMessage';
@@ -101,7 +101,7 @@ export function CommissionPayoutPage() {
                       <TableCell>{r.username}</TableCell>
                       <TableCell>{roleLabel(r.role)}</TableCell>
                       <TableCell align="right">
-                        {translate('td.commission.payout.percentValue', { value: r.commission.toLocaleString('en-US', { maximumFractionDigits: 2 }) })}
+                        {translate('td.commission.payout.percentValue', { value: formatNumber(r.commission) })}
                       </TableCell>
                       <TableCell align="right">{formatPoints(r.totalcommission)}</TableCell>
                       <TableCell align="right">{formatPoints(r.pending)}</TableCell>

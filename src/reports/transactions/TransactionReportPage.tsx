@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import { FilterSelect } from '../../common/FilterSelect';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { formatPoints } from '../../../domain/money';
+import { formatPoints } from '../../i18n/format';
 import { currentSession } from '../../auth/session';
 import { RowsTable } from '../../common/RowsTable';
 import { PageSpinner } from '../../common/PageSpinner';

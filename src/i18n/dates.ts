@@ -1,0 +1,17 @@
+import { format, parseISO } from 'date-fns';
+import type { Locale as DateLocale } from 'date-fns';
+// One file per locale: the barrel would load every date-fns locale in dev and tests.
+import { enUS } from 'date-fns/locale/en-US';
+import { hi } from 'date-fns/locale/hi';
+import { currentLocale, type Locale } from './locale';
+
+/** Dates in the chosen language through date-fns' locales (apart from figures: date-fns stays out of the pre-login screens). */
+const DATE_LOCALE: Record<Locale, DateLocale> = { en: enUS, hi };
+
+export const dateLocale = (): DateLocale => DATE_LOCALE[currentLocale()];
+
+/** A date and time in the tables' numeric form (spec: dd/MM/yyyy HH:mm:ss), through date-fns' locale. */
+export const formatMoment = (d: Date): string => format(d, 'dd/MM/yyyy HH:mm:ss', { locale: dateLocale() });
+
+/** A day key (yyyy-MM-dd) as a short axis label: 12 Nov / 12 नव. */
+export const formatShortDay = (dayKey: string): string => format(parseISO(dayKey), 'd MMM', { locale: dateLocale() });
