@@ -31,6 +31,13 @@ async function main() {
   const close = async () => {
     if (closing) return;
     closing = true;
+    // A Redis client stopped while it was still connecting replays its subscriptions on the closed
+    // socket, and ioredis rejects them with nobody to catch it: on the way out that is expected, and
+    // must not turn a clean stop into exit 1. Any other late rejection still ends the process.
+    process.on('unhandledRejection', (e) => {
+      if (e instanceof Error && e.message === 'Connection is closed.') return;
+      throw e;
+    });
     // A stop must not hang (a service manager waits, and a new start is refused while the directory is
     // claimed): whatever still holds the close after the grace ends here, like the crash the data survives.
     setTimeout(() => {
