@@ -63,3 +63,25 @@ export class Api {
     return json.data[0]!.walletBalance;
   }
 }
+
+/**
+ * The body of an admin the superadmin creates for a test: a person of its own (name, email, phone,
+ * address) under the superadmin, active, with the given password and games.
+ */
+export function adminBody(
+  person: { firstName: string; lastName: string; email: string; phone: string; address: string; pinCode: string },
+  opts: { refId: string; password: string; games?: string[] },
+): Record<string, unknown> {
+  return {
+    ...person,
+    country: 'IN',
+    state: 'KA',
+    city: 'Bengaluru',
+    commissionAmount: 0,
+    refId: opts.refId,
+    userStatus: true,
+    password: opts.password,
+    pin: '1234',
+    ...(opts.games ? { games: opts.games } : {}),
+  };
+}

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page, WebSocket } from 'playwright-core';
 import { gameDeclaration } from '../../resources.config';
 import type { AccountRecord } from '../../resources.config';
-import { Api } from './api';
+import { adminBody, Api } from './api';
 import { e2eRun, heading, login, UI_TIMEOUT } from './browser';
 import { SUPERADMIN } from './server';
 
@@ -29,23 +29,13 @@ beforeAll(async () => {
   const root = await Api.login(e2e.server.baseUrl, SUPERADMIN.username, SUPERADMIN.password);
   await root.generate(1_000, SUPERADMIN.password);
   const games = (await root.call<{ data: { id: string }[] }>('GET', 'game?perPage=50')).data;
-  admin = await root.create('admins', {
-    firstName: 'Pia',
-    lastName: 'Push',
-    email: 'pia.push@example.com',
-    phone: '9123456722',
-    country: 'IN',
-    state: 'KA',
-    city: 'Bengaluru',
-    address: '9 Push Road',
-    pinCode: '560009',
-    commissionAmount: 0,
-    refId: root.user._id,
-    userStatus: true,
-    password: PASSWORD,
-    pin: '1234',
-    games: games.map((g) => g.id),
-  });
+  admin = await root.create(
+    'admins',
+    adminBody(
+      { firstName: 'Pia', lastName: 'Push', email: 'pia.push@example.com', phone: '9123456722', address: '9 Push Road', pinCode: '560009' },
+      { refId: root.user._id, password: PASSWORD, games: games.map((g) => g.id) },
+    ),
+  );
   const asAdmin = await Api.login(e2e.server.baseUrl, admin.username, PASSWORD);
   const sam = await asAdmin.create('superareamanager', { password: PASSWORD, pin: '1234' });
   const am = await asAdmin.create('areamanager', { password: PASSWORD, pin: '1234', refId: sam._id });

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { GAME_DECLARATIONS } from '../../resources.config';
 import type { AccountRecord } from '../../resources.config';
-import { Api } from './api';
+import { adminBody, Api } from './api';
 import { e2eRun, heading, login, UI_TIMEOUT } from './browser';
 import { SUPERADMIN } from './server';
 
@@ -37,23 +37,13 @@ beforeAll(async () => {
   const games = (await root.call<{ data: GameRow[] }>('GET', 'game?perPage=50')).data;
   const funTarget = games.find((g) => g.gameId === 'MNOQqWWi')!;
   await root.call('PUT', `game/${funTarget.id}`, { ...funTarget, gameStatus: funTarget.status, releaseDate: funTarget.releaseDate.slice(0, 10), timeId: [time.id] });
-  admin = await root.create('admins', {
-    firstName: 'Cora',
-    lastName: 'Console',
-    email: 'cora.console@example.com',
-    phone: '9123456711',
-    country: 'IN',
-    state: 'KA',
-    city: 'Bengaluru',
-    address: '7 Console Road',
-    pinCode: '560007',
-    commissionAmount: 0,
-    refId: root.user._id,
-    userStatus: true,
-    password: PASSWORD,
-    pin: '1234',
-    games: games.map((g) => g.id),
-  });
+  admin = await root.create(
+    'admins',
+    adminBody(
+      { firstName: 'Cora', lastName: 'Console', email: 'cora.console@example.com', phone: '9123456711', address: '7 Console Road', pinCode: '560007' },
+      { refId: root.user._id, password: PASSWORD, games: games.map((g) => g.id) },
+    ),
+  );
   const asAdmin = await Api.login(e2e.server.baseUrl, admin.username, PASSWORD);
   const sam = await asAdmin.create('superareamanager', { password: PASSWORD, pin: '1234' });
   const am = await asAdmin.create('areamanager', { password: PASSWORD, pin: '1234', refId: sam._id });

@@ -14,7 +14,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AccountRecord } from '../../resources.config';
-import { Api } from './api';
+import { adminBody, Api } from './api';
 import { e2eRun, expectTopBarBalance, field, heading, login, menuItem, UI_TIMEOUT } from './browser';
 import { SUPERADMIN } from './server';
 
@@ -148,22 +148,13 @@ const today = () => {
 beforeAll(async () => {
   root = await Api.login(e2e.server.baseUrl, SUPERADMIN.username, SUPERADMIN.password);
   await root.generate(10_000, SUPERADMIN.password);
-  admin = await root.create('admins', {
-    firstName: 'Opal',
-    lastName: 'Ops',
-    email: 'opal.ops@example.com',
-    phone: '9123456720',
-    country: 'IN',
-    state: 'KA',
-    city: 'Bengaluru',
-    address: '9 Backup Lane',
-    pinCode: '560009',
-    commissionAmount: 0,
-    refId: root.user._id,
-    userStatus: true,
-    password: PASSWORD,
-    pin: '1234',
-  });
+  admin = await root.create(
+    'admins',
+    adminBody(
+      { firstName: 'Opal', lastName: 'Ops', email: 'opal.ops@example.com', phone: '9123456720', address: '9 Backup Lane', pinCode: '560009' },
+      { refId: root.user._id, password: PASSWORD },
+    ),
+  );
   await root.transfer('admins', admin._id, 1_000, SUPERADMIN.password);
   asAdmin = await Api.login(e2e.server.baseUrl, admin.username, PASSWORD);
   sam = await asAdmin.create('superareamanager', { password: PASSWORD, pin: '1234' });
