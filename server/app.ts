@@ -17,7 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { miscAccountRoutes } from './accounts/misc.routes';
 import { accountRoutes } from './accounts/routes';
-import { redactUrl, writeActivity } from './activity/log';
+import { activitySubjectOf, redactUrl, writeActivity } from './activity/log';
 import { authPlugin } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import { pageAccess } from './access/pages';
@@ -164,7 +164,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     await writeActivity(db, {
       accountId: req.caller.id,
       username: req.caller.username,
-      subject: req.activitySubject ?? cfg?.subject ?? `${req.method} ${req.routeOptions.url ?? req.url}`,
+      subject: activitySubjectOf(req),
       requestUrl: req.url,
       method: req.method,
       ip: req.ip,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client';
 
 declare module 'fastify' {
@@ -8,6 +9,10 @@ declare module 'fastify' {
     activityWritten?: boolean;
   }
 }
+
+/** The subject of a request's activity row: the route's own for this request, else its static one, else method and route. */
+export const activitySubjectOf = (req: FastifyRequest): string =>
+  req.activitySubject ?? req.routeOptions.config?.subject ?? `${req.method} ${req.routeOptions.url ?? req.url}`;
 
 export interface ActivityEntry {
   accountId: number | null;

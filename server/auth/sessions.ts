@@ -12,13 +12,12 @@ export const DEFAULT_SESSION_MAX_HOURS = 12;
 
 /** What the sessions table stores of a token. */
 export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
-const digest = tokenDigest;
 
 /** A new opaque session token; only its hash is stored. */
 export async function openSession(q: Queryable, accountId: number, ip: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await q.query(`INSERT INTO sessions (token_hash, account_id, ip, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => $4))`, [
-    digest(token),
+    tokenDigest(token),
     accountId,
     ip,
     SESSION_MINUTES,
@@ -40,7 +39,7 @@ export async function resumeSession(q: Queryable, token: string, maxHours = DEFA
 
 /** resumeSession for several tokens in one statement: each token's caller, or no entry. */
 export async function resumeSessions(q: Queryable, tokens: readonly string[], maxHours = DEFAULT_SESSION_MAX_HOURS): Promise<Map<string, Caller>> {
-  const byHash = new Map(tokens.filter((t) => t && t.length <= 200).map((t) => [digest(t), t]));
+  const byHash = new Map(tokens.filter((t) => t && t.length <= 200).map((t) => [tokenDigest(t), t]));
   if (byHash.size === 0) return new Map();
   const rows = await q.query(
     `WITH s AS (
@@ -79,7 +78,7 @@ export async function resumeSessions(q: Queryable, tokens: readonly string[], ma
  */
 export async function liveTokens(q: Queryable, tokens: readonly string[], maxHours = DEFAULT_SESSION_MAX_HOURS): Promise<Set<string>> {
   if (tokens.length === 0) return new Set();
-  const byHash = new Map(tokens.map((t) => [digest(t), t]));
+  const byHash = new Map(tokens.map((t) => [tokenDigest(t), t]));
   const rows = await q.query(
     `SELECT s.token_hash FROM sessions s JOIN accounts a ON a.id = s.account_id
       WHERE s.token_hash = ANY($1::text[]) AND s.revoked_at IS NULL AND s.expires_at > now() AND s.created_at + make_interval(hours => $2) > now()

@@ -1,8 +1,7 @@
-import { gameDeclaration } from '../../resources.config';
+import { GAME_TIER, gameDeclaration } from '../../resources.config';
 import type { Database, Queryable } from '../db/client';
 import { Coalescer } from '../db/coalesce';
 import { coded, forbidden } from '../http/errors';
-import { GAME_TIER } from '../../resources.config';
 import { betQueues, NOT_AVAILABLE } from './betBatch';
 
 export interface BetLine {
