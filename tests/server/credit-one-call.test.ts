@@ -146,6 +146,8 @@ describe.runIf(engineAvailable())('credit transfer in one call', () => {
       expect(await keyRows(key), c.what).toBe(0);
       expect(await h.db.query(`SELECT id, wallet_balance::text FROM accounts ORDER BY id`), c.what).toEqual(balances);
       // What remains is the attempt's own row, written by the HTTP hook as for every refused request.
+      // The hook runs on the response's end, after inject has its answer: it is waited for, then counted.
+      await expect.poll(() => activityRows(chain.master.username), { timeout: 5_000 }).toBeGreaterThanOrEqual(logged + 1);
       expect(await activityRows(chain.master.username), c.what).toBe(logged + 1);
     }
     // The refused calls left their keys unused: a valid transfer with one of them moves.
