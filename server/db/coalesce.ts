@@ -3,9 +3,9 @@
  * the next one (no fixed delay, so a lone caller is served at once). Each read still starts after
  * its callers asked, so it sees what they would have seen alone.
  *
- * Meant for the embedded engine, whose one connection runs statements one after the other: there,
- * N callers' statements cost N times the statement's fixed price (parse, plan, the WebAssembly
- * round trip) in one queue, where one statement over N keys costs it once.
+ * N callers' statements cost N times the statement's fixed price (parse, plan, a round trip), where
+ * one statement over N keys costs it once: on the embedded engine, whose one connection runs
+ * statements one after the other, and on PostgreSQL under a burst of bets, whose cores the batches need.
  */
 export class Coalescer<K, V> {
   private waiting = new Map<K, { resolve: (v: V) => void; reject: (e: unknown) => void }[]>();
