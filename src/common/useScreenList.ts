@@ -1,16 +1,13 @@
 import { useListController, type FilterPayload, type ListControllerResult, type RaRecord } from 'react-admin';
-import { ApiError } from '../dataProvider/http';
+import { retryUnlessRefused } from '../operations/outcome';
 
 /** The page sizes every server-paged screen offers. */
 export const PER_PAGE_OPTIONS = [10, 25, 50];
 
-/** A refused call (4xx) shows its message at once; a network or server failure is tried once more. */
-export const retryUnlessRefused = (failures: number, err: Error): boolean => !(err instanceof ApiError && err.status < 500) && failures < 1;
-
 /**
  * react-admin's list controller for a screen that draws its own table: the registry resource read a
  * page at a time on the server (the dataProvider sends page and limit), the page, page size and
- * filter held by react-admin (a new filter goes back to page 1). The state is the screen's own (not
+ * filter held by react-admin (a new filter goes back to page 1); a refused read (4xx) is not retried. The state is the screen's own (not
  * in the URL or the store), as the screens always had it; the role gate has checked the session
  * already; a failure is shown by the screen beside its filters, not as a notification.
  */
