@@ -35,9 +35,10 @@ describe('a catalogue list’s Export to Excel', () => {
         </AdminContext>
       </MemoryRouter>,
     );
-    await screen.findByText('Game 10');
+    // A busy machine (the whole client suite at once) is slow to draw the list and to write the workbook.
+    await screen.findByText('Game 10', {}, { timeout: 5000 });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export to Excel' }));
-    await waitFor(() => expect(writeSheet).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(writeSheet).toHaveBeenCalledTimes(1), { timeout: 5000 });
     const sheet = writeSheet.mock.calls[0]![0];
     expect(sheet.file).toBe('GamesList.xlsx');
     expect(sheet.rows).toHaveLength(12);
