@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import type { CatalogueDef } from '../../resources.config';
 import { FormCard, FormCell } from '../common/FormCard';
 import { PageSpinner } from '../common/PageSpinner';
+import { useSuccessNotify } from '../common/useSuccessNotify';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { errorMessage } from '../tiers/errorMessage';
 import { CatalogueInput } from './CatalogueInput';
@@ -34,7 +35,9 @@ function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'cr
   const translate = useTranslate();
   const navigate = useNavigate();
   const { identity } = useGetIdentity();
-  const { message, show } = useTimedMessage(MESSAGE_MS);
+  // A refusal stays in the form; the success is said in the notification, which stays while the form goes back.
+  const { message, show, clear } = useTimedMessage(MESSAGE_MS);
+  const success = useSuccessNotify(MESSAGE_MS);
   const fields = mode === 'edit' && def.editFields ? def.editFields : def.createFields;
   const initial = useMemo<Values>(() => {
     if (record) return { ...record, gameStatus: record.status, releaseDate: typeof record.releaseDate === 'string' ? record.releaseDate.slice(0, 10) : record.releaseDate };
@@ -52,7 +55,10 @@ function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'cr
   const save = (values: Values) => {
     const data = Object.fromEntries(fields.filter((f) => f.type !== 'readonly').map((f) => [f.name, apiValue(values[f.name])]));
     const outcome = {
-      onSuccess: () => show(translate(mode === 'edit' ? 'td.catalogue.saved' : 'td.catalogue.created'), 'success'),
+      onSuccess: () => {
+        clear();
+        success(translate(mode === 'edit' ? 'td.catalogue.saved' : 'td.catalogue.created'));
+      },
       onError: (err: unknown) => show(errorMessage(err, translate(mode === 'edit' ? 'td.catalogue.updateFailed' : `td.catalogue.${def.page}.createFailed`, { _: def.messages.createFailed })), 'error'),
     };
     if (mode === 'edit' && record) {

@@ -19,6 +19,7 @@ import { formatPoints } from '../i18n/format';
 import { currentSession } from '../auth/session';
 import { FormFooter } from '../common/FormFooter';
 import { Overlay } from '../common/Overlay';
+import { useSuccessNotify } from '../common/useSuccessNotify';
 import { useTimedMessage } from '../common/useTimedMessage';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { newIdempotencyKey } from '../dataProvider/http';
@@ -48,7 +49,9 @@ export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind
   const { credit } = useOperatorCredit();
   const refreshCredit = useRefreshOperatorCredit();
   const target = useAccount(scope.tier, targetId, scopeMeta(scope));
-  const { message, show } = useTimedMessage(CREDIT_MESSAGE_MS);
+  // A refusal stays in the form; the success is said in the notification.
+  const { message, show, clear } = useTimedMessage(CREDIT_MESSAGE_MS);
+  const success = useSuccessNotify(CREDIT_MESSAGE_MS);
   const { control, handleSubmit, reset, formState } = useForm<Values>({
     defaultValues: EMPTY,
     mode: 'onBlur',
@@ -83,7 +86,10 @@ export function CreditForm({ scope, kind }: { scope: TierScope; kind: CreditKind
       if (kind === 'transfer') await dataProvider.creditTransfer(tier.role, p);
       else await dataProvider.creditAdjust(tier.role, { ...p, transactionType: values.transactionType });
     },
-    onSuccess: () => show(translate(kind === 'transfer' ? 'td.credit.transferSuccess' : 'td.credit.adjustSuccess'), 'success'),
+    onSuccess: () => {
+      clear();
+      success(translate(kind === 'transfer' ? 'td.credit.transferSuccess' : 'td.credit.adjustSuccess'));
+    },
     onError: (err) => show(errorMessage(err, translate(kind === 'transfer' ? 'td.credit.transferError' : 'td.credit.adjustError')), 'error'),
     // Either way the form empties and both balances are read again (a refused move may still mean a stale balance).
     onSettled: () => {

@@ -60,8 +60,6 @@ export const en = {
       engineUnknown: 'The round engine status could not be read.',
       counts: { player: 'Player', superareamanager: 'Super Area manager', areamanager: 'Area Manager', master: 'Master' },
     },
-    /** The hand-drawn tables' pagination (MUI's own English wording). */
-    pagination: { rowsPerPage: 'Rows per page:', range: '%{from}–%{to} of %{count}' },
     list: {
       search: 'Search Username...',
       export: 'Export to Excel',

@@ -60,7 +60,6 @@ export const hi: Catalogue = {
       engineUnknown: 'राउंड इंजन की स्थिति पढ़ी नहीं जा सकी।',
       counts: { player: 'खिलाड़ी', superareamanager: 'सुपर एरिया मैनेजर', areamanager: 'एरिया मैनेजर', master: 'मास्टर' },
     },
-    pagination: { rowsPerPage: 'प्रति पृष्ठ पंक्तियाँ:', range: '%{count} में से %{from}–%{to}' },
     list: {
       search: 'उपयोगकर्ता नाम खोजें...',
       export: 'Excel में निर्यात करें',

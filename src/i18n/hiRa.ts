@@ -111,7 +111,7 @@ export const hiRa: Texts<typeof englishMessages> = {
       page_out_of_boundaries: 'पृष्ठ संख्या %{page} सीमा से बाहर है',
       page_out_from_end: 'अंतिम पृष्ठ के बाद नहीं जा सकते',
       page_out_from_begin: 'पृष्ठ 1 से पहले नहीं जा सकते',
-      page_range_info: '%{total} में से %{offsetBegin}-%{offsetEnd}',
+      page_range_info: '%{total} में से %{offsetBegin}–%{offsetEnd}',
       partial_page_range_info: '%{offsetEnd} से अधिक में से %{offsetBegin}-%{offsetEnd}',
       current_page: 'पृष्ठ %{page}',
       page: 'पृष्ठ %{page} पर जाएँ',

@@ -10,8 +10,13 @@ import { currentLocale, isLocale, LOCALES, setCurrentLocale, type Locale } from 
 const MESSAGES: Record<Locale, TranslationMessages> = {
   en: {
     ...englishMessages,
-    // The profile dropdown's item reads 'Log Out' (spec section 2).
-    ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, logout: en.td.profileMenu.logout } },
+    ra: {
+      ...englishMessages.ra,
+      // The profile dropdown's item reads 'Log Out' (spec section 2).
+      auth: { ...englishMessages.ra.auth, logout: en.td.profileMenu.logout },
+      // A table's range in MUI's own English wording ("1–10 of 23", an en dash), as the tables always read it.
+      navigation: { ...englishMessages.ra.navigation, page_range_info: '%{offsetBegin}–%{offsetEnd} of %{total}' },
+    },
     ...en,
   },
   hi: { ...hiRa, ra: { ...hiRa.ra, auth: { ...hiRa.ra.auth, logout: hi.td.profileMenu.logout } }, ...hi },

@@ -1,23 +1,19 @@
-import { useState } from 'react';
-import { Title, useGetList, useTranslate, useUpdate } from 'react-admin';
+import { ListContextProvider, Pagination, useTranslate, useUpdate } from 'react-admin';
 import Alert from '@mui/material/Alert';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { RowsTable } from '../common/RowsTable';
 import { PageSpinner } from '../common/PageSpinner';
+import { ScreenFrame } from '../common/ScreenFrame';
 import { useTimedMessage } from '../common/useTimedMessage';
-import { ServerPagination } from '../games/history/ServerPagination';
-import type { Paging } from '../games/history/historyQueries';
+import { PER_PAGE_OPTIONS, rowNumber, useScreenList } from '../common/useScreenList';
 import { formatDateTime } from '../tiers/cellValue';
 import { COMPLAINT_STATUSES, COMPLAINTS_PER_PAGE, STATUS_COLOR, type ComplaintRow, type ComplaintStatus } from './complaintStatus';
-import { retryUnlessRefused, serverMessage } from './outcome';
+import { serverMessage } from './outcome';
 
 const COLUMNS = ['no', 'enquiryType', 'fullName', 'email', 'mobile', 'details', 'status', 'date'] as const;
 
@@ -53,13 +49,9 @@ function StatusSelect({ row, onChange }: { row: ComplaintRow; onChange: (status:
  */
 export function ContactUsPage() {
   const translate = useTranslate();
-  const [paging, setPaging] = useState<Paging>({ page: 1, perPage: COMPLAINTS_PER_PAGE });
   // The registry's messages resource, through the dataProvider: GET complaint?page&limit.
-  const { data, total = 0, error, isPending, isFetching } = useGetList<ComplaintRow>(
-    'contactus',
-    { pagination: paging },
-    { placeholderData: (previous) => previous, retry: retryUnlessRefused },
-  );
+  const list = useScreenList<ComplaintRow>({ resource: 'contactus', perPage: COMPLAINTS_PER_PAGE });
+  const { data, error, isPending, isFetching } = list;
   const [update] = useUpdate<ComplaintRow>();
   const { message, show } = useTimedMessage(5000);
   const title = translate('td.complaints.title');
@@ -75,12 +67,8 @@ export function ContactUsPage() {
     );
 
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
+    <ScreenFrame title={title}>
+      <ListContextProvider value={list}>
         {message && (
           <Alert severity={message.severity} sx={{ mb: 2 }}>
             {message.text}
@@ -94,7 +82,7 @@ export function ContactUsPage() {
             <RowsTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.complaints.${c}`) }))} empty={translate('td.complaints.empty')} count={data.length}>
                   {data.map((r, i) => (
                     <TableRow key={r._id}>
-                      <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
+                      <TableCell>{rowNumber(list, i)}</TableCell>
                       <TableCell>{r.enquiryType}</TableCell>
                       <TableCell>{r.fullName}</TableCell>
                       <TableCell>{r.email}</TableCell>
@@ -107,10 +95,10 @@ export function ContactUsPage() {
                     </TableRow>
                   ))}
             </RowsTable>
-            <ServerPagination total={total} paging={paging} onChange={setPaging} />
+            <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
           </>
         )}
-      </CardContent>
-    </Card>
+      </ListContextProvider>
+    </ScreenFrame>
   );
 }

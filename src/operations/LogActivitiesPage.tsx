@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Title, useGetList, useTranslate } from 'react-admin';
+import { ListContextProvider, Pagination, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -14,11 +12,11 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { fetchFile, saveBlob } from '../common/download';
 import { RowsTable } from '../common/RowsTable';
 import { PageSpinner } from '../common/PageSpinner';
+import { ScreenFrame } from '../common/ScreenFrame';
 import { useTimedMessage } from '../common/useTimedMessage';
-import { ServerPagination } from '../games/history/ServerPagination';
-import type { Paging } from '../games/history/historyQueries';
+import { PER_PAGE_OPTIONS, rowNumber, useScreenList } from '../common/useScreenList';
 import { formatDateTime } from '../tiers/cellValue';
-import { failureText, retryUnlessRefused, serverMessage } from './outcome';
+import { failureText, serverMessage } from './outcome';
 import { API_PATHS } from '../../domain/apiPaths';
 import type { LogRow as ApiLogRow } from '../../domain/api';
 
@@ -39,27 +37,21 @@ const COLUMNS = ['username', 'subject', 'method', 'requestUrl', 'ipAddress', 'cr
  */
 export function LogActivitiesPage() {
   const translate = useTranslate();
+  // The registry's logs resource, through the dataProvider: GET logs?page&limit&search&date; the
+  // filter and the page are react-admin's (a new filter reads page 1).
+  const list = useScreenList<LogRow>({ resource: 'logactivities' });
+  const { data, total = 0, error, isPending, isFetching, filterValues, setFilters } = list;
+  const search = typeof filterValues.search === 'string' ? filterValues.search : '';
   const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
   const [date, setDate] = useState('');
-  const [paging, setPaging] = useState<Paging>({ page: 1, perPage: 10 });
-  // The registry's logs resource, through the dataProvider: GET logs?page&limit&search&date.
-  const { data, total = 0, error, isPending, isFetching } = useGetList<LogRow>(
-    'logactivities',
-    { pagination: paging, filter: { search, date } },
-    { placeholderData: (previous) => previous, retry: retryUnlessRefused },
-  );
   const { message, show } = useTimedMessage(3000);
   const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     if (searchText.trim() === search) return;
-    const t = setTimeout(() => {
-      setSearch(searchText.trim());
-      setPaging((p) => ({ ...p, page: 1 }));
-    }, SEARCH_DEBOUNCE_MS);
+    const t = setTimeout(() => setFilters({ ...filterValues, search: searchText.trim() }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [searchText, search]);
+  }, [searchText, search, filterValues, setFilters]);
 
   // The server writes the CSV of the same filter, with no paging.
   const exportCsv = async () => {
@@ -77,13 +69,10 @@ export function LogActivitiesPage() {
   const title = translate('td.logs.title');
   const na = translate('td.app.na');
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+    <ScreenFrame
+      title={title}
+      actions={
+        <>
           <TextField
             type="search"
             size="small"
@@ -99,7 +88,7 @@ export function LogActivitiesPage() {
             value={date}
             onChange={(e) => {
               setDate(e.target.value);
-              setPaging((p) => ({ ...p, page: 1 }));
+              setFilters({ ...filterValues, date: e.target.value });
             }}
             slotProps={{ inputLabel: { shrink: true } }}
           />
@@ -111,7 +100,10 @@ export function LogActivitiesPage() {
           >
             {translate(exporting ? 'td.logs.exporting' : 'td.logs.export')}
           </Button>
-        </Box>
+        </>
+      }
+    >
+      <ListContextProvider value={list}>
         {message && (
           <Alert severity={message.severity} sx={{ mb: 2 }}>
             {message.text}
@@ -125,7 +117,7 @@ export function LogActivitiesPage() {
             <RowsTable label={title} headers={[{ label: translate('td.logs.no') }, ...COLUMNS.map((c) => ({ label: translate(`td.logs.${c}`) }))]} empty={translate('td.logs.empty')} count={data.length}>
                   {data.map((r, i) => (
                     <TableRow key={r._id}>
-                      <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
+                      <TableCell>{rowNumber(list, i)}</TableCell>
                       <TableCell>{r.username ?? na}</TableCell>
                       <TableCell>{r.subject}</TableCell>
                       <TableCell>{r.method}</TableCell>
@@ -139,11 +131,11 @@ export function LogActivitiesPage() {
               <Typography variant="body2" color="text.secondary">
                 {translate('td.logs.showing', { shown: data.length, total })}
               </Typography>
-              <ServerPagination total={total} paging={paging} onChange={setPaging} />
+              <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
             </Box>
           </>
         )}
-      </CardContent>
-    </Card>
+      </ListContextProvider>
+    </ScreenFrame>
   );
 }

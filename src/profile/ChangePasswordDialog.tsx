@@ -9,6 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
+import { useSuccessNotify } from '../common/useSuccessNotify';
 import { useTimedMessage } from '../common/useTimedMessage';
 
 /** Spec's change-password check before the call; null when the three values may be sent. */
@@ -24,11 +25,14 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const dataProvider = useDataProvider<TierDataProvider>();
   const { identity } = useGetIdentity();
   const [values, setValues] = useState({ opass: '', npass: '', cpass: '' });
-  const { message, show } = useTimedMessage(2000);
+  // Errors in the dialog, beside the fields; the success in the notification (2 s, spec section 9).
+  const { message, show, clear } = useTimedMessage(2000);
+  const success = useSuccessNotify(2000);
   const change = useMutation({
     mutationFn: (v: typeof values) => dataProvider.changePassword({ userId: identity?.id ?? '', ...v }),
     onSuccess: () => {
-      show(translate('td.password.success'), 'success');
+      clear();
+      success(translate('td.password.success'));
       setValues({ opass: '', npass: '', cpass: '' });
     },
     onError: (err) => show(err instanceof Error && err.message ? err.message : translate('td.password.failed'), 'error'),

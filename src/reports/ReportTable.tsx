@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useBasename, useTranslate } from 'react-admin';
+import { useMemo } from 'react';
+import { ListContextProvider, Pagination, useBasename, useList, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -9,18 +9,15 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { formatPoints } from '../i18n/format';
-import { usePaginationLabels } from '../i18n/usePaginationLabels';
 import type { Range } from '../../domain/periods';
 import type { ReportColumn, ReportDef } from './reportDef';
 import { viewSearch } from './useReport';
 import { responsiveTableSx } from '../common/RowsTable';
+import { PER_PAGE_OPTIONS } from '../common/useScreenList';
 import { roleLabel } from '../tiers/registry';
-
-const PER_PAGE_OPTIONS = [10, 25, 50];
 
 /** The username, and when the row has accounts below it, a link and an eye icon into its view. */
 function AccountCell<Row extends { username: string }>({ drill, row, range }: { drill: ReportDef<Row, Record<string, number>>['drill']; row: Row; range: Range }) {
@@ -61,11 +58,9 @@ export function ReportTable<Row extends { username: string }, Totals extends Rec
   title: string;
 }) {
   const translate = useTranslate();
-  const paginationLabels = usePaginationLabels();
-  const [paging, setPaging] = useState({ page: 0, perPage: PER_PAGE_OPTIONS[0] });
-  const page = Math.min(paging.page, Math.max(0, Math.ceil(rows.length / paging.perPage) - 1));
-  const first = page * paging.perPage;
-  const shown = rows.slice(first, first + paging.perPage);
+  // react-admin's in-memory list pages the rows (its records need an id: the row's key; index numbers it).
+  const records = useMemo(() => rows.map((row, index) => ({ id: def.rowKey(row), row, index })), [rows, def]);
+  const list = useList({ data: records, perPage: PER_PAGE_OPTIONS[0] });
   const cell = (c: ReportColumn<Row, Totals>, row: Row, index: number) => {
     switch (c.kind) {
       case 'index':
@@ -82,7 +77,7 @@ export function ReportTable<Row extends { username: string }, Totals extends Rec
   };
   const footer = (c: ReportColumn<Row, Totals>) => (c.kind === 'index' ? translate('td.reports.total') : c.kind === 'points' ? formatPoints(totals[c.field]) : '');
   return (
-    <>
+    <ListContextProvider value={list}>
       <TableContainer>
         <Table size="small" aria-label={title} sx={responsiveTableSx}>
           <TableHead>
@@ -102,11 +97,11 @@ export function ReportTable<Row extends { username: string }, Totals extends Rec
                 </TableCell>
               </TableRow>
             )}
-            {shown.map((row, i) => (
-              <TableRow key={def.rowKey(row)}>
+            {(list.data ?? []).map(({ id, row, index }) => (
+              <TableRow key={id}>
                 {def.columns.map((c) => (
                   <TableCell key={c.label} align={alignOf(c)} sx={{ whiteSpace: 'nowrap' }}>
-                    {cell(c, row, first + i)}
+                    {cell(c, row, index)}
                   </TableCell>
                 ))}
               </TableRow>
@@ -123,16 +118,7 @@ export function ReportTable<Row extends { username: string }, Totals extends Rec
           </TableFooter>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={rows.length}
-        page={page}
-        rowsPerPage={paging.perPage}
-        rowsPerPageOptions={PER_PAGE_OPTIONS}
-        onPageChange={(_, next) => setPaging((p) => ({ ...p, page: next }))}
-        onRowsPerPageChange={(e) => setPaging({ page: 0, perPage: Number(e.target.value) })}
-        {...paginationLabels}
-      />
-    </>
+      <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
+    </ListContextProvider>
   );
 }

@@ -14,6 +14,7 @@ import type { AccountRow, TierDataProvider } from '../dataProvider/dataProvider'
 import { FormCard, FormCell } from '../common/FormCard';
 import { AccountMissing, useAccount } from './useAccount';
 import { PageSpinner } from '../common/PageSpinner';
+import { useSuccessNotify } from '../common/useSuccessNotify';
 import { useTimedMessage } from '../common/useTimedMessage';
 import { accountValidator } from './accountFormValidation';
 import { changedFields, createPayload, formValuesOf, type FormValues } from './changedFields';
@@ -90,13 +91,16 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
     const all = mode === 'create' ? tier.createFields : tier.editFields;
     return only ? all.filter((f) => only.includes(f.name)) : all;
   }, [mode, tier, only]);
-  const { message, show } = useTimedMessage(2000);
+  // A refusal stays in the form; the success is said in the notification (2 s), which stays while the form goes back.
+  const { message, show, clear } = useTimedMessage(2000);
+  const success = useSuccessNotify(2000);
   const save = useMutation({
     mutationFn: ({ call }: { call: () => Promise<unknown>; success: string; failure: string }) => call(),
-    onSuccess: (out, { success }) => {
+    onSuccess: (out, { success: said }) => {
       const data = (out as { data?: { username?: unknown } } | undefined)?.data;
       // The server generates the username: say which, so the operator can hand it over.
-      show(mode === 'create' && typeof data?.username === 'string' ? translate('td.messages.createdWithName', { username: data.username }) : success, 'success');
+      clear();
+      success(mode === 'create' && typeof data?.username === 'string' ? translate('td.messages.createdWithName', { username: data.username }) : said);
     },
     onError: (err, { failure }) => show(errorMessage(err, failure), 'error'),
   });

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { tierOf } from '../../resources.config';
@@ -10,6 +10,7 @@ import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { account, loginAs } from './fixtures';
 import { recordApi, type Recorded } from './msw';
+import { findNotification } from './notification';
 
 let balance = 100;
 function answer(call: Recorded) {
@@ -30,6 +31,7 @@ function renderCredit(kind: 'transfer' | 'adjust') {
         <Routes>
           <Route path="/master/:id" element={<CreditForm scope={{ tier: tierOf('master') }} kind={kind} />} />
         </Routes>
+        <Notification />
       </AdminContext>
     </MemoryRouter>,
   );
@@ -51,7 +53,7 @@ describe('credit forms', () => {
     await user.type(screen.getByLabelText('Amount'), '25');
     await user.type(screen.getByLabelText('Password'), 'pw');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Credit transfer successful!')).toBeInTheDocument();
+    expect(await findNotification('Credit transfer successful!')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post).toMatchObject({ path: '/api/master/credit-transfer', body: { userId: '1', authUser: '1', toUserId: '9', transferAmount: 25, password: 'pw' } });
     expect(post.headers.get('idempotency-key')).toMatch(/.{8,}/);

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { tierOf } from '../../resources.config';
@@ -11,6 +11,7 @@ import { TierFormView } from '../../src/tiers/TierForm';
 import type { TierScope } from '../../src/tiers/scope';
 import { account, loginAs } from './fixtures';
 import { recordApi, type Recorded } from './msw';
+import { findNotification } from './notification';
 
 function answer(call: Recorded) {
   if (call.path === '/api/superadmins/all') return { json: { success: true, data: [account({ _id: '1', username: 'superadmin', role: 'superadmin' })], total: 1 } };
@@ -24,6 +25,7 @@ function renderForm(scope: TierScope, mode: 'create' | 'edit', record?: ReturnTy
     <MemoryRouter>
       <AdminContext dataProvider={createDataProvider()} authProvider={createAuthProvider('superadmin')} i18nProvider={i18nProvider}>
         <TierFormView scope={scope} mode={mode} record={record} />
+        <Notification />
       </AdminContext>
     </MemoryRouter>,
   );
@@ -69,7 +71,7 @@ describe('account forms from the registry', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/superareamanager/8', body: { updatedFields: { firstName: 'Bo' } } });
-    expect(await screen.findByText('User updated successfully!')).toBeInTheDocument();
+    expect(await findNotification('User updated successfully!')).toBeInTheDocument();
   });
 
   it('area manager edit requires password and PIN again (spec section 5), and sends them', async () => {

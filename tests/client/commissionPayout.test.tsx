@@ -95,6 +95,26 @@ describe('Commission Payout Report (spec 2.10, section 6)', () => {
     ]);
   });
 
+  it('pages the tier’s rows ten at a time, numbered across pages, the totals over every row', async () => {
+    loginAs('areamanager', '9');
+    const many = Array.from({ length: 12 }, (_, i) => ({ id: String(100 + i), username: `MS0${100 + i}`, role: 'master', commission: 1, totalcommission: 100, pending: 0 }));
+    recordApi((c) => (c.path === '/api/reports/commissionpayout' ? { json: { success: true, data: many } } : undefined));
+    renderPage('areamanager');
+    const table = await screen.findByRole('table', { name: 'Pending Commission' });
+    await within(table).findByRole('cell', { name: 'MS0109' });
+    expect(screen.getByText('1–10 of 12')).toBeInTheDocument();
+    expect(within(table).queryByRole('cell', { name: 'MS0110' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to next page' }));
+    await within(table).findByRole('cell', { name: 'MS0111' });
+    const [, ...rows] = within(table).getAllByRole('row');
+    expect(rows.map(cellsOf)).toEqual([
+      ['11', 'MS0110', 'Master', '1%', '100.00', '1.00'],
+      ['12', 'MS0111', 'Master', '1%', '100.00', '1.00'],
+      ['Total', '1,200.00', '12.00'],
+    ]);
+    expect(screen.getByText('11–12 of 12')).toBeInTheDocument();
+  });
+
   it('says "No records found" for a tier without accounts', async () => {
     loginAs('master', '11');
     const calls = api();

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { AdminContext } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../src/auth/authProvider';
@@ -12,6 +12,7 @@ import { GameConsoleRoute } from '../../src/games/console/ConsolePage';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { loginAs } from './fixtures';
 import { recordApi, server, type Recorded } from './msw';
+import { findNotification } from './notification';
 
 /** A stand-in for the realtime channel: the test plays the server's side of each event. */
 type Handler = (msg: unknown) => void;
@@ -66,6 +67,7 @@ function renderConsole() {
           <Route path="/admin/game/:gameId/:adminId/:username" element={<GameConsoleRoute />} />
           <Route path="/auth/login" element={<p>Login page</p>} />
         </Routes>
+        <Notification />
       </AdminContext>
     </MemoryRouter>,
   );
@@ -137,7 +139,7 @@ describe('live console (issue 14 items 13 and 14)', () => {
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: '2' }));
     expect(screen.getByRole('combobox', { name: 'Booster' })).toHaveTextContent('2');
     await user.click(screen.getByRole('button', { name: 'SAVE' }));
-    expect(await alertText()).toBe('Result added successfully!');
+    expect(await findNotification('Result added successfully!')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/live/addresult')?.body).toMatchObject({ result: '7', boosterValue: 2 });
     expect(screen.getByRole('combobox', { name: 'Booster' })).toHaveTextContent('1');
   });

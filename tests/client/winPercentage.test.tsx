@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../src/auth/authProvider';
@@ -9,6 +9,7 @@ import { WinPercentagePage } from '../../src/games/percentage/WinPercentagePage'
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { loginAs } from './fixtures';
 import { recordApi, type Recorded } from './msw';
+import { findNotification } from './notification';
 
 const ROWS = [
   { id: '11', adminId: '7', username: 'AD0007', gameId: 'MNOQqWWi', gameName: 'Fun Target', winpercentage: 90 },
@@ -38,6 +39,7 @@ function renderPage() {
     <MemoryRouter>
       <AdminContext dataProvider={createDataProvider()} authProvider={createAuthProvider('admin')} i18nProvider={i18nProvider}>
         <WinPercentagePage />
+        <Notification />
       </AdminContext>
     </MemoryRouter>,
   );
@@ -92,7 +94,7 @@ describe('Win Percentage (spec sections 2.4, 5, 8)', () => {
     expect(puts(calls)[0].path).toBe('/api/percentage/bulk/winpercentage/7');
     expect(puts(calls)[0].body).toEqual({ data: { updates: [{ id: '12', winpercentage: 55.5 }, { id: '13', winpercentage: 0 }] } });
 
-    expect(await screen.findByText('Win percentages updated.')).toBeInTheDocument();
+    expect(await findNotification('Win percentages updated.')).toBeInTheDocument();
     // The saved values are now the stored ones: nothing left to send.
     expect(setButton()).toBeDisabled();
     expect(input('Fun Roullet')).toHaveValue(55.5);
@@ -103,7 +105,8 @@ describe('Win Percentage (spec sections 2.4, 5, 8)', () => {
     await act(async () => {
       vi.advanceTimersByTime(200);
     });
-    expect(screen.queryByText('Win percentages updated.')).not.toBeInTheDocument();
+    // Hidden at 800 ms, gone once the notification's exit transition ends.
+    await waitFor(() => expect(screen.queryByText('Win percentages updated.')).not.toBeInTheDocument(), { timeout: 500 });
   });
 
   it('a success without a message says "Updated successfully"', async () => {
@@ -114,7 +117,7 @@ describe('Win Percentage (spec sections 2.4, 5, 8)', () => {
     await screen.findByRole('heading', { name: 'Win Percentage' });
     await user.type(input('Fun Target'), '5');
     await user.click(setButton());
-    expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
+    expect(await findNotification('Updated successfully')).toBeInTheDocument();
   });
 
   it('a 400 shows the server message and keeps the typed value', async () => {

@@ -20,6 +20,7 @@ import { pointsToCents } from '../../../domain/money';
 import { formatPoints } from '../../i18n/format';
 import { getStoredUser } from '../../auth/session';
 import { PageSpinner } from '../../common/PageSpinner';
+import { useSuccessNotify } from '../../common/useSuccessNotify';
 import { useTimedMessage } from '../../common/useTimedMessage';
 import { errorMessage } from '../../tiers/errorMessage';
 import { moveBalance, saveResult } from './consoleApi';
@@ -55,7 +56,9 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
   const translate = useTranslate();
   const feed = useConsoleFeed(adminId, game.gameId);
   const time = useCountdown(game.gameId, adminId, feed.serverTime);
-  const { message, show } = useTimedMessage(MESSAGE_MS);
+  // Refusals and "nothing to reset" stay beside the buttons; a success is said in the notification (2 s both).
+  const { message, show, clear } = useTimedMessage(MESSAGE_MS);
+  const success = useSuccessNotify(MESSAGE_MS);
   const [picks, setPicks] = useState<TilePicks>({});
   const [booster, setBooster] = useState<number>(1);
   const [balance, setBalance] = useState('');
@@ -66,7 +69,10 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
     onSuccess: ({ message: msg, moved }, v) => {
       // An empty (or negative) pool gives nothing back: say so, not "Balance Reset successfully!".
       if (v.type === 'remove' && moved === 0) show(translate('td.console.nothingToReset'), 'info');
-      else show(serverText(msg, translate(v.type === 'add' ? 'td.console.balanceAdded' : 'td.console.balanceReset')), 'success');
+      else {
+        clear();
+        success(serverText(msg, translate(v.type === 'add' ? 'td.console.balanceAdded' : 'td.console.balanceReset')));
+      }
       setBalance('');
       feed.refresh();
     },
@@ -81,7 +87,8 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
         booster,
       ),
     onSuccess: (msg) => {
-      show(serverText(msg, translate('td.console.resultAdded')), 'success');
+      clear();
+      success(serverText(msg, translate('td.console.resultAdded')));
       // The booster is one of the picks: the next result starts from 1 again, not from a stale 2.
       setPicks({});
       setBooster(1);

@@ -1,27 +1,25 @@
 import { useState } from 'react';
-import { Title, useGetList, useTranslate } from 'react-admin';
+import { ListContextProvider, Pagination, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { resultLabel } from '../../../resources.config';
 import { formatPoints } from '../../i18n/format';
 import { PERIOD_CODES } from '../../../domain/periods';
 import { RowsTable } from '../../common/RowsTable';
 import { PageSpinner } from '../../common/PageSpinner';
+import { ScreenFrame } from '../../common/ScreenFrame';
+import { PER_PAGE_OPTIONS, rowNumber, useScreenList } from '../../common/useScreenList';
 import { formatDateTime } from '../../tiers/cellValue';
 import { errorMessage } from '../../tiers/errorMessage';
 import { HistoryFilters, periodWindow, type HistoryFilterValues } from './HistoryFilters';
-import { historyFilter, historyRetry, useHistoryOptions, type HistoryRow, type HistoryTotals, type Paging } from './historyQueries';
-import { ServerPagination } from './ServerPagination';
+import { historyFilter, useHistoryOptions, type HistoryRow, type HistoryTotals } from './historyQueries';
 import { TicketDetailsDialog, type TicketRef } from './TicketDetailsDialog';
 
 const COLUMNS = ['no', 'ticketId', 'username', 'game', 'time', 'playPoints', 'winPoints', 'result', 'claimDate', 'view'] as const;
@@ -61,35 +59,36 @@ function TotalsRow({ totals }: { totals: HistoryTotals }) {
 export function GameHistoryPage() {
   const translate = useTranslate();
   const [filters, setFilters] = useState<HistoryFilterValues>(() => ({ gameId: '', userId: '', window: periodWindow(PERIOD_CODES.today) }));
-  const [paging, setPaging] = useState<Paging>({ page: 1, perPage: 10 });
   const [ticket, setTicket] = useState<{ ref: TicketRef | null; open: boolean }>({ ref: null, open: false });
   const { games, users } = useHistoryOptions();
   // The registry's bet list, through the dataProvider: GET history/gamehistory with the filter, a
-  // page of tickets and (the list's meta) the totals over the whole filter.
-  const { data, total = 0, meta, error, isPending, isFetching } = useGetList<HistoryRow & { id: string }>(
-    'gamehistory',
-    { pagination: paging, filter: historyFilter({ gameId: filters.gameId, userId: filters.userId, range: filters.window.range }) },
-    { placeholderData: (previous) => previous, retry: historyRetry },
-  );
+  // page of tickets and (the list's meta) the totals over the whole filter. The selects hold the
+  // window (a period or a day); react-admin holds the filter it stands for, and the page.
+  const list = useScreenList<HistoryRow & { id: string }>({
+    resource: 'gamehistory',
+    filterDefaultValues: historyFilter({ gameId: filters.gameId, userId: filters.userId, range: filters.window.range }),
+  });
+  const { data, meta, error, isPending, isFetching } = list;
   const totals = (meta as { totals?: HistoryTotals } | undefined)?.totals ?? null;
   const title = translate('td.gameHistory.title');
   const na = translate('td.app.na');
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
-      <CardContent>
+    <ScreenFrame
+      title={title}
+      actions={
         <HistoryFilters
           value={filters}
           onChange={(v) => {
             setFilters(v);
-            setPaging((p) => ({ ...p, page: 1 }));
+            // A new filter reads its first page.
+            list.setFilters(historyFilter({ gameId: v.gameId, userId: v.userId, range: v.window.range }));
           }}
           games={games}
           users={users}
         />
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
+      }
+    >
+      <ListContextProvider value={list}>
         {error && <Alert severity="error">{errorMessage(error, translate('td.messages.somethingWrong'))}</Alert>}
         {isPending && !error && <PageSpinner />}
         {data && (
@@ -99,7 +98,7 @@ export function GameHistoryPage() {
             <RowsTable label={title} headers={COLUMNS.map((c) => ({ label: translate(`td.gameHistory.${c}`), right: RIGHT.has(c) }))} empty={translate('td.gameHistory.empty')} count={data.length}>
                   {data.map((r, i) => (
                     <TableRow key={r.ticketId}>
-                      <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
+                      <TableCell>{rowNumber(list, i)}</TableCell>
                       <TableCell>{r.ticketId}</TableCell>
                       <TableCell>{r.username}</TableCell>
                       <TableCell title={r.gameId}>{r.gameName || r.gameId}</TableCell>
@@ -125,11 +124,11 @@ export function GameHistoryPage() {
                     </TableRow>
                   ))}
             </RowsTable>
-            <ServerPagination total={total} paging={paging} onChange={setPaging} />
+            <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
           </>
         )}
-        <TicketDetailsDialog ticket={ticket.ref} open={ticket.open} onClose={() => setTicket((t) => ({ ...t, open: false }))} />
-      </CardContent>
-    </Card>
+      </ListContextProvider>
+      <TicketDetailsDialog ticket={ticket.ref} open={ticket.open} onClose={() => setTicket((t) => ({ ...t, open: false }))} />
+    </ScreenFrame>
   );
 }

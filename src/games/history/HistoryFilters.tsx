@@ -1,6 +1,5 @@
 import type { ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { FilterSelect } from '../../common/FilterSelect';
 import { parseISO } from 'date-fns';
@@ -38,7 +37,7 @@ export interface HistoryFilterValues {
 }
 
 
-/** Select Game, Select User, Select Date Range and Select Date (spec 2.6); every change is a new query. */
+/** Select Game, Select User, Select Date Range and Select Date (spec 2.6), for the screen frame's row of filters; every change is a new query. */
 export function HistoryFilters({
   value,
   onChange,
@@ -53,7 +52,7 @@ export function HistoryFilters({
   const translate = useTranslate();
   const pick = (e: ChangeEvent<HTMLInputElement>) => e.target.value;
   return (
-    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+    <>
       <FilterSelect
         id="history-game"
         label={translate('td.gameHistory.selectGame')}
@@ -85,6 +84,6 @@ export function HistoryFilters({
         slotProps={{ inputLabel: { shrink: true } }}
         size="small"
       />
-    </Box>
+    </>
   );
 }

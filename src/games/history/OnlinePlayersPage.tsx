@@ -1,8 +1,5 @@
-import { useState } from 'react';
-import { Title, useGetList, useTranslate } from 'react-admin';
+import { ListContextProvider, Pagination, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import TableCell from '@mui/material/TableCell';
@@ -12,8 +9,9 @@ import { RowsTable } from '../../common/RowsTable';
 import { PageSpinner } from '../../common/PageSpinner';
 import { formatDateTime } from '../../tiers/cellValue';
 import { errorMessage } from '../../tiers/errorMessage';
-import { currentUserId, historyRetry, type OnlinePlayerRow } from './historyQueries';
-import { ServerPagination } from './ServerPagination';
+import { ScreenFrame } from '../../common/ScreenFrame';
+import { PER_PAGE_OPTIONS, rowNumber, useScreenList } from '../../common/useScreenList';
+import { currentUserId, type OnlinePlayerRow } from './historyQueries';
 
 const POINT_COLUMNS = [
   ['points', 'td.onlinePlayers.points'],
@@ -26,19 +24,14 @@ const POINT_COLUMNS = [
 /** `/{role}/onlineplayers` (spec 2.5): the players below the operator, online ones first, with today's figures. */
 export function OnlinePlayersPage() {
   const translate = useTranslate();
-  const [paging, setPaging] = useState({ page: 1, perPage: 10 });
   // The registry's online players, through the dataProvider: GET onlinePlayer?loginid&page&limit.
-  const { data, total = 0, error, isPending, isFetching } = useGetList<OnlinePlayerRow>(
-    'onlineplayers',
-    { pagination: paging, filter: { loginid: currentUserId() } },
-    { placeholderData: (previous) => previous, retry: historyRetry },
-  );
+  const list = useScreenList<OnlinePlayerRow>({ resource: 'onlineplayers', filter: { loginid: currentUserId() } });
+  const { data, error, isPending, isFetching } = list;
   const title = translate('td.onlinePlayers.title');
   return (
-    <Card sx={{ mt: 2 }}>
-      {/* The top bar carries the page's one title; the table is named by it. */}
-      <Title title={title} />
-      <CardContent>
+    // The top bar carries the page's one title; the table is named by it.
+    <ScreenFrame title={title} heading={false}>
+      <ListContextProvider value={list}>
         {error && <Alert severity="error">{errorMessage(error, translate('td.messages.somethingWrong'))}</Alert>}
         {isPending && !error && <PageSpinner />}
         {data && (
@@ -47,7 +40,7 @@ export function OnlinePlayersPage() {
             <RowsTable label={title} headers={[{ label: translate('td.onlinePlayers.no') }, { label: translate('td.onlinePlayers.username') }, ...POINT_COLUMNS.map(([, label]) => ({ label: translate(label), right: true })), { label: translate('td.onlinePlayers.isOnline') }, { label: translate('td.onlinePlayers.lastLogin') }]} empty={translate('td.onlinePlayers.empty')} count={data.length}>
                   {data.map((r, i) => (
                     <TableRow key={r._id}>
-                      <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
+                      <TableCell>{rowNumber(list, i)}</TableCell>
                       <TableCell>{r.username}</TableCell>
                       {POINT_COLUMNS.map(([field]) => (
                         <TableCell key={field} align="right">
@@ -65,10 +58,10 @@ export function OnlinePlayersPage() {
                     </TableRow>
                   ))}
             </RowsTable>
-            <ServerPagination total={total} paging={paging} onChange={setPaging} />
+            <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
           </>
         )}
-      </CardContent>
-    </Card>
+      </ListContextProvider>
+    </ScreenFrame>
   );
 }

@@ -14,6 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PageSpinner } from '../../common/PageSpinner';
+import { useSuccessNotify } from '../../common/useSuccessNotify';
 import { useTimedMessage } from '../../common/useTimedMessage';
 import { errorMessage } from '../../tiers/errorMessage';
 import { PERCENTAGE_MESSAGE_MS, pendingUpdates, usePercentageList, useSetPercentages } from './usePercentages';
@@ -27,7 +28,9 @@ export function WinPercentagePage() {
   const translate = useTranslate();
   const list = usePercentageList();
   const save = useSetPercentages();
-  const { message, show } = useTimedMessage(PERCENTAGE_MESSAGE_MS);
+  // A refusal stays under the table; the success is said in the notification (800 ms both).
+  const { message, show, clear } = useTimedMessage(PERCENTAGE_MESSAGE_MS);
+  const success = useSuccessNotify(PERCENTAGE_MESSAGE_MS);
   // The inputs' text by row id, for the rows the user typed in; the others show the stored value.
   const [edits, setEdits] = useState<Record<string, string>>({});
   const rows = list.data?.adminGameList ?? [];
@@ -40,7 +43,8 @@ export function WinPercentagePage() {
     save.mutate(updates, {
       onSuccess: (r) => {
         setEdits({});
-        show(serverText(r.message, translate('td.winPercentage.success')), 'success');
+        clear();
+        success(serverText(r.message, translate('td.winPercentage.success')));
       },
       onError: (err) => show(errorMessage(err, translate('td.winPercentage.error')), 'error'),
     });

@@ -1,11 +1,9 @@
 import { useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -25,6 +23,7 @@ import {
 import { roleLabel } from '../../tiers/registry';
 import { StepUpCancelled, useStepUp } from '../../common/StepUp';
 import { RowsTable } from '../../common/RowsTable';
+import { ScreenFrame } from '../../common/ScreenFrame';
 import { errorMessage } from '../../tiers/errorMessage';
 
 /**
@@ -82,13 +81,10 @@ export function CommissionPage() {
   const willPay = !sent && !send.isPending && preview.data ? preview.data : null;
   const title = translate('td.commission.title');
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+    <ScreenFrame
+      title={title}
+      actions={
+        <>
           <TextField
             select
             id="commission-days"
@@ -108,74 +104,75 @@ export function CommissionPage() {
           <Button variant="contained" onClick={() => void onSend()} disabled={send.isPending}>
             {translate(send.isPending ? 'td.commission.sending' : 'td.commission.send')}
           </Button>
-        </Box>
+        </>
+      }
+    >
+      <Typography variant="body2" color="text.secondary">
+        {translate('td.commission.selectedPeriod', { period: translate(`td.commission.periods.${days}`) })}
+      </Typography>
+      {period && (
         <Typography variant="body2" color="text.secondary">
-          {translate('td.commission.selectedPeriod', { period: translate(`td.commission.periods.${days}`) })}
+          {period.from === period.to ? translate('td.commission.paidDay', { day: period.from }) : translate('td.commission.paidPeriod', period)}
         </Typography>
-        {period && (
-          <Typography variant="body2" color="text.secondary">
-            {period.from === period.to ? translate('td.commission.paidDay', { day: period.from }) : translate('td.commission.paidPeriod', period)}
-          </Typography>
-        )}
-        {willPay && (
-          <Alert severity={willPay.pays > willPay.wallet ? 'warning' : 'info'} sx={{ my: 1 }} data-testid="commission-preview">
-            {willPay.pays === 0
-              ? translate('td.commission.previewNothing')
-              : willPay.pays > willPay.wallet
-                ? translate('td.commission.previewShort', { pays: formatPoints(willPay.pays), wallet: formatPoints(willPay.wallet) })
-                : translate('td.commission.preview', { pays: formatPoints(willPay.pays) })}
-          </Alert>
-        )}
-        {preview.isError && !sent && <Alert severity="error" sx={{ my: 1 }}>{errorMessage(preview.error, translate('td.messages.somethingWrong'))}</Alert>}
-        {outcome && (
-          <Alert severity={outcome.severity} sx={{ my: 1 }}>
-            {outcome.text}
-          </Alert>
-        )}
-        {send.isPending && <LinearProgress aria-label={translate('td.app.loading')} sx={{ my: 1 }} />}
-        <Box sx={{ mt: 2 }}>
-          <RowsTable
-            label={title}
-            headers={[
-              { label: translate('td.commission.id') },
-              { label: translate('td.commission.username') },
-              { label: translate('td.commission.role') },
-              ...COMMISSION_FIGURES.map((f) => ({ label: translate(`td.commission.${f}`), right: true })),
-            ]}
-            empty={translate('td.commission.empty')}
-            count={rows.length}
-            footer={
-              <TableRow>
-                <TableCell colSpan={3}>{translate('td.commission.total')}</TableCell>
+      )}
+      {willPay && (
+        <Alert severity={willPay.pays > willPay.wallet ? 'warning' : 'info'} sx={{ my: 1 }} data-testid="commission-preview">
+          {willPay.pays === 0
+            ? translate('td.commission.previewNothing')
+            : willPay.pays > willPay.wallet
+              ? translate('td.commission.previewShort', { pays: formatPoints(willPay.pays), wallet: formatPoints(willPay.wallet) })
+              : translate('td.commission.preview', { pays: formatPoints(willPay.pays) })}
+        </Alert>
+      )}
+      {preview.isError && !sent && <Alert severity="error" sx={{ my: 1 }}>{errorMessage(preview.error, translate('td.messages.somethingWrong'))}</Alert>}
+      {outcome && (
+        <Alert severity={outcome.severity} sx={{ my: 1 }}>
+          {outcome.text}
+        </Alert>
+      )}
+      {send.isPending && <LinearProgress aria-label={translate('td.app.loading')} sx={{ my: 1 }} />}
+      <Box sx={{ mt: 2 }}>
+        <RowsTable
+          label={title}
+          headers={[
+            { label: translate('td.commission.id') },
+            { label: translate('td.commission.username') },
+            { label: translate('td.commission.role') },
+            ...COMMISSION_FIGURES.map((f) => ({ label: translate(`td.commission.${f}`), right: true })),
+          ]}
+          empty={translate('td.commission.empty')}
+          count={rows.length}
+          footer={
+            <TableRow>
+              <TableCell colSpan={3}>{translate('td.commission.total')}</TableCell>
+              {COMMISSION_FIGURES.map((f) => (
+                <TableCell key={f} align="right">
+                  {totals[f] === null ? '' : formatPoints(totals[f])}
+                </TableCell>
+              ))}
+            </TableRow>
+          }
+        >
+            {rows.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell>{r.id}</TableCell>
+                <TableCell>{r.username}</TableCell>
+                <TableCell>{roleLabel(r.role)}</TableCell>
                 {COMMISSION_FIGURES.map((f) => (
                   <TableCell key={f} align="right">
-                    {totals[f] === null ? '' : formatPoints(totals[f])}
+                    {formatPoints(r[f])}
                   </TableCell>
                 ))}
               </TableRow>
-            }
-          >
-              {rows.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell>{r.id}</TableCell>
-                  <TableCell>{r.username}</TableCell>
-                  <TableCell>{roleLabel(r.role)}</TableCell>
-                  {COMMISSION_FIGURES.map((f) => (
-                    <TableCell key={f} align="right">
-                      {formatPoints(r[f])}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-          </RowsTable>
-          {rows.length > 0 && (
-            <Typography variant="caption" color="text.secondary">
-              {translate('td.commission.totalNote')}
-            </Typography>
-          )}
-        </Box>
-        {stepUp.dialog}
-      </CardContent>
-    </Card>
+            ))}
+        </RowsTable>
+        {rows.length > 0 && (
+          <Typography variant="caption" color="text.secondary">
+            {translate('td.commission.totalNote')}
+          </Typography>
+        )}
+      </Box>
+      {stepUp.dialog}
+    </ScreenFrame>
   );
 }

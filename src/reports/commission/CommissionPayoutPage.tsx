@@ -1,9 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { ListContextProvider, Pagination, useList, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,15 +10,17 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { formatNumber, formatPoints } from '../../i18n/format';
 import { PageSpinner } from '../../common/PageSpinner';
-import { ServerPagination } from '../../games/history/ServerPagination';
+import { ScreenFrame } from '../../common/ScreenFrame';
+import { PER_PAGE_OPTIONS, rowNumber } from '../../common/useScreenList';
 import { errorMessage } from '../../tiers/errorMessage';
-import { payoutRoleOptions, pendingTotals, usePendingCommissions, viewer } from './commissionApi';
+import { payoutRoleOptions, pendingTotals, usePendingCommissions, viewer, type PendingView } from './commissionApi';
 import { roleLabel } from '../../tiers/registry';
 
 const FIGURE_COLUMNS = ['percent', 'totalcommission', 'pending'] as const;
+/** One empty list while loading (the in-memory list reads a new array as new rows). */
+const NO_ROWS: PendingView[] = [];
 
 /**
  * `/{role}/commissionpayoutReport` (spec 2.10): the pending commission of the accounts of one tier
@@ -33,41 +32,41 @@ export function CommissionPayoutPage() {
   const me = viewer();
   const options = me ? payoutRoleOptions(me.role) : [];
   const [role, setRole] = useState<string>(() => options[0]?.role ?? '');
-  const [paging, setPaging] = useState({ page: 1, perPage: 10 });
   const { data, error, isPending, isFetching } = usePendingCommissions({ id: me?.id, role });
   const title = translate('td.commission.payout.title');
   const heading = translate('td.commission.payout.heading');
-  const rows = data ?? [];
-  const shown = rows.slice((paging.page - 1) * paging.perPage, paging.page * paging.perPage);
+  const rows = data ?? NO_ROWS;
+  // The server answers every row of the tier: react-admin's in-memory list pages them.
+  const list = useList({ data: rows, perPage: PER_PAGE_OPTIONS[0] });
+  const shown = list.data ?? [];
   const totals = pendingTotals(rows);
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {heading}
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 2, mb: 2 }}>
-          <TextField
-            select
-            id="payout-role"
-            label={translate('td.commission.payout.selectRole')}
-            value={role}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => {
-              setRole(e.target.value);
-              setPaging((p) => ({ ...p, page: 1 }));
-            }}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            size="small"
-            sx={{ minWidth: 220 }}
-          >
-            {options.map((t) => (
-              <option key={t.role} value={t.role}>
-                {t.labels.singular}
-              </option>
-            ))}
-          </TextField>
-        </Box>
+    <ScreenFrame
+      title={title}
+      heading={heading}
+      actions={
+        <TextField
+          select
+          id="payout-role"
+          label={translate('td.commission.payout.selectRole')}
+          value={role}
+          onChange={(e: ChangeEvent<HTMLInputElement>) => {
+            setRole(e.target.value);
+            list.setPage(1);
+          }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          size="small"
+          sx={{ minWidth: 220 }}
+        >
+          {options.map((t) => (
+            <option key={t.role} value={t.role}>
+              {t.labels.singular}
+            </option>
+          ))}
+        </TextField>
+      }
+    >
+      <ListContextProvider value={list}>
         {error && <Alert severity="error">{errorMessage(error, translate('td.messages.somethingWrong'))}</Alert>}
         {isPending && !error && role !== '' && <PageSpinner />}
         {data && (
@@ -97,7 +96,7 @@ export function CommissionPayoutPage() {
                   )}
                   {shown.map((r, i) => (
                     <TableRow key={r.id}>
-                      <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
+                      <TableCell>{rowNumber(list, i)}</TableCell>
                       <TableCell>{r.username}</TableCell>
                       <TableCell>{roleLabel(r.role)}</TableCell>
                       <TableCell align="right">
@@ -120,10 +119,10 @@ export function CommissionPayoutPage() {
                 )}
               </Table>
             </TableContainer>
-            <ServerPagination total={rows.length} paging={paging} onChange={setPaging} />
+            <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
           </>
         )}
-      </CardContent>
-    </Card>
+      </ListContextProvider>
+    </ScreenFrame>
   );
 }

@@ -1,24 +1,21 @@
 import { useState, type ChangeEvent } from 'react';
-import { Title, useGetList, useTranslate } from 'react-admin';
+import { ListContextProvider, Pagination, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { FilterSelect } from '../../common/FilterSelect';
-import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatPoints } from '../../i18n/format';
 import { currentSession } from '../../auth/session';
 import { RowsTable } from '../../common/RowsTable';
 import { PageSpinner } from '../../common/PageSpinner';
-import { ServerPagination } from '../../games/history/ServerPagination';
+import { ScreenFrame } from '../../common/ScreenFrame';
+import { PER_PAGE_OPTIONS, rowNumber, useScreenList } from '../../common/useScreenList';
 import { formatDateTime } from '../../tiers/cellValue';
 import { errorMessage } from '../../tiers/errorMessage';
 import { writeSheet } from '../../tiers/exportRows';
@@ -33,7 +30,6 @@ import {
   TX_STATUSES,
   TX_TYPES,
   typeLabel,
-  transactionsRetry,
   useReportUsers,
   type TransactionRow,
   type TransactionFilter,
@@ -43,42 +39,39 @@ import {
 
 const COLUMNS = ['no', 'from', 'to', 'amount', 'transactionType', 'newBalance', 'message', 'status', 'createdAt'] as const;
 const RIGHT = new Set<string>(['amount', 'newBalance']);
+/** A pool's name ("Fun Timer pool · AD0005") on two lines, not four, while every column stays in view. */
+const SIDE_SX = { minWidth: '6.5em' } as const;
 
 /**
  * `/{role}/transactionreport` (spec 2.11): the ledger of the operator or of an account below it,
  * filtered by status, own movements or the whole subtree, and day; a server page at a time, the
  * export reads the whole filtered set.
  */
-/** A pool's name ("Fun Timer pool · AD0005") on two lines, not four, while every column stays in view. */
-const SIDE_SX = { minWidth: '6.5em' } as const;
-
 export function TransactionReportPage() {
   const translate = useTranslate();
   const session = currentSession();
-  const me = session ? { id: session.user._id, role: session.role } : null;
+  const me = session ? { id: session.user._id, role: session.role } : { id: '', role: 'player' as const };
   const [filter, setFilter] = useState<TransactionFilter>({ user: null, status: '', type: 'all', date: '' });
-  const [paging, setPaging] = useState({ page: 1, perPage: 10 });
-  const users = (useReportUsers(me?.id).data ?? []).filter((u) => u._id !== me?.id);
-  const query = transactionQuery(filter, me ?? { id: '', role: 'player' });
-  // The registry's ledger report, through the dataProvider: GET the report with the filter, page and limit.
-  const { data, total = 0, error, isPending, isFetching } = useGetList<TransactionRow & { id: string }>(
-    'transactionreport',
-    { pagination: paging, filter: query },
-    { placeholderData: (previous) => previous, retry: transactionsRetry },
-  );
+  const users = (useReportUsers(session?.user._id).data ?? []).filter((u) => u._id !== me.id);
+  const query = transactionQuery(filter, me);
+  // The registry's ledger report, through the dataProvider: GET the report with the filter, page and
+  // limit. The selects hold the picked account; react-admin holds the query it stands for, and the page.
+  const list = useScreenList<TransactionRow & { id: string }>({ resource: 'transactionreport', filterDefaultValues: query });
+  const { data, total = 0, error, isPending, isFetching } = list;
   const exporter = useMutation({ mutationFn: async () => writeSheet(transactionSheet(await fetchAllTransactions(query), translate)) });
   const title = translate('td.transactions.title');
   const na = translate('td.app.na');
+  // A new filter reads its first page.
   const change = (next: Partial<TransactionFilter>) => {
-    setFilter((f) => ({ ...f, ...next }));
-    setPaging((p) => ({ ...p, page: 1 }));
+    setFilter({ ...filter, ...next });
+    list.setFilters(transactionQuery({ ...filter, ...next }, me));
   };
   const pick = (e: ChangeEvent<HTMLInputElement>) => e.target.value;
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
-      <CardContent>
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+    <ScreenFrame
+      title={title}
+      actions={
+        <>
           <FilterSelect
             id="transactions-user"
             label={translate('td.transactions.selectUser')}
@@ -113,10 +106,10 @@ export function TransactionReportPage() {
           <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exporter.mutate()} disabled={exporter.isPending || !data || total === 0}>
             {translate('td.transactions.export')}
           </Button>
-        </Box>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
+        </>
+      }
+    >
+      <ListContextProvider value={list}>
         {exporter.isError && <Alert severity="error">{errorMessage(exporter.error, translate('td.transactions.exportFailed'))}</Alert>}
         {error && <Alert severity="error">{errorMessage(error, translate('td.messages.somethingWrong'))}</Alert>}
         {isPending && !error && <PageSpinner />}
@@ -128,7 +121,7 @@ export function TransactionReportPage() {
                     const kind = amountKind(r.amount);
                     return (
                       <TableRow key={r._id}>
-                        <TableCell>{(paging.page - 1) * paging.perPage + i + 1}</TableCell>
+                        <TableCell>{rowNumber(list, i)}</TableCell>
                         <TableCell sx={SIDE_SX}>{sideName(r.userId) ?? na}</TableCell>
                         <TableCell sx={SIDE_SX}>{sideName(r.toUserId) ?? na}</TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: kind === 'credit' ? 'success.main' : kind === 'debit' ? 'error.main' : undefined }}>
@@ -148,10 +141,10 @@ export function TransactionReportPage() {
                     );
                   })}
             </RowsTable>
-            <ServerPagination total={total} paging={paging} onChange={setPaging} />
+            <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
           </>
         )}
-      </CardContent>
-    </Card>
+      </ListContextProvider>
+    </ScreenFrame>
   );
 }

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Title } from 'react-admin';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+
+/**
+ * The frame of a screen that is not a form: the top bar's title, the card, its heading, and the
+ * screen's filters and buttons in one row that wraps (at 800 px, the menu folded, they take two
+ * rows rather than running off the card), then the screen's content.
+ */
+export function ScreenFrame({
+  title,
+  heading = title,
+  actions,
+  children,
+}: {
+  /** The top bar's title. */
+  title: string;
+  /** The card's heading when it differs from the title; false when the top bar's title is the only one. */
+  heading?: string | false;
+  /** Filters and buttons above the content. */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent sx={{ px: { xs: 1.5, lg: 2 } }}>
+        {heading !== false && (
+          <Typography variant="h5" component="h1" gutterBottom>
+            {heading}
+          </Typography>
+        )}
+        {actions && <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>{actions}</Box>}
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
