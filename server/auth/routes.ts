@@ -8,7 +8,6 @@ import { getRecord } from '../accounts/service';
 import { loadManaged, loadReadable } from '../access/accounts';
 import { findRef, insertAccount, parseId, updateColumns } from '../accounts/repository';
 import type { ServerConfig } from '../config';
-import type { Database } from '../db/client';
 import { badRequest, coded, notFound } from '../http/errors';
 import { done, ERROR_REPLIES, noBody, ok, queryText } from '../http/schemas';
 import { accountRecord, idParams, recordReply } from '../accounts/schemas';
@@ -37,8 +36,9 @@ const changePasswordBody = z.object({
   cpass: z.string({ error: '⚠️ Please fill all fields.' }).min(1, '⚠️ Please fill all fields.'),
 });
 
-export async function authRoutes(app: FastifyInstance, opts: { db: Database; config: ServerConfig }) {
-  const { db, config } = opts;
+export async function authRoutes(app: FastifyInstance, opts: { config: ServerConfig }) {
+  const { db } = app;
+  const { config } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Nothing an auth call answers may be kept by a browser or proxy cache.
   app.addHook('onSend', async (_req, reply) => {

@@ -87,8 +87,9 @@ async function readGameForm(req: FastifyRequest): Promise<{ fields: Record<strin
 }
 
 /** Game Master and Time Master (superadmin), and the images of games. */
-export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database; dataDir: string }) {
-  const { db, dataDir } = opts;
+export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: string }) {
+  const { db } = app;
+  const { dataDir } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const list = async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: Parameters<typeof sendPage>[0]) => {

@@ -36,8 +36,8 @@ async function adminGameList(db: Database, caller: Caller, rawId: string) {
 }
 
 /** Win Percentage: the table of the caller's admins and games, and its bulk update. */
-export async function percentageRoutes(app: FastifyInstance, opts: { db: Database }) {
-  const { db } = opts;
+export async function percentageRoutes(app: FastifyInstance) {
+  const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(API_PATHS.percentages, { schema: { params: z.object({ id: z.string() }), response: GAME_REPLIES.percentages } }, async (req) => {

@@ -5,7 +5,6 @@ import { countdown, roundWindow } from '../../domain/games';
 import { centsToPoints } from '../../domain/money';
 import { requireCaller } from '../auth/plugin';
 import type { Caller } from '../access/caller';
-import type { Database } from '../db/client';
 import { coded } from '../http/errors';
 import { placeBet } from './bets';
 import { lastResults, loadGame } from './console.service';
@@ -27,9 +26,9 @@ const requirePlayer = (caller: Caller): Caller => {
 /** The player API: bets, own tickets, results of the own admin's rounds, the round timer. */
 export async function playerRoutes(
   app: FastifyInstance,
-  opts: { db: Database; onWallets?: (ids: number[]) => void; onBet?: (adminId: number, gameId: string) => void },
+  opts: { onBet?: (adminId: number, gameId: string) => void },
 ) {
-  const { db } = opts;
+  const { db, realtime } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -51,7 +50,7 @@ export async function playerRoutes(
       const player = requirePlayer(requireCaller(req));
       const lines = req.body.draws.map((d) => ({ option: d.drawno, qty: d.drawqty }));
       const bet = await placeBet(db, { id: player.id, path: player.path }, req.body.gameId, lines);
-      opts.onWallets?.([player.id]);
+      realtime.walletsChanged([player.id]);
       opts.onBet?.(bet.adminId, req.body.gameId);
       return reply.code(201).send({
         success: true,

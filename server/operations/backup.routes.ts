@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { requireCaller, type Caller } from '../access/caller';
 import { requireRecentStepUp } from '../auth/plugin';
 import type { BackupS3Config } from '../config';
-import type { Database } from '../db/client';
 import { conflict, forbidden } from '../http/errors';
 import { backupArchive, exportBackup, importBackup, knownFolder, listBackups, sweepPartials, type BackupPlace } from './backup';
 import { BackupLimits } from './backupLimits';
@@ -25,7 +24,6 @@ export const ownerOnlyMessage = (admins: number, username: string) =>
   `A backup holds the whole database, every admin's accounts included, so it belongs to the installation's owner. This installation has ${admins} admins: to enable backups, set BACKUP_ADMINS=${username} (the owner's usernames, comma-separated) on the server and restart it.`;
 
 export interface BackupOptions {
-  db: Database;
   dir: string;
   /** Usernames allowed whole-database backup, download and restore; empty: the installation's only admin, while there is one. */
   admins: readonly string[];
@@ -48,7 +46,8 @@ export interface BackupOptions {
  * named in BACKUP_ADMINS, or, when it is unset, the only admin while there is just one.
  */
 export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
-  const { db, dir } = opts;
+  const { db } = app;
+  const { dir } = opts;
   const place: BackupPlace = { dir, key: opts.signingKey };
   const limits = new BackupLimits({ db, dir, perHour: opts.perHour, keep: opts.keep, freeBytes: opts.freeBytes });
   const r = app.withTypeProvider<ZodTypeProvider>();

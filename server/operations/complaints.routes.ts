@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../db/client';
 import { coded } from '../http/errors';
 import { parseId } from '../access/repository';
 import { insertComplaint, listComplaints, setComplaintStatus } from './complaints.repository';
@@ -24,8 +23,8 @@ const complaintBody = z.object({
 });
 
 /** Contact Us: the landing page's form (no session) and the superadmin's and admins' list. */
-export async function complaintRoutes(app: FastifyInstance, opts: { db: Database; perHour: number }) {
-  const { db } = opts;
+export async function complaintRoutes(app: FastifyInstance, opts: { perHour: number }) {
+  const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

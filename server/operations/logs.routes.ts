@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { dayRange, parseDate } from '../../domain/periods';
 import { requireCaller, type Caller } from '../access/caller';
 import { findRef, parseId } from '../access/repository';
-import type { Database } from '../db/client';
 import { coded, notFound } from '../http/errors';
 import { done, ERROR_REPLIES, file, ok, page, queryDate } from '../http/schemas';
 import { logRow } from './schemas';
@@ -60,8 +59,8 @@ const csvCell = (v: unknown) => {
 };
 
 /** Log Activities: the caller's subtree, newest first, paged; CSV of the whole filtered set. */
-export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
-  const { db } = opts;
+export async function logRoutes(app: FastifyInstance) {
+  const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const list = async (caller: Caller, q: LogQuery, reply: FastifyReply, userId?: number) => {
