@@ -1,3 +1,5 @@
+import { CREDIT_MESSAGES } from './creditValidation';
+
 /**
  * One code per message the domain rules and the server give, with its English text. Answers carry
  * `{code, params}` beside the English `message`; the client translates by code (src/i18n/en.ts takes these
@@ -54,7 +56,11 @@ export const MESSAGES = {
   outsideHierarchy: 'This account is outside your hierarchy.',
   noAccountOfTier: 'No %{tier} account with this id.',
   noChildAccount: 'No %{tier} account with this id under %{parent}.',
-  // Credit calls (the form texts are domain/creditValidation.ts's)
+  // Credit calls (the form texts are domain/creditValidation.ts's, the client's form check shows them too)
+  transferAmountInvalid: CREDIT_MESSAGES.transfer.amount,
+  transferPasswordRequired: CREDIT_MESSAGES.transfer.password,
+  adjustAmountInvalid: CREDIT_MESSAGES.adjust.amount,
+  adjustPasswordRequired: CREDIT_MESSAGES.adjust.password,
   ownWalletOnly: 'You can only move points from your own wallet.',
   incorrectPassword: 'Incorrect password.',
   transactionType: 'Transaction type must be credit or debit.',
@@ -66,6 +72,9 @@ export const MESSAGES = {
   passwordsDiffer: '❌ New and confirm password do not match.',
   oldPasswordWrong: 'The old password is incorrect.',
   invalidPassword: 'Invalid password.',
+  usernameRequired: 'Username is required',
+  usernameFormat: 'Username must be 3 to 30 letters, digits, dots, dashes or underscores, starting with a letter',
+  fillAllFields: '⚠️ Please fill all fields.',
   signupClosed: 'Sign-up is closed: accounts are created by the account above them.',
   signupUnavailable: 'Sign-up is not available right now.',
   crossSite: 'This request came from another site and was refused.',
@@ -82,6 +91,26 @@ export const MESSAGES = {
   commissionWalletShort: 'Your wallet holds %{wallet} points; this commission needs %{needed}. Nothing was paid.',
   complaintNotFound: 'No message with this id.',
   logNotFound: 'No log entry with this id.',
+  fieldMaxChars: '%{field} is %{max} characters at most',
+  enquiryTypeOneOf: 'Enquiry type is one of %{types}',
+  emailNotValid: 'Email is not a valid address',
+  mobileDigits: 'Mobile is 7 to 20 digits',
+  complaintStatusValue: 'Status is Pending, Completed or Cancelled',
+  // Backups and Clear History (server/operations/backup.routes.ts, clearHistory.ts)
+  backupsAdminsOnly: 'Backups are for admins only.',
+  backupNotListed:
+    'Backups are limited to the admins named in BACKUP_ADMINS on the server. To allow this account, add it there (BACKUP_ADMINS=%{username}, comma-separated with the others) and restart the server.',
+  backupOwnerOnly:
+    "A backup holds the whole database, every admin's accounts included, so it belongs to the installation's owner. This installation has %{admins} admins: to enable backups, set BACKUP_ADMINS=%{username} (the owner's usernames, comma-separated) on the server and restart it.",
+  cloudTransferOff: 'Cloud transfer is not configured on this server (BACKUP_S3_URL is not set).',
+  selectModels: 'Select at least one model to clear',
+  unknownModel: 'Unknown model. Known: %{models}.',
+  unknownModelNamed: "Unknown model '%{model}'. Known: %{models}.",
+  modelsList: 'models is a list of model names, such as ["ticket", "userlog"]. Known: %{models}.',
+  tooManyModels: 'Too many models.',
+  selectDates: 'Please select start and end date.',
+  startAfterEnd: 'The start date is after the end date.',
+  clearBreaksLedger: 'Clearing this history would break the ledger. Nothing was deleted.',
   // Games (server/games)
   playersOnly: 'Only players place bets.',
   noAdminAbove: 'No admin above this account.',
@@ -101,6 +130,31 @@ export const MESSAGES = {
   quantityRange: 'Quantity must be a whole number from 1 to %{max}.',
   imageTooLarge: 'Each image must be %{kb} KB at most.',
   imagesOnly: 'Only image files (PNG, JPEG, GIF or WebP) can be uploaded.',
+  superadminGamesOnly: 'Only the superadmin manages games and times.',
+  noGameWithId: 'No game found with the provided ID.',
+  timeRequired: 'Time is required',
+  gameImagesTooLarge: 'The images of one game may take %{mb} MB at most.',
+  oneLogo: 'A game has one logo.',
+  imagePerDigit: 'Upload one image per digit: %{count} images.',
+  gameFieldsRequired: 'The game fields are required.',
+  editGameLogoOnly: 'Edit Game takes a logo only; images are given when the game is added.',
+  noSuchImage: 'No such image.',
+  timeExists: 'This time already exists.',
+  timeSecondsRequired: 'Time in seconds is required',
+  timeWholeSeconds: 'Time is whole seconds',
+  timeAtLeast: 'Time is %{min} seconds at least',
+  timeAtMost: 'Time is %{max} seconds at most',
+  balanceAboveZero: 'Please enter a valid balance greater than 0.',
+  resultNotValid: 'Please enter a valid result.',
+  boosterValue: 'The booster is 1 or 2.',
+  consoleIdsRequired: 'adminId and gameId are required.',
+  balanceType: 'type is add or remove',
+  drawqtyNumber: 'drawqty must be a number',
+  drawsList: 'draws must be a list of drawno and drawqty',
+  tooManyOptions: 'Too many options in one bet',
+  winPercentageRange: 'Win percentage must be a number from 1 to 100.',
+  updatesList: 'updates must be a list of id and winpercentage',
+  tooManyRows: 'Too many rows at once.',
   // What the database refuses
   insufficientBalance: 'Insufficient balance.',
   receiverInactive: 'The receiving account is not active.',

@@ -28,6 +28,7 @@ import { API_PATHS } from '../domain/apiPaths';
 import { msg } from '../domain/messages';
 import { DATE_YEARS } from '../domain/periods';
 import { fromDatabaseError, HttpError } from './http/errors';
+import { fromSchemaMessage } from './http/schemaMessages';
 import { done, ERROR_REPLIES } from './http/schemas';
 import { realtimePlugin } from './realtime/plugin';
 import { GEO, geoRoutes } from './geo/routes';
@@ -58,13 +59,15 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * A route schema's refusal in the API's words. Bodies are checked field by field by the domain validators,
- * so the schemas only refuse shapes: a body that is no object, a parameter given twice.
+ * so the schemas only refuse shapes: a body that is no object, a parameter given twice. A body schema's own
+ * message is a code (http/schemaMessages.ts); query and path values all answer badParameter.
  */
 function schemaError(context: string | undefined, field: string, zodMessage: string | undefined): FieldError {
   if (context === 'body' && field === '') return { field, ...msg('bodyNotObject') };
   if ((context === 'querystring' || context === 'body') && zodMessage === 'badDate') return { field, ...msg('badDate', { name: field, min: DATE_YEARS.min, max: DATE_YEARS.max }) };
   if (context === 'querystring' || context === 'params') return { field, ...msg('badParameter', { name: field }) };
-  return { field, message: zodMessage ?? 'Invalid input' };
+  const coded = fromSchemaMessage(zodMessage);
+  return coded ? { field, ...coded } : { field, message: zodMessage ?? 'Invalid input' };
 }
 
 /**

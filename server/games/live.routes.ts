@@ -5,6 +5,7 @@ import { pointsToCents } from '../../domain/money';
 import { requireCaller } from '../auth/plugin';
 import { parseId } from '../accounts/repository';
 import { coded } from '../http/errors';
+import { schemaMessage } from '../http/schemaMessages';
 import { loadRunnableAdmin } from './access';
 import { consoleData, decisionOf, moveBalance, queueResult } from './console.service';
 import { API_PATHS } from '../../domain/apiPaths';
@@ -30,7 +31,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { onConsole?: (admi
         body: consoleQuery.extend({
           adminId: text,
           balance: z.union([z.string(), z.number()]).optional(),
-          type: z.enum(['add', 'remove'], { error: 'type is add or remove' }),
+          type: z.enum(['add', 'remove'], { error: schemaMessage('balanceType') }),
         }),
         response: GAME_REPLIES.addBalance,
       },

@@ -6,6 +6,7 @@ import { centsToPoints } from '../../domain/money';
 import { requireCaller } from '../auth/plugin';
 import type { Caller } from '../access/caller';
 import { coded } from '../http/errors';
+import { schemaMessage } from '../http/schemaMessages';
 import { placeBet } from './bets';
 import { lastResults, loadGame } from './console.service';
 import { playerTickets } from './history.repository';
@@ -37,10 +38,10 @@ export async function playerRoutes(
       schema: {
         body: gameQuery.extend({
           draws: z
-            .array(z.object({ drawno: z.union([z.string(), z.number()]).transform(String), drawqty: z.number({ error: 'drawqty must be a number' }) }), {
-              error: 'draws must be a list of drawno and drawqty',
+            .array(z.object({ drawno: z.union([z.string(), z.number()]).transform(String), drawqty: z.number({ error: schemaMessage('drawqtyNumber') }) }), {
+              error: schemaMessage('drawsList'),
             })
-            .max(1200, 'Too many options in one bet'),
+            .max(1200, schemaMessage('tooManyOptions')),
         }),
         response: GAME_REPLIES.createBet,
       },
