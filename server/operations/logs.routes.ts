@@ -5,6 +5,7 @@ import { dayRange, parseDate } from '../../domain/periods';
 import { requireCaller, type Caller } from '../access/caller';
 import { findRef, parseId } from '../access/repository';
 import { coded, notFound } from '../http/errors';
+import { schemaMessage } from '../http/schemaMessages';
 import { done, ERROR_REPLIES, file, ok, page, queryDate } from '../http/schemas';
 import { logRow } from './schemas';
 import { parseListQuery, sendPage } from '../http/list';
@@ -102,7 +103,7 @@ export async function logRoutes(app: FastifyInstance) {
   r.post(
     API_PATHS.logUserActivity,
     // Written here, not by the activity hook after the answer: a 201 means the row is there.
-    { schema: { body: z.object({ subject: z.string().trim().min(1, 'subject is required').max(120) }).passthrough().optional(), response: { ...ERROR_REPLIES, 201: done } }, config: { subject: 'Screen event', log: false } },
+    { schema: { body: z.object({ subject: z.string().trim().min(1, schemaMessage('required', { field: 'subject' })).max(120) }).passthrough().optional(), response: { ...ERROR_REPLIES, 201: done } }, config: { subject: 'Screen event', log: false } },
     async (req, reply) => {
       const caller = requireCaller(req);
       const subject = `Screen: ${(req.body?.subject ?? 'event').replace(/[\u0000-\u001f]/g, ' ')}`;

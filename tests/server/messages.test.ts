@@ -85,4 +85,17 @@ describe.runIf(engineAvailable())('error envelopes carry {code, params}', () => 
     const long = await call(h, 'POST', `/api${API_PATHS.times}`, { token: h.root.token, body: { timecount: 4000 } });
     expect(long.json).toMatchObject({ code: 'timeAtMost', params: { max: 3600 }, message: 'Time is 3600 seconds at most' });
   });
+
+  it('the auth and Contact Us body schemas answer their codes beside the same English', async () => {
+    const login = await call(h, 'POST', `/api${API_PATHS.login}`, { body: { username: 'someone' } });
+    expect(login.status).toBe(400);
+    expect(login.json).toMatchObject({ code: 'passwordRequired', field: 'password', message: 'Password is required' });
+    const change = await call(h, 'POST', `/api${API_PATHS.changePassword}`, { token: h.root.token, body: { opass: 'x', npass: '' } });
+    expect(change.json).toMatchObject({ code: 'fillAllFields', message: '⚠️ Please fill all fields.' });
+    const contact = { enquiryType: 'General', fullName: 'Ravi K', email: 'ravi@example.com', mobile: '98', complaintDetails: 'Cannot log in' };
+    const mobile = await call(h, 'POST', `/api${API_PATHS.complaints}`, { body: contact });
+    expect(mobile.json).toMatchObject({ code: 'mobileDigits', field: 'mobile', message: 'Mobile is 7 to 20 digits' });
+    const name = await call(h, 'POST', `/api${API_PATHS.complaints}`, { body: { ...contact, mobile: '9876543210', fullName: ' ' } });
+    expect(name.json).toMatchObject({ code: 'required', params: { field: 'Full name' }, field: 'fullName', message: 'Full name is required' });
+  });
 });
