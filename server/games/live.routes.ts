@@ -11,7 +11,11 @@ import { consoleData, decisionOf, moveBalance, queueResult } from './console.ser
 import { API_PATHS } from '../../domain/apiPaths';
 import { GAME_REPLIES } from './schemas';
 
-const consoleQuery = z.object({ adminId: z.string({ error: 'adminId is required' }), gameId: z.string({ error: 'gameId is required' }) });
+// The console bodies extend this: there its messages are answered (a query value answers badParameter).
+const consoleQuery = z.object({
+  adminId: z.string({ error: schemaMessage('required', { field: 'adminId' }) }),
+  gameId: z.string({ error: schemaMessage('required', { field: 'gameId' }) }),
+});
 const text = z.union([z.string(), z.number()]).transform(String);
 
 /** The live result consoles: console data, Add / Reset Balance, SAVE of a result, the decision audit. */

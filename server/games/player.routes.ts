@@ -17,7 +17,9 @@ import { loadRunnableAdmin } from './access';
 import { API_PATHS } from '../../domain/apiPaths';
 import { GAME_REPLIES } from './schemas';
 
-const gameQuery = z.object({ gameId: z.string({ error: 'gameId is required' }).min(1, 'gameId is required') });
+// The bet's body extends this: there its message is answered (a query value answers badParameter).
+const GAME_ID_REQUIRED = schemaMessage('required', { field: 'gameId' });
+const gameQuery = z.object({ gameId: z.string({ error: GAME_ID_REQUIRED }).min(1, GAME_ID_REQUIRED) });
 
 const requirePlayer = (caller: Caller): Caller => {
   if (caller.role !== LEAF_TIER) throw coded(403, 'playersOnly');

@@ -84,6 +84,8 @@ describe.runIf(engineAvailable())('error envelopes carry {code, params}', () => 
     expect(short.json).toMatchObject({ code: 'timeAtLeast', params: { min: 5 }, field: 'timecount', message: 'Time is 5 seconds at least' });
     const long = await call(h, 'POST', `/api${API_PATHS.times}`, { token: h.root.token, body: { timecount: 4000 } });
     expect(long.json).toMatchObject({ code: 'timeAtMost', params: { max: 3600 }, message: 'Time is 3600 seconds at most' });
+    const noGameId = await call(h, 'POST', `/api${API_PATHS.addBalance}`, { token: h.root.token, body: { adminId: admin._id, type: 'add', balance: 5 } });
+    expect(noGameId.json).toMatchObject({ code: 'required', params: { field: 'gameId' }, field: 'gameId', message: 'gameId is required' });
   });
 
   it('the auth and Contact Us body schemas answer their codes beside the same English', async () => {
