@@ -103,6 +103,15 @@ export const MESSAGES = {
   backupOwnerOnly:
     "A backup holds the whole database, every admin's accounts included, so it belongs to the installation's owner. This installation has %{admins} admins: to enable backups, set BACKUP_ADMINS=%{username} (the owner's usernames, comma-separated) on the server and restart it.",
   cloudTransferOff: 'Cloud transfer is not configured on this server (BACKUP_S3_URL is not set).',
+  // Cloud Transfer's refusals (server/operations/s3Transfer.ts); store is "the S3 store at <endpoint>" or "S3"
+  s3KeysRefused: 'Transfer failed: %{store} refused the keys (check BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY). Nothing was transferred.',
+  s3NoKeys: 'Transfer failed: No S3 keys were found: set BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY. Nothing was transferred.',
+  s3NoBucket: 'Transfer failed: %{store} has no bucket named "%{bucket}". Nothing was transferred.',
+  s3Denied: 'Transfer failed: %{store} denied writing to %{where}. Nothing was transferred.',
+  s3WrongRegion: 'Transfer failed: The bucket "%{bucket}" is not in region %{region} (check BACKUP_S3_REGION). Nothing was transferred.',
+  s3Refused: 'Transfer failed: %{store} refused the upload (%{reason}). Nothing was transferred.',
+  s3Unreachable: 'Transfer failed: %{store} could not be reached (%{reason}). Nothing was transferred.',
+  s3Failed: 'Transfer failed: The upload to %{store} failed (%{reason}). Nothing was transferred.',
   selectModels: 'Select at least one model to clear',
   unknownModel: 'Unknown model. Known: %{models}.',
   unknownModelNamed: "Unknown model '%{model}'. Known: %{models}.",
