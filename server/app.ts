@@ -28,8 +28,9 @@ import { API_PATHS } from '../domain/apiPaths';
 import { msg } from '../domain/messages';
 import { DATE_YEARS } from '../domain/periods';
 import { fromDatabaseError, HttpError } from './http/errors';
+import { fromSchemaMessage } from './http/schemaMessages';
 import { done, ERROR_REPLIES } from './http/schemas';
-import { attachRealtime, type Realtime } from './realtime/socket';
+import { realtimePlugin } from './realtime/plugin';
 import { GEO, geoRoutes } from './geo/routes';
 import { schedulerPlugin } from './scheduler/plugin';
 import { gamesModule } from './games';
@@ -41,8 +42,8 @@ import { loadSigningKey } from './operations/backupSigning';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** socket.io for the modules: their events, rooms and pushes. */
-    realtime: Realtime;
+    /** The database, for every plugin registered after it (decorated on the root, seen by every child). */
+    db: Database;
     /** Every route as registered (method, URL, schema), for the API contract test. */
     routeTable: readonly RouteOptions[];
   }
@@ -58,13 +59,15 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * A route schema's refusal in the API's words. Bodies are checked field by field by the domain validators,
- * so the schemas only refuse shapes: a body that is no object, a parameter given twice.
+ * so the schemas only refuse shapes: a body that is no object, a parameter given twice. A body schema's own
+ * message is a code (http/schemaMessages.ts); query and path values all answer badParameter.
  */
 function schemaError(context: string | undefined, field: string, zodMessage: string | undefined): FieldError {
   if (context === 'body' && field === '') return { field, ...msg('bodyNotObject') };
   if ((context === 'querystring' || context === 'body') && zodMessage === 'badDate') return { field, ...msg('badDate', { name: field, min: DATE_YEARS.min, max: DATE_YEARS.max }) };
   if (context === 'querystring' || context === 'params') return { field, ...msg('badParameter', { name: field }) };
-  return { field, message: zodMessage ?? 'Invalid input' };
+  const coded = fromSchemaMessage(zodMessage);
+  return coded ? { field, ...coded } : { field, message: zodMessage ?? 'Invalid input' };
 }
 
 /**
@@ -98,10 +101,8 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   const routeTable: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routeTable.push(route));
   app.decorate('routeTable', routeTable);
-  const realtime = attachRealtime(app.server, db, { redisUrl: config.redisUrl, sessionMaxHours: config.sessionMaxHours });
-  app.decorate('realtime', realtime);
-  // preClose, before Fastify closes the HTTP server: that close waits for every open connection.
-  app.addHook('preClose', () => realtime.close());
+  app.decorate('db', db);
+  await app.register(realtimePlugin, { redisUrl: config.redisUrl, sessionMaxHours: config.sessionMaxHours });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -113,7 +114,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   // Game images (Add Game): each part is checked and capped by the route itself.
   await app.register(multipart, { limits: { fileSize: 1_048_576, files: 1000, fields: 50 } });
   await app.register(rateLimit, { global: false });
-  await app.register(schedulerPlugin, { db, enabled: config.schedulerEnabled });
+  await app.register(schedulerPlugin, { enabled: config.schedulerEnabled });
   // The OpenAPI document is generated from the routes' zod schemas (served under /api/docs below).
   await app.register(swagger, {
     openapi: {
@@ -152,7 +153,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   // A call that may have ended sessions: their sockets go now, not at the next sweep.
   app.addHook('onResponse', async (req, reply) => {
     if (req.routeOptions.config?.endsSessions && reply.statusCode < 400) {
-      await realtime.sweepSessions().catch((e: unknown) => req.log.warn({ err: e }, 'socket sweep failed'));
+      await app.realtime.sweepSessions().catch((e: unknown) => req.log.warn({ err: e }, 'socket sweep failed'));
     }
   });
 
@@ -173,23 +174,22 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { db, sessionMaxHours: config.sessionMaxHours });
+      await api.register(authPlugin, { sessionMaxHours: config.sessionMaxHours });
       await api.register(pageAccess);
       api.withTypeProvider<ZodTypeProvider>().get(API_PATHS.health, { schema: { response: { ...ERROR_REPLIES, 200: done } } }, async () => ({ success: true }));
       const openapi = async () => app.swagger();
       api.get(API_PATHS.docs, { schema: { hide: true } }, openapi);
       api.get(API_PATHS.docsJson, { schema: { hide: true } }, openapi);
-      await api.register(authRoutes, { db, config });
-      await api.register(accountRoutes, { db, guard: config, realtime });
-      await api.register(miscAccountRoutes, { db });
+      await api.register(authRoutes, { config });
+      await api.register(accountRoutes, { guard: config });
+      await api.register(miscAccountRoutes);
       await api.register(geoRoutes, { prefix: GEO });
-      await api.register(gamesModule, { db, dataDir: config.dataDir });
-      await api.register(reportRoutes, { db });
-      await api.register(commissionRoutes, { db, onWallets: (ids) => realtime.walletsChanged(ids) });
-      await api.register(logRoutes, { db });
-      await api.register(complaintRoutes, { db, perHour: config.complaintRateLimit });
+      await api.register(gamesModule, { dataDir: config.dataDir });
+      await api.register(reportRoutes);
+      await api.register(commissionRoutes);
+      await api.register(logRoutes);
+      await api.register(complaintRoutes, { perHour: config.complaintRateLimit });
       await api.register(backupRoutes, {
-        db,
         dir: config.backupDir,
         admins: config.backupAdmins,
         signingKey: loadSigningKey({ envKey: config.backupSigningKey, dataDir: config.dataDir, backupDir: config.backupDir }),

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { API_PATHS } from '../../domain/apiPaths';
 import { DASHBOARD_COUNTS, ROOT_TIER, hasFlag, tierOf, type Role } from '../../resources.config';
 import { requireCaller } from '../access/caller';
-import type { Database } from '../db/client';
 import { coded, forbidden, notFound } from '../http/errors';
 import { ERROR_REPLIES, ok, queryText } from '../http/schemas';
 import { loadReadable, loadViewRoot } from '../access/accounts';
@@ -19,8 +18,8 @@ const countsReply = z.looseObject({
 });
 
 /** Account-related calls outside the tier families: the caller's wallet, counts, an admin's games. */
-export async function miscAccountRoutes(plain: FastifyInstance, opts: { db: Database }) {
-  const { db } = opts;
+export async function miscAccountRoutes(plain: FastifyInstance) {
+  const { db } = plain;
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
 

@@ -10,9 +10,10 @@ import { ACCOUNT_PATHS as P } from '../../domain/apiPaths';
 import { adjust, transfer, type CreditBody, type CreditContext } from '../credit/service';
 import { loadChild, loadManaged, loadReadable, loadViewRoot } from '../access/accounts';
 import { findRef, parseId, type AccountRef } from './repository';
-import type { Realtime } from '../realtime/socket';
 import type { CreditOutcome } from '../credit/service';
 import { trailOf, transferRequest } from '../credit/fromRequest';
+import type { GuardConfig } from '../access/guard';
+import type { Realtime } from '../realtime/socket';
 import { createAccount, deleteAccount, getRecord, listTier, toggleStatus, updateAccount } from './service';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -188,6 +189,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
   };
 }
 
-export async function accountRoutes(app: FastifyInstance, opts: CreditContext & { realtime: Realtime }) {
-  for (const tier of TIERS) await app.register(tierRoutes(tier, opts, opts.realtime), { prefix: tier.api });
+export async function accountRoutes(app: FastifyInstance, opts: { guard: GuardConfig }) {
+  const credit: CreditContext = { db: app.db, guard: opts.guard };
+  for (const tier of TIERS) await app.register(tierRoutes(tier, credit, app.realtime), { prefix: tier.api });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client';
 import { coded } from '../http/errors';
 import type { Caller } from '../access/caller';
 import { Coalescer } from '../db/coalesce';
@@ -75,27 +74,32 @@ export function isCrossSite(req: FastifyRequest): boolean {
 }
 
 /** Resolves the session of every API request; routes that need one call `requireCaller`. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; sessionMaxHours?: number }) => {
-  app.decorateRequest('caller', null);
-  app.decorateRequest('deferredSession', null);
-  const maxHours = opts.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS;
-  // The embedded engine runs one statement at a time: the sessions of requests that arrive while one
-  // lookup runs are looked up together in the next (every request still reads after it arrived).
-  const sessions = opts.db.engine === 'pglite' ? new Coalescer<string, Caller | null>((tokens) => resumeSessions(opts.db, tokens, maxHours), null) : null;
-  const resume = (token: string) => (sessions && token.length <= 200 ? sessions.load(token) : resumeSession(opts.db, token, maxHours));
-  app.addHook('onRequest', async (req) => {
-    const bearer = bearerOf(req);
-    const token = bearer ?? req.cookies?.[SESSION_COOKIE] ?? null;
-    if (token && !bearer && (MUTATING.has(req.method) || req.routeOptions.config?.log) && isCrossSite(req)) {
-      throw coded(403, 'crossSite');
-    }
-    if (token && req.routeOptions.config?.checksSession) {
-      req.deferredSession = { tokenHash: tokenDigest(token), maxHours, resume: async () => (req.caller = await resume(token)) };
-      return;
-    }
-    req.caller = token ? await resume(token) : null;
-  });
-});
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { sessionMaxHours?: number }) => {
+    const { db } = app;
+    app.decorateRequest('caller', null);
+    app.decorateRequest('deferredSession', null);
+    const maxHours = opts.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS;
+    // The embedded engine runs one statement at a time: the sessions of requests that arrive while one
+    // lookup runs are looked up together in the next (every request still reads after it arrived).
+    const sessions = db.engine === 'pglite' ? new Coalescer<string, Caller | null>((tokens) => resumeSessions(db, tokens, maxHours), null) : null;
+    const resume = (token: string) => (sessions && token.length <= 200 ? sessions.load(token) : resumeSession(db, token, maxHours));
+    app.addHook('onRequest', async (req) => {
+      const bearer = bearerOf(req);
+      const token = bearer ?? req.cookies?.[SESSION_COOKIE] ?? null;
+      if (token && !bearer && (MUTATING.has(req.method) || req.routeOptions.config?.log) && isCrossSite(req)) {
+        throw coded(403, 'crossSite');
+      }
+      if (token && req.routeOptions.config?.checksSession) {
+        req.deferredSession = { tokenHash: tokenDigest(token), maxHours, resume: async () => (req.caller = await resume(token)) };
+        return;
+      }
+      req.caller = token ? await resume(token) : null;
+    });
+  },
+  // The database is the app's decoration (server/app.ts), made before any plugin is registered.
+  { decorators: { fastify: ['db'] } },
+);
 
 // Kept here for the auth routes; defined in the base module so accounts and credit need not import auth.
 export { requireAuth, requireCaller } from '../access/caller';

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PASSWORD_LENGTH_MESSAGE, PASSWORD_MIN_LENGTH } from '../../domain/accountValidation';
+import { PASSWORD_MIN_LENGTH } from '../../domain/accountValidation';
 import { ROLES, SESSION_MINUTES, childTierOf, tierOf, tiersWith, type Role } from '../../resources.config';
 import { writeActivity } from '../activity/log';
 import { getRecord } from '../accounts/service';
 import { loadManaged, loadReadable } from '../access/accounts';
 import { findRef, insertAccount, parseId, updateColumns } from '../accounts/repository';
 import type { ServerConfig } from '../config';
-import type { Database } from '../db/client';
 import { badRequest, coded, notFound } from '../http/errors';
+import { fromSchemaMessage, schemaMessage } from '../http/schemaMessages';
 import { done, ERROR_REPLIES, noBody, ok, queryText } from '../http/schemas';
 import { accountRecord, idParams, recordReply } from '../accounts/schemas';
 import { checkGuarded } from '../access/guard';
@@ -20,10 +20,12 @@ import { openSession, revokeSessions, SESSION_COOKIE, stepUp } from './sessions'
 import { API_PATHS } from '../../domain/apiPaths';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const PASSWORD_REQUIRED = schemaMessage('passwordRequired');
+const FILL_ALL = schemaMessage('fillAllFields');
 
 const loginBody = z.object({
-  username: required('Username is required').max(100),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  username: required(schemaMessage('usernameRequired')).max(100),
+  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(200),
 });
 
 /** A session's answer: the token (login only), the caller's record and its roles. */
@@ -32,13 +34,14 @@ const doneReplies = { ...ERROR_REPLIES, 200: done };
 
 const changePasswordBody = z.object({
   userId: z.union([z.string(), z.number()]).optional(),
-  opass: z.string({ error: '⚠️ Please fill all fields.' }).min(1, '⚠️ Please fill all fields.'),
-  npass: z.string({ error: '⚠️ Please fill all fields.' }).min(1, '⚠️ Please fill all fields.').max(200),
-  cpass: z.string({ error: '⚠️ Please fill all fields.' }).min(1, '⚠️ Please fill all fields.'),
+  opass: z.string({ error: FILL_ALL }).min(1, FILL_ALL),
+  npass: z.string({ error: FILL_ALL }).min(1, FILL_ALL).max(200),
+  cpass: z.string({ error: FILL_ALL }).min(1, FILL_ALL),
 });
 
-export async function authRoutes(app: FastifyInstance, opts: { db: Database; config: ServerConfig }) {
-  const { db, config } = opts;
+export async function authRoutes(app: FastifyInstance, opts: { config: ServerConfig }) {
+  const { db } = app;
+  const { config } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Nothing an auth call answers may be kept by a browser or proxy cache.
   app.addHook('onSend', async (_req, reply) => {
@@ -129,7 +132,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   });
 
   // A stolen token may not guess the password here: failures count with the login's and lock it out.
-  r.post(API_PATHS.checkPassword, { schema: { body: z.object({ password: z.string({ error: 'Password is required' }).max(200) }), response: doneReplies }, config: passwordLimit }, async (req) => {
+  r.post(API_PATHS.checkPassword, { schema: { body: z.object({ password: z.string({ error: PASSWORD_REQUIRED }).max(200) }), response: doneReplies }, config: passwordLimit }, async (req) => {
     const caller = requireCaller(req);
     if (!(await checkGuarded(db, caller.username, caller.passwordHash, req.body.password, config))) throw coded(400, 'invalidPassword', {}, 'password');
     await stepUp(db, caller.sessionId);
@@ -137,15 +140,20 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database; con
   });
 
   const signupBody = z.object({
-    username: required('Username is required').regex(/^[A-Za-z][A-Za-z0-9_.-]{2,29}$/, 'Username must be 3 to 30 letters, digits, dots, dashes or underscores, starting with a letter'),
-    password: z.string({ error: 'Password is required' }).min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH_MESSAGE).max(200),
+    username: required(schemaMessage('usernameRequired')).regex(/^[A-Za-z][A-Za-z0-9_.-]{2,29}$/, schemaMessage('usernameFormat')),
+    password: z.string({ error: PASSWORD_REQUIRED }).min(PASSWORD_MIN_LENGTH, schemaMessage('passwordLength')).max(200),
   });
   // The body is checked by signupBody in the handler (its messages, in order); this only documents it.
   const signupDoc = z.looseObject({ username: z.unknown().optional().meta({ type: 'string' }), password: z.unknown().optional().meta({ type: 'string' }) }).nullish();
   r.post(API_PATHS.signup, { schema: { body: signupDoc, response: { ...ERROR_REPLIES, 201: ok(accountRecord) } }, config: { subject: 'Sign-up' } }, async (req, reply) => {
     if (!config.signupParent) throw coded(403, 'signupClosed');
     const body = signupBody.safeParse(req.body ?? {});
-    if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'Invalid input', String(body.error.issues[0]?.path[0] ?? ''));
+    if (!body.success) {
+      const issue = body.error.issues[0];
+      const field = String(issue?.path[0] ?? '');
+      const m = fromSchemaMessage(issue?.message);
+      throw m ? coded(400, m.code, m.params, field) : badRequest(issue?.message ?? 'Invalid input', field);
+    }
     const parent = await findSignupParent(db, config.signupParent, tiersWith('signupParent').map((t) => t.role));
     if (!parent) throw coded(403, 'signupUnavailable');
     // Signup makes an account of the tier directly below the signup parent's.

@@ -5,7 +5,7 @@ import type { TierDef } from '../../resources.config';
 import type { Caller } from '../access/caller';
 import { checkSessionPassword, isSessionPasswordProven, type GuardConfig } from '../access/guard';
 import type { Database } from '../db/client';
-import { badRequest, coded, notFound } from '../http/errors';
+import { coded, notFound } from '../http/errors';
 import { assertTier, loadManaged } from '../access/accounts';
 import { parseId, type AccountRef } from '../access/repository';
 import { move, type Movement } from './ledger';
@@ -32,8 +32,9 @@ export interface CreditOutcome {
 
 async function checkOperator(caller: Caller, body: CreditBody, kind: 'transfer' | 'adjust', amountField: 'transferAmount' | 'adjustAmount') {
   const cents = parseCreditAmount(body[amountField]);
-  if (cents === null) throw badRequest(CREDIT_MESSAGES[kind].amount, amountField);
-  if (typeof body.password !== 'string' || body.password === '') throw badRequest(CREDIT_MESSAGES[kind].password, 'password');
+  // The spec's form texts (CREDIT_MESSAGES), by their codes.
+  if (cents === null) throw coded(400, kind === 'transfer' ? 'transferAmountInvalid' : 'adjustAmountInvalid', {}, amountField);
+  if (typeof body.password !== 'string' || body.password === '') throw coded(400, kind === 'transfer' ? 'transferPasswordRequired' : 'adjustPasswordRequired', {}, 'password');
   // userId names the sender's wallet: only the caller's own may be spent.
   if (body.userId !== undefined && body.userId !== null && body.userId !== '' && parseId(body.userId) !== caller.id)
     throw coded(403, 'ownWalletOnly');

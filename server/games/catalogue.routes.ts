@@ -9,7 +9,8 @@ import { validateGame, type GameInput } from '../../domain/gameValidation';
 import { requireCaller } from '../access/caller';
 import type { Caller } from '../access/caller';
 import type { Database } from '../db/client';
-import { badRequest, forbidden, HttpError, invalid, notFound } from '../http/errors';
+import { coded, invalid } from '../http/errors';
+import { schemaMessage } from '../http/schemaMessages';
 import { parseListQuery, sendPage } from '../http/list';
 import { ROOT_TIER } from '../../resources.config';
 import {
@@ -31,16 +32,15 @@ import { API_PATHS } from '../../domain/apiPaths';
 import { GAME_REPLIES, gameForm, restListQuery } from './schemas';
 import { noBody } from '../http/schemas';
 
-const NO_GAME = 'No game found with the provided ID.';
 const requireSuperadmin = (caller: Caller) => {
-  if (caller.role !== ROOT_TIER.role) throw forbidden('Only the superadmin manages games and times.');
+  if (caller.role !== ROOT_TIER.role) throw coded(403, 'superadminGamesOnly');
   return caller;
 };
 
 /** A game by its database id or its gameId, undeleted. */
 async function findGameRow(db: Database, raw: string): Promise<GameRecord> {
   const row = await findGameRecord(db, /^[1-9]\d{0,15}$/.test(raw) ? { id: Number(raw) } : { gameId: raw });
-  if (!row) throw notFound(NO_GAME);
+  if (!row) throw coded(404, 'noGameWithId');
   return row;
 }
 
@@ -48,7 +48,7 @@ async function findGameRow(db: Database, raw: string): Promise<GameRecord> {
 async function timeSeconds(db: Database, rawTimeId: unknown): Promise<number> {
   const id = Number(Array.isArray(rawTimeId) ? rawTimeId[0] : rawTimeId);
   const seconds = Number.isInteger(id) && id > 0 ? await timecountOf(db, id) : null;
-  if (seconds === null) throw badRequest('Time is required', 'timeId');
+  if (seconds === null) throw coded(400, 'timeRequired', {}, 'timeId');
   return seconds;
 }
 
@@ -69,14 +69,14 @@ async function readGameForm(req: FastifyRequest): Promise<{ fields: Record<strin
     if (part.type === 'file') {
       const field = part.fieldname === 'logo' ? 'logo' : 'images';
       const bytes = await (part as MultipartFile).toBuffer().catch(() => {
-        throw badRequest(`Each image must be ${MAX_IMAGE_BYTES / 1024} KB at most.`, field);
+        throw coded(400, 'imageTooLarge', { kb: MAX_IMAGE_BYTES / 1024 }, field);
       });
-      if ((part as MultipartFile).file.truncated) throw badRequest(`Each image must be ${MAX_IMAGE_BYTES / 1024} KB at most.`, field);
+      if ((part as MultipartFile).file.truncated) throw coded(400, 'imageTooLarge', { kb: MAX_IMAGE_BYTES / 1024 }, field);
       imageKind(bytes, field);
       total += bytes.length;
-      if (total > MAX_FORM_IMAGE_BYTES) throw badRequest(`The images of one game may take ${MAX_FORM_IMAGE_BYTES / 1024 / 1024} MB at most.`, field);
+      if (total > MAX_FORM_IMAGE_BYTES) throw coded(400, 'gameImagesTooLarge', { mb: MAX_FORM_IMAGE_BYTES / 1024 / 1024 }, field);
       if (field === 'logo') {
-        if (logo) throw badRequest('A game has one logo.', 'logo');
+        if (logo) throw coded(400, 'oneLogo', {}, 'logo');
         logo = bytes;
       } else images.push(bytes);
     } else {
@@ -87,8 +87,9 @@ async function readGameForm(req: FastifyRequest): Promise<{ fields: Record<strin
 }
 
 /** Game Master and Time Master (superadmin), and the images of games. */
-export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database; dataDir: string }) {
-  const { db, dataDir } = opts;
+export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: string }) {
+  const { db } = app;
+  const { dataDir } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const list = async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: Parameters<typeof sendPage>[0]) => {
@@ -114,7 +115,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
     if (errors.length) throw invalid(errors);
     const nodigit = Number(fields.nodigit);
     const label = fields.label === 'yes';
-    if (label && uploads.length !== nodigit) throw badRequest(`Upload one image per digit: ${nodigit} images.`, 'images');
+    if (label && uploads.length !== nodigit) throw coded(400, 'imagePerDigit', { count: nodigit }, 'images');
     const time = await timeSeconds(db, fields.timeId);
     const images = label ? await Promise.all(uploads.map((bytes) => storeImage(dataDir, bytes, 'images'))) : [];
     const gameId = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
@@ -142,9 +143,9 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
       requireSuperadmin(requireCaller(req));
       const game = await findGameRow(db, req.params.id);
       const form = req.isMultipart() ? await readGameForm(req) : null;
-      if (!form && !req.body) throw badRequest('The game fields are required.');
+      if (!form && !req.body) throw coded(400, 'gameFieldsRequired');
       const body = form ? form.fields : ((req.body!.gameData ?? req.body) as Record<string, unknown>);
-      if (form && form.images.length) throw badRequest('Edit Game takes a logo only; images are given when the game is added.', 'images');
+      if (form && form.images.length) throw coded(400, 'editGameLogoOnly', {}, 'images');
       const errors = validateGame(body, 'edit');
       if (errors.length) throw invalid(errors);
       // Stored only once the form is valid: a refused edit leaves no file behind.
@@ -190,7 +191,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
     const stream = createReadStream(file);
     await new Promise<void>((res, rej) => {
       stream.once('open', () => res());
-      stream.once('error', () => rej(new HttpError(404, 'No such image.')));
+      stream.once('error', () => rej(coded(404, 'noSuchImage')));
     });
     return reply.type(contentTypeOf(req.params.name)).header('Cache-Control', 'private, max-age=86400').send(stream);
   });
@@ -207,11 +208,11 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { db: Database
 
   r.post(
     API_PATHS.times,
-    { schema: { body: z.object({ timecount: z.coerce.number({ error: 'Time in seconds is required' }).int('Time is whole seconds').min(5, 'Time is 5 seconds at least').max(3600, 'Time is 3600 seconds at most') }), response: GAME_REPLIES.timeCreated }, config: { subject: 'Add time' } },
+    { schema: { body: z.object({ timecount: z.coerce.number({ error: schemaMessage('timeSecondsRequired') }).int(schemaMessage('timeWholeSeconds')).min(5, schemaMessage('timeAtLeast', { min: 5 })).max(3600, schemaMessage('timeAtMost', { max: 3600 })) }), response: GAME_REPLIES.timeCreated }, config: { subject: 'Add time' } },
     async (req, reply) => {
       requireSuperadmin(requireCaller(req));
       const time = await insertTime(db, req.body.timecount);
-      if (!time) throw new HttpError(409, 'This time already exists.');
+      if (!time) throw coded(409, 'timeExists');
       reply.code(201);
       return { success: true, message: 'Time created successfully.', data: time };
     },

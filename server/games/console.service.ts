@@ -4,7 +4,7 @@ import { centsToPoints } from '../../domain/money';
 import { dayKey, formatDateTime } from '../../domain/periods';
 import type { Database, Queryable } from '../db/client';
 import { move } from '../credit/ledger';
-import { badRequest, notFound } from '../http/errors';
+import { coded } from '../http/errors';
 import { ensurePool, findGame, findPool, walletCents, type GameRow } from './repository';
 
 const LAST_RESULTS = 10;
@@ -12,7 +12,7 @@ const LAST_RESULTS = 10;
 export async function loadGame(db: Queryable, gameId: string): Promise<{ row: GameRow; declaration: GameDeclaration }> {
   const declaration = gameDeclaration(gameId);
   const row = declaration ? await findGame(db, gameId) : null;
-  if (!declaration || !row) throw notFound('No game found with the provided ID.');
+  if (!declaration || !row) throw coded(404, 'noGameWithId');
   return { row, declaration };
 }
 
@@ -117,7 +117,7 @@ export async function moveBalance(
   return db.transaction(async (tx) => {
     const pool = await ensurePool(tx, adminId, game.row.id);
     if (req.type === 'add') {
-      if (req.cents === null || req.cents <= 0n) throw badRequest('Please enter a valid balance greater than 0.', 'balance');
+      if (req.cents === null || req.cents <= 0n) throw coded(400, 'balanceAboveZero', {}, 'balance');
       const m = await move(tx, { from: adminId, to: pool.accountId, cents: req.cents, kind: 'pool', actor, message: `Add Balance ${game.declaration.gameName}` });
       return { gameBalance: m.toBalance ?? 0, moved: centsToPoints(req.cents) };
     }
@@ -139,8 +139,8 @@ export async function queueResult(
 ): Promise<{ outcome: string; label: string }> {
   const game = await loadGame(db, gameId);
   const outcome = outcomeOfPick(game.declaration, pick);
-  if (!outcome) throw badRequest('Please enter a valid result.', 'result');
-  if (pick.booster !== 1 && pick.booster !== 2) throw badRequest('The booster is 1 or 2.', 'boosterValue');
+  if (!outcome) throw coded(400, 'resultNotValid', {}, 'result');
+  if (pick.booster !== 1 && pick.booster !== 2) throw coded(400, 'boosterValue', {}, 'boosterValue');
   await db.transaction(async (tx) => {
     await ensurePool(tx, adminId, game.row.id);
     await tx.query(`INSERT INTO console_results (admin_id, game_id, outcome, booster, created_by) VALUES ($1, $2, $3, $4, $5)`, [
@@ -161,7 +161,7 @@ export async function decisionOf(db: Database, adminId: number, roundId: number)
       WHERE r.id = $1 AND r.admin_id = $2 AND r.status = 'settled'`,
     [roundId, adminId],
   );
-  if (!r) throw notFound('No settled round with this id.');
+  if (!r) throw coded(404, 'noSettledRound');
   const decision = typeof r.decision === 'string' ? JSON.parse(r.decision) : r.decision;
   return { roundId: String(r.id), drawno: Number(r.draw_no), gameId: String(r.code), result: String(r.result), booster: Number(r.booster), settledAt: r.settled_at, decision };
 }

@@ -5,7 +5,6 @@ import { centsToPoints } from '../../domain/money';
 import { dayKey, dayRange, parseDate } from '../../domain/periods';
 import { requireCaller } from '../auth/plugin';
 import type { Caller } from '../access/caller';
-import type { Database } from '../db/client';
 import { findRef, parseId } from '../accounts/repository';
 import { inSubtree } from '../access/accounts';
 import { coded } from '../http/errors';
@@ -46,8 +45,8 @@ function windowOf(q: { startDate?: string | undefined; endDate?: string | undefi
 }
 
 /** Bet List (Game History): tickets of the players below the caller, with totals over the whole filter. */
-export async function historyRoutes(app: FastifyInstance, opts: { db: Database }) {
-  const { db } = opts;
+export async function historyRoutes(app: FastifyInstance) {
+  const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(API_PATHS.gameHistory, { schema: { querystring: historyQuery, response: GAME_REPLIES.gameHistory } }, async (req) => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client';
 import { liveRoutes } from './live.routes';
 import { percentageRoutes } from './percentage.routes';
 import { catalogueRoutes } from './catalogue.routes';
@@ -13,18 +12,17 @@ import { SettleRetries, type FailedRound } from './retries';
 import { engineRoutes } from './engine.routes';
 
 export interface GamesModuleOptions {
-  db: Database;
   /** Where uploaded game images are kept (under the data directory). */
   dataDir: string;
 }
 
 /** The game side of the API: player calls, live consoles, win percentages. */
 export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions) {
-  const { realtime } = app;
+  const { db, realtime } = app;
   const retries = new SettleRetries();
   const onError = (f: FailedRound, err: unknown) =>
     app.log.error({ err, roundId: f.roundId, attempts: f.attempts, nextAttemptAt: f.nextAt }, 'round settlement failed; retrying later');
-  const pusher = new ConsolePusher(realtime, consoleRoom, (adminId, gameId) => consoleData(opts.db, adminId, gameId), (err) =>
+  const pusher = new ConsolePusher(realtime, consoleRoom, (adminId, gameId) => consoleData(db, adminId, gameId), (err) =>
     app.log.warn({ err }, 'console push failed'),
   );
   app.addHook('onClose', async () => pusher.close());
@@ -34,20 +32,19 @@ export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions
     name: 'rounds',
     everyMs: 1000,
     run: async (now) => {
-      const { settled } = await engineTick(opts.db, now, { retries, onError });
+      const { settled } = await engineTick(db, now, { retries, onError });
       realtime.walletsChanged(settled.flatMap((s) => s.winners));
       for (const s of settled) consoleChanged(s.adminId, s.gameId);
     },
   });
   // The countdown is a job of its own: a round tick that waits for the database must not hold it.
-  const countdown = new Countdown(realtime, opts.db);
+  const countdown = new Countdown(realtime, db);
   app.scheduler.register({ name: 'countdown', everyMs: 1000, run: (now) => countdown.tick(now) });
-  registerConsoleEvents(realtime, opts.db);
-  const onWallets = (ids: number[]) => realtime.walletsChanged(ids);
-  await app.register(playerRoutes, { db: opts.db, onWallets, onBet: consoleChanged });
-  await app.register(liveRoutes, { db: opts.db, onWallets, onConsole: consoleChanged });
-  await app.register(percentageRoutes, { db: opts.db });
-  await app.register(engineRoutes, { db: opts.db, retries });
-  await app.register(historyRoutes, { db: opts.db });
-  await app.register(catalogueRoutes, { db: opts.db, dataDir: opts.dataDir });
+  registerConsoleEvents(realtime, db);
+  await app.register(playerRoutes, { onBet: consoleChanged });
+  await app.register(liveRoutes, { onConsole: consoleChanged });
+  await app.register(percentageRoutes);
+  await app.register(engineRoutes, { retries });
+  await app.register(historyRoutes);
+  await app.register(catalogueRoutes, { dataDir: opts.dataDir });
 }

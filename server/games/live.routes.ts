@@ -3,20 +3,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pointsToCents } from '../../domain/money';
 import { requireCaller } from '../auth/plugin';
-import type { Database } from '../db/client';
 import { parseId } from '../accounts/repository';
 import { coded } from '../http/errors';
+import { schemaMessage } from '../http/schemaMessages';
 import { loadRunnableAdmin } from './access';
 import { consoleData, decisionOf, moveBalance, queueResult } from './console.service';
 import { API_PATHS } from '../../domain/apiPaths';
 import { GAME_REPLIES } from './schemas';
 
-const consoleQuery = z.object({ adminId: z.string({ error: 'adminId is required' }), gameId: z.string({ error: 'gameId is required' }) });
+// The console bodies extend this: there its messages are answered (a query value answers badParameter).
+const consoleQuery = z.object({
+  adminId: z.string({ error: schemaMessage('required', { field: 'adminId' }) }),
+  gameId: z.string({ error: schemaMessage('required', { field: 'gameId' }) }),
+});
 const text = z.union([z.string(), z.number()]).transform(String);
 
 /** The live result consoles: console data, Add / Reset Balance, SAVE of a result, the decision audit. */
-export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onWallets?: (ids: number[]) => void; onConsole?: (adminId: number, gameId: string) => void }) {
-  const { db } = opts;
+export async function liveRoutes(app: FastifyInstance, opts: { onConsole?: (adminId: number, gameId: string) => void }) {
+  const { db, realtime } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(API_PATHS.loadConsole, { schema: { querystring: consoleQuery, response: GAME_REPLIES.loadConsole } }, async (req) => {
@@ -31,7 +35,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
         body: consoleQuery.extend({
           adminId: text,
           balance: z.union([z.string(), z.number()]).optional(),
-          type: z.enum(['add', 'remove'], { error: 'type is add or remove' }),
+          type: z.enum(['add', 'remove'], { error: schemaMessage('balanceType') }),
         }),
         response: GAME_REPLIES.addBalance,
       },
@@ -45,7 +49,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Database; onW
       if (req.body.type === 'add' && cents === null && Number(req.body.balance) > 0)
         throw coded(400, 'balanceDecimals', {}, 'balance');
       const out = await moveBalance(db, caller.id, admin.id, req.body.gameId, { type: req.body.type, cents });
-      opts.onWallets?.([admin.id]);
+      realtime.walletsChanged([admin.id]);
       opts.onConsole?.(admin.id, req.body.gameId);
       const message = req.body.type === 'add' ? 'Balance added successfully!' : out.moved === 0 ? 'Nothing to reset: the pool holds no points.' : 'Balance Reset successfully!';
       return { success: true, message, data: out };

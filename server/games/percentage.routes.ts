@@ -6,12 +6,13 @@ import type { Caller } from '../access/caller';
 import type { Database } from '../db/client';
 import { parseId } from '../accounts/repository';
 import { coded } from '../http/errors';
+import { schemaMessage } from '../http/schemaMessages';
 import { adminScope, loadRunnableAdmin } from './access';
 import { assignmentsWithoutPool, ensurePool, percentageRecords, poolIdsInScope, setWinPercentages, type AdminScope } from './repository';
 import { API_PATHS } from '../../domain/apiPaths';
 import { GAME_REPLIES } from './schemas';
 
-const PERCENT_MESSAGE = 'Win percentage must be a number from 1 to 100.';
+const PERCENT_MESSAGE = schemaMessage('winPercentageRange');
 /** A number or a numeric string: null, '' and true are not 0 or 1 here (z.coerce would read them so). */
 const percentage = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
@@ -22,8 +23,8 @@ const updates = z.array(
     id: z.union([z.string(), z.number()]).transform(String),
     winpercentage: percentage,
   }),
-  { error: 'updates must be a list of id and winpercentage' },
-).min(1, 'Nothing to update.').max(5000, 'Too many rows at once.');
+  { error: schemaMessage('updatesList') },
+).min(1, schemaMessage('nothingToUpdate')).max(5000, schemaMessage('tooManyRows'));
 
 /** The (admin, game) pairs the caller sees: the viewed admin's, or every admin's for the superadmin. */
 async function adminGameList(db: Database, caller: Caller, rawId: string) {
@@ -36,8 +37,8 @@ async function adminGameList(db: Database, caller: Caller, rawId: string) {
 }
 
 /** Win Percentage: the table of the caller's admins and games, and its bulk update. */
-export async function percentageRoutes(app: FastifyInstance, opts: { db: Database }) {
-  const { db } = opts;
+export async function percentageRoutes(app: FastifyInstance) {
+  const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(API_PATHS.percentages, { schema: { params: z.object({ id: z.string() }), response: GAME_REPLIES.percentages } }, async (req) => {

@@ -5,8 +5,8 @@ import { countdown, roundWindow } from '../../domain/games';
 import { centsToPoints } from '../../domain/money';
 import { requireCaller } from '../auth/plugin';
 import type { Caller } from '../access/caller';
-import type { Database } from '../db/client';
 import { coded } from '../http/errors';
+import { schemaMessage } from '../http/schemaMessages';
 import { placeBet } from './bets';
 import { lastResults, loadGame } from './console.service';
 import { playerTickets } from './history.repository';
@@ -17,7 +17,9 @@ import { loadRunnableAdmin } from './access';
 import { API_PATHS } from '../../domain/apiPaths';
 import { GAME_REPLIES } from './schemas';
 
-const gameQuery = z.object({ gameId: z.string({ error: 'gameId is required' }).min(1, 'gameId is required') });
+// The bet's body extends this: there its message is answered (a query value answers badParameter).
+const GAME_ID_REQUIRED = schemaMessage('required', { field: 'gameId' });
+const gameQuery = z.object({ gameId: z.string({ error: GAME_ID_REQUIRED }).min(1, GAME_ID_REQUIRED) });
 
 const requirePlayer = (caller: Caller): Caller => {
   if (caller.role !== LEAF_TIER) throw coded(403, 'playersOnly');
@@ -27,9 +29,9 @@ const requirePlayer = (caller: Caller): Caller => {
 /** The player API: bets, own tickets, results of the own admin's rounds, the round timer. */
 export async function playerRoutes(
   app: FastifyInstance,
-  opts: { db: Database; onWallets?: (ids: number[]) => void; onBet?: (adminId: number, gameId: string) => void },
+  opts: { onBet?: (adminId: number, gameId: string) => void },
 ) {
-  const { db } = opts;
+  const { db, realtime } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -38,10 +40,10 @@ export async function playerRoutes(
       schema: {
         body: gameQuery.extend({
           draws: z
-            .array(z.object({ drawno: z.union([z.string(), z.number()]).transform(String), drawqty: z.number({ error: 'drawqty must be a number' }) }), {
-              error: 'draws must be a list of drawno and drawqty',
+            .array(z.object({ drawno: z.union([z.string(), z.number()]).transform(String), drawqty: z.number({ error: schemaMessage('drawqtyNumber') }) }), {
+              error: schemaMessage('drawsList'),
             })
-            .max(1200, 'Too many options in one bet'),
+            .max(1200, schemaMessage('tooManyOptions')),
         }),
         response: GAME_REPLIES.createBet,
       },
@@ -51,7 +53,7 @@ export async function playerRoutes(
       const player = requirePlayer(requireCaller(req));
       const lines = req.body.draws.map((d) => ({ option: d.drawno, qty: d.drawqty }));
       const bet = await placeBet(db, { id: player.id, path: player.path }, req.body.gameId, lines);
-      opts.onWallets?.([player.id]);
+      realtime.walletsChanged([player.id]);
       opts.onBet?.(bet.adminId, req.body.gameId);
       return reply.code(201).send({
         success: true,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countdown, roundWindow } from '../../domain/games';
 import { GAME_DECLARATIONS } from '../../resources.config';
 import type { Database } from '../db/client';
-import { badRequest } from '../http/errors';
+import { coded } from '../http/errors';
 import type { Realtime } from '../realtime/socket';
 import { loadRunnableAdmin } from './access';
 import { consoleData, loadGame } from './console.service';
@@ -13,7 +13,7 @@ const timerRoom = (gameId: string) => `timer:${gameId}`;
 const consoleRequest = z.object({ adminId: z.union([z.string(), z.number()]).transform(String), gameId: z.string() });
 const parse = (payload: unknown) => {
   const r = consoleRequest.safeParse(payload);
-  if (!r.success) throw badRequest('adminId and gameId are required.');
+  if (!r.success) throw coded(400, 'consoleIdsRequired');
   return r.data;
 };
 

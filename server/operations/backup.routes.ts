@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { requireCaller, type Caller } from '../access/caller';
 import { requireRecentStepUp } from '../auth/plugin';
 import type { BackupS3Config } from '../config';
-import type { Database } from '../db/client';
-import { conflict, forbidden } from '../http/errors';
+import { coded, forbidden } from '../http/errors';
 import { backupArchive, exportBackup, importBackup, knownFolder, listBackups, sweepPartials, type BackupPlace } from './backup';
 import { BackupLimits } from './backupLimits';
 import { transferBackup } from './s3Transfer';
@@ -17,15 +16,9 @@ import { BACKUP_REPLIES } from './schemas';
 
 
 /** The 403 of an admin not named in BACKUP_ADMINS: says how the operator enables it. */
-export const notListedMessage = (username: string) =>
-  `Backups are limited to the admins named in BACKUP_ADMINS on the server. To allow this account, add it there (BACKUP_ADMINS=${username}, comma-separated with the others) and restart the server.`;
-
-/** The 403 when BACKUP_ADMINS is unset and the installation has several admins. */
-export const ownerOnlyMessage = (admins: number, username: string) =>
-  `A backup holds the whole database, every admin's accounts included, so it belongs to the installation's owner. This installation has ${admins} admins: to enable backups, set BACKUP_ADMINS=${username} (the owner's usernames, comma-separated) on the server and restart it.`;
+const notListed = (username: string) => coded(403, 'backupNotListed', { username });
 
 export interface BackupOptions {
-  db: Database;
   dir: string;
   /** Usernames allowed whole-database backup, download and restore; empty: the installation's only admin, while there is one. */
   admins: readonly string[];
@@ -48,24 +41,26 @@ export interface BackupOptions {
  * named in BACKUP_ADMINS, or, when it is unset, the only admin while there is just one.
  */
 export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
-  const { db, dir } = opts;
+  const { db } = app;
+  const { dir } = opts;
   const place: BackupPlace = { dir, key: opts.signingKey };
   const limits = new BackupLimits({ db, dir, perHour: opts.perHour, keep: opts.keep, freeBytes: opts.freeBytes });
   const r = app.withTypeProvider<ZodTypeProvider>();
   await sweepPartials(dir);
   const admin = (caller: Caller) => {
-    if (caller.role !== GAME_TIER) throw forbidden('Backups are for admins only.');
+    if (caller.role !== GAME_TIER) throw coded(403, 'backupsAdminsOnly');
     return caller;
   };
   const owner = async (caller: Caller) => {
     admin(caller);
     if (opts.admins.length) {
-      if (!opts.admins.includes(caller.username)) throw forbidden(notListedMessage(caller.username));
+      if (!opts.admins.includes(caller.username)) throw notListed(caller.username);
       return caller;
     }
     const [c] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM accounts WHERE role = $1 AND deleted_at IS NULL`, [GAME_TIER]);
     const admins = Number(c?.n ?? 0);
-    if (admins > 1) throw forbidden(ownerOnlyMessage(admins, caller.username));
+    // BACKUP_ADMINS unset and several admins: the message says how the operator enables it.
+    if (admins > 1) throw coded(403, 'backupOwnerOnly', { admins, username: caller.username });
     return caller;
   };
   /** One backup: counted against the caller's rate, alone on the installation, with room on the disk; older folders pruned after. */
@@ -99,7 +94,7 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
 
   r.get(API_PATHS.backupTransfer, { schema: { ...folderQuery, response: BACKUP_REPLIES.transferred }, config: { subject: 'Cloud transfer', log: true } }, async (req) => {
     await owner(requireCaller(req));
-    if (!opts.s3) throw conflict('Cloud transfer is not configured on this server (BACKUP_S3_URL is not set).');
+    if (!opts.s3) throw coded(409, 'cloudTransferOff');
     const folder = await knownFolder(dir, req.query.folder);
     const out = await transferBackup(opts.s3, dir, folder, req.log);
     req.activitySubject = `Transfer ${folder}`;
@@ -122,7 +117,7 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
     async (req) => {
       // The caller's own network only: not the owner's alone (BACKUP_ADMINS still names who may, when set); the backup it takes first stays on the server.
       const caller = admin(requireCaller(req));
-      if (opts.admins.length && !opts.admins.includes(caller.username)) throw forbidden(notListedMessage(caller.username));
+      if (opts.admins.length && !opts.admins.includes(caller.username)) throw notListed(caller.username);
       requireRecentStepUp(caller);
       const range = parseRange(req.body.startDate, req.body.endDate);
       const models = parseModels(req.body.models);

@@ -3,7 +3,8 @@ import { dayKey, dayRange, parseDate } from '../../domain/periods';
 import type { AccountRef } from '../access/repository';
 import type { Database, Queryable } from '../db/client';
 import { checkInvariant } from '../credit/ledger';
-import { badRequest, conflict } from '../http/errors';
+import { coded } from '../http/errors';
+import { schemaMessage } from '../http/schemaMessages';
 import { exportBackup, type BackupPlace } from './backup';
 import { rebuildPlayAggregates } from '../games/repository';
 
@@ -35,7 +36,7 @@ const LEDGER_KINDS: Partial<Record<HistoryModel, string[]>> = {
 
 /** The model names, in the order of the map above (the Clear History screen's order). */
 export const MODEL_NAMES = Object.keys(HISTORY_MODELS) as [HistoryModel, ...HistoryModel[]];
-const KNOWN = `Known: ${MODEL_NAMES.join(', ')}.`;
+const KNOWN = MODEL_NAMES.join(', ');
 const shown = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v))).slice(0, 40);
 
 /**
@@ -47,23 +48,23 @@ export const clearHistoryBody = z.object({
   startDate: z.unknown().optional(),
   endDate: z.unknown().optional(),
   models: z
-    .array(z.enum(MODEL_NAMES, { error: (iss) => `Unknown model '${shown(iss.input)}'. ${KNOWN}` }), { error: `models is a list of model names, such as ["ticket", "userlog"]. ${KNOWN}` })
-    .max(MODEL_NAMES.length * 2, { error: 'Too many models.' })
+    .array(z.enum(MODEL_NAMES, { error: (iss) => schemaMessage('unknownModelNamed', { model: shown(iss.input), models: KNOWN }) }), { error: schemaMessage('modelsList', { models: KNOWN }) })
+    .max(MODEL_NAMES.length * 2, { error: schemaMessage('tooManyModels') })
     .optional(),
 });
 
 export function parseModels(list: readonly HistoryModel[] | undefined): HistoryModel[] {
-  if (!list || list.length === 0) throw badRequest('Select at least one model to clear', 'models');
+  if (!list || list.length === 0) throw coded(400, 'selectModels', {}, 'models');
   // The schema already refused anything else; own keys only, so no inherited name gets through even without it.
-  if (list.some((m) => !Object.hasOwn(HISTORY_MODELS, m))) throw badRequest(`Unknown model. ${KNOWN}`, 'models');
+  if (list.some((m) => !Object.hasOwn(HISTORY_MODELS, m))) throw coded(400, 'unknownModel', { models: KNOWN }, 'models');
   return [...new Set(list)];
 }
 
 export function parseRange(startDate: unknown, endDate: unknown): { start: Date; end: Date } {
   const s = parseDate(startDate);
   const e = parseDate(endDate);
-  if (!s || !e) throw badRequest('Please select start and end date.', 'startDate');
-  if (s.getTime() > e.getTime()) throw badRequest('The start date is after the end date.', 'startDate');
+  if (!s || !e) throw coded(400, 'selectDates', {}, 'startDate');
+  if (s.getTime() > e.getTime()) throw coded(400, 'startAfterEnd', {}, 'startDate');
   return dayRange(s, e);
 }
 
@@ -129,7 +130,7 @@ export async function clearHistory(db: Database, place: BackupPlace, admin: Acco
     const out: Record<string, number> = {};
     for (const m of models) out[m] = await clearModel(tx, m, admin, range.start, range.end);
     const inv = await checkInvariant(tx);
-    if (!inv.ok) throw conflict('Clearing this history would break the ledger. Nothing was deleted.');
+    if (!inv.ok) throw coded(409, 'clearBreaksLedger');
     return out;
   });
   return { backup: folder, counts };

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../db/client';
 import { coded } from '../http/errors';
+import { schemaMessage } from '../http/schemaMessages';
 import { parseId } from '../access/repository';
 import { insertComplaint, listComplaints, setComplaintStatus } from './complaints.repository';
 import { parseListQuery, sendPage } from '../http/list';
@@ -14,18 +14,19 @@ import { complaintRow } from './schemas';
 export const ENQUIRY_TYPES = ['General', 'Account', 'Payment', 'Technical', 'Other'] as const;
 /** Who reads the messages (spec: the superadmin and the admins). */
 
-const text = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is ${max} characters at most`);
+const text = (label: string, max: number) =>
+  z.string({ error: schemaMessage('required', { field: label }) }).trim().min(1, schemaMessage('required', { field: label })).max(max, schemaMessage('fieldMaxChars', { field: label, max }));
 const complaintBody = z.object({
-  enquiryType: z.enum(ENQUIRY_TYPES, { error: `Enquiry type is one of ${ENQUIRY_TYPES.join(', ')}` }),
+  enquiryType: z.enum(ENQUIRY_TYPES, { error: schemaMessage('enquiryTypeOneOf', { types: ENQUIRY_TYPES.join(', ') }) }),
   fullName: text('Full name', 100),
-  email: text('Email', 200).pipe(z.email('Email is not a valid address')),
-  mobile: text('Mobile', 20).regex(/^\+?[0-9 ]{7,20}$/, 'Mobile is 7 to 20 digits'),
+  email: text('Email', 200).pipe(z.email(schemaMessage('emailNotValid'))),
+  mobile: text('Mobile', 20).regex(/^\+?[0-9 ]{7,20}$/, schemaMessage('mobileDigits')),
   complaintDetails: text('Details', 2000),
 });
 
 /** Contact Us: the landing page's form (no session) and the superadmin's and admins' list. */
-export async function complaintRoutes(app: FastifyInstance, opts: { db: Database; perHour: number }) {
-  const { db } = opts;
+export async function complaintRoutes(app: FastifyInstance, opts: { perHour: number }) {
+  const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -84,7 +85,7 @@ export async function complaintRoutes(app: FastifyInstance, opts: { db: Database
 
   r.patch(
     API_PATHS.complaintStatus,
-    { schema: { params: z.object({ id: z.string() }), body: z.object({ status: z.enum(COMPLAINT_STATUSES, { error: 'Status is Pending, Completed or Cancelled' }) }), response: { ...ERROR_REPLIES, 200: ok(complaintRow) } }, config: { page: 'contactus', subject: 'Message status' } },
+    { schema: { params: z.object({ id: z.string() }), body: z.object({ status: z.enum(COMPLAINT_STATUSES, { error: schemaMessage('complaintStatusValue') }) }), response: { ...ERROR_REPLIES, 200: ok(complaintRow) } }, config: { page: 'contactus', subject: 'Message status' } },
     async (req) => {
       const id = parseId(req.params.id);
       const row = id === null ? null : await setComplaintStatus(db, id, req.body.status);

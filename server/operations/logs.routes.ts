@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { dayRange, parseDate } from '../../domain/periods';
 import { requireCaller, type Caller } from '../access/caller';
 import { findRef, parseId } from '../access/repository';
-import type { Database } from '../db/client';
 import { coded, notFound } from '../http/errors';
+import { schemaMessage } from '../http/schemaMessages';
 import { done, ERROR_REPLIES, file, ok, page, queryDate } from '../http/schemas';
 import { logRow } from './schemas';
 import { parseListQuery, sendPage } from '../http/list';
@@ -60,8 +60,8 @@ const csvCell = (v: unknown) => {
 };
 
 /** Log Activities: the caller's subtree, newest first, paged; CSV of the whole filtered set. */
-export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
-  const { db } = opts;
+export async function logRoutes(app: FastifyInstance) {
+  const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const list = async (caller: Caller, q: LogQuery, reply: FastifyReply, userId?: number) => {
@@ -103,7 +103,7 @@ export async function logRoutes(app: FastifyInstance, opts: { db: Database }) {
   r.post(
     API_PATHS.logUserActivity,
     // Written here, not by the activity hook after the answer: a 201 means the row is there.
-    { schema: { body: z.object({ subject: z.string().trim().min(1, 'subject is required').max(120) }).passthrough().optional(), response: { ...ERROR_REPLIES, 201: done } }, config: { subject: 'Screen event', log: false } },
+    { schema: { body: z.object({ subject: z.string().trim().min(1, schemaMessage('required', { field: 'subject' })).max(120) }).passthrough().optional(), response: { ...ERROR_REPLIES, 201: done } }, config: { subject: 'Screen event', log: false } },
     async (req, reply) => {
       const caller = requireCaller(req);
       const subject = `Screen: ${(req.body?.subject ?? 'event').replace(/[\u0000-\u001f]/g, ' ')}`;

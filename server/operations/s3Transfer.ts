@@ -5,7 +5,8 @@ import { Transform } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackupS3Config } from '../config';
-import { HttpError } from '../http/errors';
+import type { MessageCode, MessageParams } from '../../domain/messages';
+import { coded } from '../http/errors';
 import { backupArchive, type Manifest } from './backup';
 
 export interface TransferResult {
@@ -48,25 +49,23 @@ function s3Client(S3: typeof S3Client, s3: BackupS3Config): S3Client {
  * The store's refusal in words an operator can act on (HTTP 502). Only the error's name, code and
  * status are read: SDK errors carry the signed request (string to sign, key id), never shown or logged.
  */
-function refusal(s3: BackupS3Config, e: unknown, fromService: boolean): { message: string; detail: Record<string, unknown> } {
+function refusal(s3: BackupS3Config, e: unknown, fromService: boolean): { code: MessageCode; params: MessageParams; detail: Record<string, unknown> } {
   const err = e as { name?: string; code?: string; Code?: string; $metadata?: { httpStatusCode?: number; requestId?: string } };
   const name = String(err.Code ?? err.name ?? 'Error');
   const status = err.$metadata?.httpStatusCode;
   const detail = { name, code: err.code, status, requestId: err.$metadata?.requestId, bucket: s3.bucket, endpoint: s3.endpoint };
   const where = `s3://${s3.bucket}${s3.prefix ? `/${s3.prefix}` : ''}`;
   const store = s3.endpoint ? `the S3 store at ${s3.endpoint}` : 'S3';
-  let message: string;
-  if (name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch' || name === 'InvalidToken' || name === 'ExpiredToken')
-    message = `${store} refused the keys (check BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY).`;
-  else if (name === 'CredentialsProviderError') message = 'No S3 keys were found: set BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY.';
-  else if (name === 'NoSuchBucket') message = `${store} has no bucket named "${s3.bucket}".`;
-  else if (name === 'AccessDenied' || status === 403) message = `${store} denied writing to ${where}.`;
-  else if (name === 'PermanentRedirect' || name === 'AuthorizationHeaderMalformed' || status === 301) message = `The bucket "${s3.bucket}" is not in region ${s3.region} (check BACKUP_S3_REGION).`;
-  else if (fromService || status) message = `${store} refused the upload (${name}${status ? `, HTTP ${status}` : ''}).`;
-  else if (/^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)$/.test(String(err.code)) || name === 'TimeoutError')
-    message = `${store} could not be reached (${err.code ?? name}).`;
-  else message = `The upload to ${store} failed (${name}).`;
-  return { message: `Transfer failed: ${message} Nothing was transferred.`, detail };
+  const of = (code: MessageCode, params: MessageParams = {}) => ({ code, params: { store, ...params }, detail });
+  if (name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch' || name === 'InvalidToken' || name === 'ExpiredToken') return of('s3KeysRefused');
+  if (name === 'CredentialsProviderError') return of('s3NoKeys');
+  if (name === 'NoSuchBucket') return of('s3NoBucket', { bucket: s3.bucket });
+  if (name === 'AccessDenied' || status === 403) return of('s3Denied', { where });
+  if (name === 'PermanentRedirect' || name === 'AuthorizationHeaderMalformed' || status === 301) return of('s3WrongRegion', { bucket: s3.bucket, region: s3.region });
+  if (fromService || status) return of('s3Refused', { reason: `${name}${status ? `, HTTP ${status}` : ''}` });
+  if (/^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)$/.test(String(err.code)) || name === 'TimeoutError')
+    return of('s3Unreachable', { reason: err.code ?? name });
+  return of('s3Failed', { reason: name });
 }
 
 /**
@@ -117,9 +116,9 @@ export async function transferBackup(s3: BackupS3Config, dir: string, folder: st
   } catch (e) {
     // A local read error is ours (a 500 with its stack); anything else came from the store or the way to it.
     if (archive.errored && e === archive.errored) throw e;
-    const { message, detail } = refusal(s3, e, e instanceof S3ServiceException);
+    const { code, params, detail } = refusal(s3, e, e instanceof S3ServiceException);
     log.warn({ transfer: { folder, key, ...detail } }, 'backup transfer refused');
-    throw new HttpError(502, message);
+    throw coded(502, code, params);
   } finally {
     if (!archive.destroyed) archive.destroy();
     client.destroy();

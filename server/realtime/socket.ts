@@ -5,6 +5,8 @@ import { Server, type Socket } from 'socket.io';
 import type { Caller } from '../access/caller';
 import { DEFAULT_SESSION_MAX_HOURS, liveTokens, resumeSession, SESSION_COOKIE } from '../auth/sessions';
 import type { Database } from '../db/client';
+import { msg } from '../../domain/messages';
+import { HttpError } from '../http/errors';
 
 /** What a module's event handler gets: who asked, a reply to that socket, and rooms to join. */
 export interface RealtimeContext {
@@ -78,14 +80,15 @@ export function attachRealtime(server: HttpServer, db: Database, opts: RealtimeO
         // The session is checked on every event: a revoked or expired one stops answering at once.
         const caller = await resumeSession(db, String(socket.data.token), sessionMaxHours).catch(() => null);
         if (!caller) {
-          socket.emit(errorEvent, { message: 'Your session has expired. Please log in again.' });
+          socket.emit(errorEvent, msg('sessionExpired'));
           socket.disconnect(true);
           return;
         }
         try {
           await handler({ caller, reply: (e, d) => socket.emit(e, d), join: (room) => void socket.join(room) }, payload);
         } catch (e) {
-          socket.emit(errorEvent, { message: e instanceof Error ? e.message : 'Something went wrong' });
+          // A coded refusal travels as the REST answer's does ({code, params} beside the English text).
+          socket.emit(errorEvent, e instanceof HttpError && e.code ? { message: e.message, code: e.code, params: e.params ?? {} } : { message: e instanceof Error ? e.message : msg('somethingWrong').message });
         }
       });
     }
@@ -99,7 +102,7 @@ export function attachRealtime(server: HttpServer, db: Database, opts: RealtimeO
     let ended = 0;
     for (const socket of sockets) {
       if (live.has(String(socket.data.token))) continue;
-      socket.emit('sessionEnded', { message: 'Your session has expired. Please log in again.' });
+      socket.emit('sessionEnded', msg('sessionExpired'));
       socket.disconnect(true);
       ended++;
     }

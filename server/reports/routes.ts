@@ -49,8 +49,8 @@ const SYSTEM_ROLES = new Set<string>(TIERS.filter((t) => t.kind === 'system').ma
 const REVENUE_FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'] as const;
 
 /** Turnover, revenue and admin commission reports, from the per-day play of the players. */
-export async function reportRoutes(app: FastifyInstance, opts: { db: Database }) {
-  const { db } = opts;
+export async function reportRoutes(app: FastifyInstance) {
+  const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(API_PATHS.turnoverReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.turnover }, config: { page: 'turnoverreport' } }, async (req) => {
@@ -118,8 +118,8 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Database })
 }
 
 /** Pending commission, commission send, the transaction report and the user filter of report screens. */
-export async function commissionRoutes(app: FastifyInstance, opts: { db: Database; onWallets?: (ids: number[]) => void }) {
-  const { db } = opts;
+export async function commissionRoutes(app: FastifyInstance) {
+  const { db, realtime } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(API_PATHS.commissionPayout, { schema: { querystring: reportQuery, response: REPORT_REPLIES.pending }, config: { page: 'commissionpayoutReport' } }, async (req) => {
@@ -146,7 +146,7 @@ export async function commissionRoutes(app: FastifyInstance, opts: { db: Databas
     const admin = await findRef(db, caller.id);
     if (!admin) throw forbidden();
     const out = await sendCommission(db, admin, req.query.days, caller.id);
-    opts.onWallets?.([admin.id, ...out.data.map((x) => Number(x.id))]);
+    realtime.walletsChanged([admin.id, ...out.data.map((x) => Number(x.id))]);
     const message = out.paid > 0n ? 'Commission sent successfully' : `Nothing to pay: the commission for ${out.period.from}${out.period.from === out.period.to ? '' : ` to ${out.period.to}`} was already paid or nothing was played.`;
     return { success: true, message, period: out.period, data: out.data, totals: out.totals };
   });

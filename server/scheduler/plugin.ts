@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client';
 
 /** Work that runs on a timer, once per cluster per tick. */
 export interface Job {
@@ -35,7 +34,8 @@ const lockIdOf = (name: string) => {
  * engine serves one process (its data directory is locked), which needs no lock.
  */
 export const schedulerPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Database; enabled?: boolean }) => {
+  async (app: FastifyInstance, opts: { enabled?: boolean }) => {
+    const { db } = app;
     const jobs = new Map<string, Job>();
     const running = new Set<string>();
     const timers: NodeJS.Timeout[] = [];
@@ -45,8 +45,8 @@ export const schedulerPlugin = fp(
       if (running.has(job.name) || closed) return;
       running.add(job.name);
       try {
-        if (opts.db.engine === 'postgres') {
-          await opts.db.transaction(async (tx) => {
+        if (db.engine === 'postgres') {
+          await db.transaction(async (tx) => {
             const [r] = await tx.query(`SELECT pg_try_advisory_xact_lock($1) AS ok`, [lockIdOf(job.name)]);
             if (r.ok) await job.run(now);
           });
@@ -86,5 +86,5 @@ export const schedulerPlugin = fp(
       while (running.size) await new Promise((r) => setTimeout(r, 20));
     });
   },
-  { name: 'scheduler' },
+  { name: 'scheduler', decorators: { fastify: ['db'] } },
 );

@@ -57,6 +57,7 @@ describe.runIf(engineAvailable())('backups belong to the installation owner', ()
       for (const [method, url] of wholeDatabase(folder)) {
         const r = await call(h, method, url, { token });
         expect([r.status, String(r.json.message)], url).toEqual([403, expect.stringContaining('set BACKUP_ADMINS=')]);
+        expect(r.json, url).toMatchObject({ code: 'backupOwnerOnly', params: { admins: 2 } });
       }
     }
     expect(readdirSync(dir).sort()).toEqual(folders);

@@ -207,6 +207,7 @@ describe.runIf(engineAvailable())('backup transfer to an S3-compatible bucket', 
     const r = await call(off, 'GET', `/api/backup/transferbackup?folder=${folder}`, as(off));
     expect([r.status, r.json.success]).toEqual([409, false]);
     expect(String(r.json.message)).toContain('BACKUP_S3_URL');
+    expect(r.json.code).toBe('cloudTransferOff');
   });
 
   it('answers 502 with what to check when the store refuses the keys, and never shows or logs the secret', async () => {
@@ -215,6 +216,7 @@ describe.runIf(engineAvailable())('backup transfer to an S3-compatible bucket', 
     const r = await call(wrong, 'GET', `/api/backup/transferbackup?folder=${other}`, as(wrong));
     expect([r.status, r.json.success]).toEqual([502, false]);
     expect(String(r.json.message)).toMatch(/refused the keys \(check BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY\)\. Nothing was transferred\.$/);
+    expect(r.json).toMatchObject({ code: 's3KeysRefused', params: { store: `the S3 store at ${s3.endpoint}` } });
     // Nothing was left in the bucket for that backup.
     await expect(client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}/${other}.tar.gz` }))).rejects.toMatchObject({ name: 'NotFound' });
     // The refusal is logged (a warning with the store's error name), the secret nowhere.
@@ -240,6 +242,7 @@ describe.runIf(engineAvailable())('backup transfer to an S3-compatible bucket', 
     const missing = await refused({ ...s3, bucket: 'no-such-bucket' });
     expect(missing).toBeInstanceOf(HttpError);
     expect([(missing as HttpError).statusCode, (missing as HttpError).message]).toEqual([502, `Transfer failed: the S3 store at ${s3.endpoint} has no bucket named "no-such-bucket". Nothing was transferred.`]);
+    expect([(missing as HttpError).code, (missing as HttpError).params]).toEqual(['s3NoBucket', { store: `the S3 store at ${s3.endpoint}`, bucket: 'no-such-bucket' }]);
     // A closed port on loopback: nothing listens there.
     const closed = await refused({ ...s3, endpoint: 'http://127.0.0.1:1' });
     expect([(closed as HttpError).statusCode, (closed as HttpError).message]).toEqual([502, 'Transfer failed: the S3 store at http://127.0.0.1:1 could not be reached (ECONNREFUSED). Nothing was transferred.']);

@@ -38,10 +38,13 @@ describe.runIf(engineAvailable())('clear history', () => {
     expect((await clear({ startDate: today, endDate: today, models: ['userlog'] })).status).toBe(403);
     expect((await call(h, 'GET', '/api/backup/list-backups', { token: h.root.token })).status).toBe(403);
     expect((await call(h, 'POST', '/api/auth/checkpassword', { token: admin, body: { password: 'secret-pass' } })).status).toBe(200);
-    expect((await clear({ startDate: today, models: ['userlog'] })).json.message).toBe('Please select start and end date.');
-    expect((await clear({ startDate: today, endDate: today, models: [] })).json.message).toBe('Select at least one model to clear');
+    expect((await clear({ startDate: today, models: ['userlog'] })).json).toMatchObject({ code: 'selectDates', message: 'Please select start and end date.' });
+    expect((await clear({ startDate: today, endDate: today, models: [] })).json).toMatchObject({ code: 'selectModels', field: 'models', message: 'Select at least one model to clear' });
     const unknown = await clear({ startDate: today, endDate: today, models: ['everything'] });
     expect([unknown.status, String(unknown.json.message)]).toEqual([400, expect.stringContaining("Unknown model 'everything'")]);
+    // The schema's own message, coded: the client translates it, the known names ride as a parameter.
+    expect(unknown.json).toMatchObject({ code: 'unknownModelNamed', params: { model: 'everything' }, field: 'models/0' });
+    expect(unknown.json.message).toBe(`Unknown model 'everything'. Known: ${(unknown.json.params as { models: string }).models}.`);
   });
 
   it('refuses models that are not a list of known names (400) before any backup is taken or row cleared', async () => {

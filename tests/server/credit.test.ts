@@ -212,12 +212,12 @@ describe.runIf(engineAvailable())('credit: transfer, adjust, generation and burn
       for (const amount of [0, -5, 'abc', 1.234, '', null, undefined, '1e3', 1e20, Number.NaN, [5], { a: 5 }, true, '0.00', -0.01]) {
         const r = await transfer('admin', 'superareamanager', c.sam._id, amount);
         expect(r.status, JSON.stringify(amount) ?? 'undefined').toBe(400);
-        expect(r.json).toMatchObject({ success: false, message: CREDIT_MESSAGES.transfer.amount, field: 'transferAmount' });
+        expect(r.json).toMatchObject({ success: false, code: 'transferAmountInvalid', message: CREDIT_MESSAGES.transfer.amount, field: 'transferAmount' });
       }
       for (const password of ['', undefined, null, 1234]) {
         const r = await transfer('admin', 'superareamanager', c.sam._id, 5, { password });
         expect(r.status).toBe(400);
-        expect(r.json).toMatchObject({ success: false, message: CREDIT_MESSAGES.transfer.password, field: 'password' });
+        expect(r.json).toMatchObject({ success: false, code: 'transferPasswordRequired', message: CREDIT_MESSAGES.transfer.password, field: 'password' });
       }
       // The amount is checked first.
       expect((await transfer('admin', 'superareamanager', c.sam._id, 0, { password: '' })).json.message).toBe(CREDIT_MESSAGES.transfer.amount);
@@ -317,12 +317,12 @@ describe.runIf(engineAvailable())('credit: transfer, adjust, generation and burn
       for (const amount of [0, -1, 'abc', 1.234, '', null, undefined]) {
         const r = await adjust('admin', 'superareamanager', c.sam._id, amount, 'credit');
         expect(r.status).toBe(400);
-        expect(r.json).toMatchObject({ success: false, message: CREDIT_MESSAGES.adjust.amount, field: 'adjustAmount' });
+        expect(r.json).toMatchObject({ success: false, code: 'adjustAmountInvalid', message: CREDIT_MESSAGES.adjust.amount, field: 'adjustAmount' });
       }
       for (const password of ['', undefined]) {
         const r = await adjust('admin', 'superareamanager', c.sam._id, 1, 'debit', { password });
         expect(r.status).toBe(400);
-        expect(r.json).toMatchObject({ success: false, message: CREDIT_MESSAGES.adjust.password, field: 'password' });
+        expect(r.json).toMatchObject({ success: false, code: 'adjustPasswordRequired', message: CREDIT_MESSAGES.adjust.password, field: 'password' });
       }
       expect(await stateSnapshot(h)).toBe(snap);
     });

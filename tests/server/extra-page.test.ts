@@ -27,9 +27,11 @@ describe.runIf(engineAvailable())('a registry with one more page', () => {
   beforeAll(async () => {
     h = await startHarness();
     chain = await buildChain(h);
+    // As buildApp does: the database is the app's decoration, which the auth plugin reads.
+    pageApp.decorate('db', h.db);
     await pageApp.register(
       async (api) => {
-        await api.register(authPlugin, { db: h.db });
+        await api.register(authPlugin);
         await api.register(pageAccess);
         api.get('/reports/payoutcalendar', { config: { page: PAGE } }, async () => ({ success: true, data: [] }));
       },

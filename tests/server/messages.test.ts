@@ -4,7 +4,9 @@ import { MESSAGES, msg } from '../../domain/messages';
 import { tierOf } from '../../resources.config';
 import { en } from '../../src/i18n/en';
 import { translate, translateMessage } from '../../src/i18n/translate';
-import { call, engineAvailable, useHarness, validBody } from './harness';
+import { API_PATHS } from '../../domain/apiPaths';
+import { fromSchemaMessage, schemaMessage } from '../../server/http/schemaMessages';
+import { call, createAs, engineAvailable, loginAs, useHarness, validBody } from './harness';
 
 describe('one text per message (pure)', () => {
   it('the domain validator answers a code and params beside the English text', () => {
@@ -25,6 +27,13 @@ describe('one text per message (pure)', () => {
     // An uncoded server text is shown as given; a coded one goes through the client's texts.
     expect(translateMessage({ message: 'Whatever the server said.' })).toBe('Whatever the server said.');
     expect(translateMessage({ message: 'ignored', code: 'required', params: { field: 'Email' } })).toBe('Email is required');
+  });
+
+  it("a body schema's message is a code with its params, and only a key of a known code reads as one", () => {
+    expect(fromSchemaMessage(schemaMessage('timeAtLeast', { min: 5 }))).toEqual({ code: 'timeAtLeast', params: { min: 5 }, message: 'Time is 5 seconds at least' });
+    expect(fromSchemaMessage('Time is 5 seconds at least')).toBeNull();
+    expect(fromSchemaMessage(undefined)).toBeNull();
+    expect(fromSchemaMessage(schemaMessage('timeAtLeast').replace('timeAtLeast', 'noSuchCode'))).toBeNull();
   });
 });
 
@@ -58,5 +67,37 @@ describe.runIf(engineAvailable())('error envelopes carry {code, params}', () => 
 
     const none = await call(h, 'GET', '/api/nowhere', { token: h.root.token });
     expect(none.json).toMatchObject({ code: 'noRoute', params: { method: 'GET', url: '/api/nowhere' } });
+  });
+
+  // The texts were plain strings before they had codes: the English is the same, word for word.
+  it('game catalogue and console refusals, and body schemas, answer a code beside the same English', async () => {
+    const admin = await createAs(h, h.root.token, 'admin', h.root.id);
+    const adminToken = await loginAs(h, admin.username);
+    const notRoot = await call(h, 'POST', `/api${API_PATHS.times}`, { token: adminToken, body: { timecount: 30 } });
+    expect(notRoot.status).toBe(403);
+    expect(notRoot.json).toMatchObject({ code: 'superadminGamesOnly', params: {}, message: 'Only the superadmin manages games and times.' });
+    const noGame = await call(h, 'GET', `/api${API_PATHS.games}/nosuchgame`, { token: h.root.token });
+    expect(noGame.status).toBe(404);
+    expect(noGame.json).toMatchObject({ code: 'noGameWithId', message: 'No game found with the provided ID.' });
+    const short = await call(h, 'POST', `/api${API_PATHS.times}`, { token: h.root.token, body: { timecount: 2 } });
+    expect(short.status).toBe(400);
+    expect(short.json).toMatchObject({ code: 'timeAtLeast', params: { min: 5 }, field: 'timecount', message: 'Time is 5 seconds at least' });
+    const long = await call(h, 'POST', `/api${API_PATHS.times}`, { token: h.root.token, body: { timecount: 4000 } });
+    expect(long.json).toMatchObject({ code: 'timeAtMost', params: { max: 3600 }, message: 'Time is 3600 seconds at most' });
+    const noGameId = await call(h, 'POST', `/api${API_PATHS.addBalance}`, { token: h.root.token, body: { adminId: admin._id, type: 'add', balance: 5 } });
+    expect(noGameId.json).toMatchObject({ code: 'required', params: { field: 'gameId' }, field: 'gameId', message: 'gameId is required' });
+  });
+
+  it('the auth and Contact Us body schemas answer their codes beside the same English', async () => {
+    const login = await call(h, 'POST', `/api${API_PATHS.login}`, { body: { username: 'someone' } });
+    expect(login.status).toBe(400);
+    expect(login.json).toMatchObject({ code: 'passwordRequired', field: 'password', message: 'Password is required' });
+    const change = await call(h, 'POST', `/api${API_PATHS.changePassword}`, { token: h.root.token, body: { opass: 'x', npass: '' } });
+    expect(change.json).toMatchObject({ code: 'fillAllFields', message: '⚠️ Please fill all fields.' });
+    const contact = { enquiryType: 'General', fullName: 'Ravi K', email: 'ravi@example.com', mobile: '98', complaintDetails: 'Cannot log in' };
+    const mobile = await call(h, 'POST', `/api${API_PATHS.complaints}`, { body: contact });
+    expect(mobile.json).toMatchObject({ code: 'mobileDigits', field: 'mobile', message: 'Mobile is 7 to 20 digits' });
+    const name = await call(h, 'POST', `/api${API_PATHS.complaints}`, { body: { ...contact, mobile: '9876543210', fullName: ' ' } });
+    expect(name.json).toMatchObject({ code: 'required', params: { field: 'Full name' }, field: 'fullName', message: 'Full name is required' });
   });
 });
