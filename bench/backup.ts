@@ -466,7 +466,7 @@ export async function backupBench(o: BackupBenchOptions = backupOptionsFromEnv()
       ceiling: `pg_restore ${fmt(res?.seconds ?? NaN)} s`,
       target: `≤ ${RESTORE_TARGET}×`,
       met: restoreRatio <= RESTORE_TARGET,
-      why: `by step: ${stepText}; Node reads, hashes and converts the JSON rows to COPY text on the HTTP thread`,
+      why: `by step: ${stepText}; Node reads and hashes each file and turns its rows into COPY text from their bytes on the HTTP thread`,
     });
     log('');
     log(`  CPU: ${[cpu('backup', exp), cpu('archive', arc), cpu('restore', imp), cpu('pg_dump', dump), cpu('pg_restore', res)].join('; ')}`);

@@ -31,7 +31,7 @@ export interface Queryable {
    * line, the text given a chunk at a time), the bulk path a restore takes; resolves to the rows
    * copied. Absent outside transactions.
    */
-  copyFrom?(table: string, columns: readonly string[], text: AsyncIterable<string>): Promise<number>;
+  copyFrom?(table: string, columns: readonly string[], text: AsyncIterable<string | Uint8Array>): Promise<number>;
 }
 
 /** An identifier as SQL text, quoted. */

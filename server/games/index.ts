@@ -39,7 +39,7 @@ export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions
   });
   // The countdown is a job of its own: a round tick that waits for the database must not hold it.
   const countdown = new Countdown(realtime, db);
-  app.scheduler.register({ name: 'countdown', everyMs: 1000, run: (now) => countdown.tick(now) });
+  app.scheduler.register({ name: 'countdown', everyMs: 1000, onTheClock: true, run: (now) => countdown.tick(now) });
   registerConsoleEvents(realtime, db);
   await app.register(playerRoutes, { onBet: consoleChanged });
   await app.register(liveRoutes, { onConsole: consoleChanged });

@@ -1,10 +1,10 @@
 import type { Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { StringDecoder } from 'node:string_decoder';
 import type { Queryable } from '../db/client';
 import { conflict } from '../http/errors';
 import { copyLine, RowShapeError, type CopyColumn } from './backupCopyText';
+import { byteColumns, plainRow, plainRowRoom } from './backupCopyBytes';
 
 /**
  * A table's columns as COPY takes them, in the catalogue's order; null when one of them is of a kind
@@ -36,45 +36,94 @@ export async function isRowPerLine(path: string): Promise<boolean> {
   }
 }
 
-/** COPY text of about this many characters is handed on at a time. */
-const CHUNK_CHARS = 1 << 20;
+/** Bytes of the file read, and of COPY text handed on, at a time. */
+const CHUNK_BYTES = 1 << 20;
+const NEWLINE = 10;
+const OPEN = 123;
 
 /**
- * A one-row-per-line table file as COPY text, a chunk at a time, hashing the bytes as they are read
- * (the caller compares the digest once the file is done). A row this server would not have written,
- * or a row past the `maxRows` of the manifest (a file grown since it was signed is not loaded to its
- * end), ends it with a 409 naming the file.
+ * A one-row-per-line table file as COPY text, a chunk of bytes at a time, hashing the bytes as they
+ * are read (the caller compares the digest once the file is done). A plain row is turned into COPY
+ * text from its bytes (plainRow); any other line is decoded and goes through copyLine. A row this
+ * server would not have written, or a row past the `maxRows` of the manifest (a file grown since it
+ * was signed is not loaded to its end), ends it with a 409 naming the file.
  */
-export async function* copyText(path: string, hash: Hash, columns: readonly CopyColumn[], file: string, maxRows: number): AsyncGenerator<string> {
+export async function* copyText(path: string, hash: Hash, columns: readonly CopyColumn[], file: string, maxRows: number): AsyncGenerator<Uint8Array> {
   let rows = 0;
   const index = new Map(columns.map((c, i) => [c.name, i]));
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
-  let out = '';
+  const cols = byteColumns(columns);
   let line = 0;
-  const row = (raw: string) => {
+  const done: Uint8Array[] = [];
+  let out = Buffer.allocUnsafe(CHUNK_BYTES);
+  let o = 0;
+  /** At least `bytes` free in `out`: else what it holds is set aside to be handed on, and a new one taken. */
+  const setAside = (next: number) => {
+    if (o) done.push(out.subarray(0, o));
+    out = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, next));
+    o = 0;
+  };
+  const room = (bytes: number) => {
+    if (out.length - o < bytes) setAside(bytes);
+  };
+  const counted = () => {
+    if (++rows > maxRows) throw conflict(`The file ${file} holds more rows than the ${maxRows} of its manifest. Nothing was restored.`);
+  };
+  /** The line in bytes[start, end) (its newline left out). */
+  const row = (bytes: Buffer, start: number, end: number) => {
     line++;
-    const trimmed = raw.trim();
+    if (bytes[start] === OPEN) {
+      const close = bytes[end - 1] === 44 ? end - 1 : end;
+      room(plainRowRoom(close - start));
+      const next = plainRow(bytes, start, close, cols, out, o);
+      if (next >= 0) {
+        counted();
+        o = next;
+        return;
+      }
+    }
+    const trimmed = bytes.toString('utf8', start, end).trim();
     if (trimmed === '[' || trimmed === ']' || trimmed === '') return;
     const text = trimmed.endsWith(',') ? trimmed.slice(0, -1) : trimmed;
-    if (++rows > maxRows) throw conflict(`The file ${file} holds more rows than the ${maxRows} of its manifest. Nothing was restored.`);
+    counted();
+    let copy: string;
     try {
-      out += `${copyLine(text, columns, index)}\n`;
+      copy = `${copyLine(text, columns, index)}\n`;
     } catch (e) {
       if (e instanceof RowShapeError) throw conflict(`The file ${file} is damaged at line ${line} (${e.message}). Nothing was restored.`);
       throw e;
     }
+    const length = Buffer.byteLength(copy);
+    room(length);
+    o += out.write(copy, o);
   };
-  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_CHARS })) {
-    hash.update(chunk as Buffer);
-    const lines = (rest + decoder.write(chunk as Buffer)).split('\n');
-    rest = lines.pop()!;
-    for (const l of lines) row(l);
-    if (out.length >= CHUNK_CHARS) {
-      yield out;
-      out = '';
+  // The bytes after the last newline read so far: the start of a line the next chunk ends.
+  let rest: Buffer | null = null;
+  for await (const data of createReadStream(path, { highWaterMark: CHUNK_BYTES })) {
+    const chunk = data as Buffer;
+    hash.update(chunk);
+    let at = 0;
+    if (rest) {
+      const nl = chunk.indexOf(NEWLINE);
+      if (nl < 0) {
+        rest = Buffer.concat([rest, chunk]);
+        continue;
+      }
+      const whole = Buffer.concat([rest, chunk.subarray(0, nl)]);
+      row(whole, 0, whole.length);
+      at = nl + 1;
+    }
+    for (let nl = chunk.indexOf(NEWLINE, at); nl >= 0; nl = chunk.indexOf(NEWLINE, at)) {
+      row(chunk, at, nl);
+      at = nl + 1;
+    }
+    rest = at < chunk.length ? chunk.subarray(at) : null;
+    if (o >= CHUNK_BYTES / 2 || done.length) {
+      setAside(CHUNK_BYTES);
+      yield* done.splice(0);
     }
   }
-  row(rest + decoder.end());
-  if (out) yield out;
+  const last = rest ?? Buffer.alloc(0);
+  row(last, 0, last.length);
+  if (o) done.push(out.subarray(0, o));
+  yield* done;
 }

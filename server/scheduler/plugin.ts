@@ -5,8 +5,18 @@ import fp from 'fastify-plugin';
 export interface Job {
   name: string;
   everyMs: number;
+  /**
+   * Run at each multiple of everyMs on the wall clock (a few ms past it), each time armed again from
+   * Date.now(), instead of every everyMs from the start: the countdown pushed every second never
+   * drifts across a second's boundary (a setInterval drifts a millisecond or so a tick, and its
+   * display then shows one second twice or skips one), and a late tick does not move the ones after it.
+   */
+  onTheClock?: boolean;
   run(now: Date): Promise<unknown>;
 }
+
+/** How long after the wall clock's boundary an onTheClock job runs: its `now` is then surely past it. */
+const CLOCK_SLACK_MS = 5;
 
 export interface Scheduler {
   register(job: Job): void;
@@ -60,6 +70,25 @@ export const schedulerPlugin = fp(
       }
     }
 
+    const clocks = new Map<string, NodeJS.Timeout>();
+    /** Arms the job for the next boundary of the wall clock; each run arms the one after before it starts. */
+    function onTheClock(job: Job): void {
+      const every = job.everyMs;
+      let due = (Math.floor(Date.now() / every) + 1) * every;
+      const arm = () => {
+        const t = setTimeout(() => {
+          if (closed) return;
+          // The next boundary, or the first one still ahead when this run came later than a whole period.
+          due = Math.max(due + every, (Math.floor(Date.now() / every) + 1) * every);
+          arm();
+          void runOnce(job, new Date());
+        }, Math.max(0, due + CLOCK_SLACK_MS - Date.now()));
+        t.unref();
+        clocks.set(job.name, t);
+      };
+      arm();
+    }
+
     const scheduler: Scheduler = {
       register(job) {
         if (jobs.has(job.name)) throw new Error(`job ${job.name} registered twice`);
@@ -74,6 +103,10 @@ export const schedulerPlugin = fp(
     app.addHook('onReady', async () => {
       if (opts.enabled === false) return;
       for (const job of jobs.values()) {
+        if (job.onTheClock) {
+          onTheClock(job);
+          continue;
+        }
         const t = setInterval(() => void runOnce(job, new Date()), job.everyMs);
         t.unref();
         timers.push(t);
@@ -82,6 +115,7 @@ export const schedulerPlugin = fp(
     app.addHook('onClose', async () => {
       closed = true;
       for (const t of timers) clearInterval(t);
+      for (const t of clocks.values()) clearTimeout(t);
       // Let a tick in flight finish before the database closes under it.
       while (running.size) await new Promise((r) => setTimeout(r, 20));
     });

@@ -173,8 +173,9 @@ describe.runIf(engineAvailable())('backup transfer to an S3-compatible bucket', 
       rows: String(manifest.tables.reduce((s, t) => s + t.rows, 0)),
     });
 
-    const [log] = await h.db.query(`SELECT subject FROM activity_logs WHERE request_url LIKE '%transferbackup%' ORDER BY id DESC LIMIT 1`);
-    expect(log?.subject).toBe(`Transfer ${folder}`);
+    // The activity row is written by the HTTP hook on the response's end, after inject has its answer: waited for.
+    const subject = async () => (await h.db.query(`SELECT subject FROM activity_logs WHERE request_url LIKE '%transferbackup%' ORDER BY id DESC LIMIT 1`))[0]?.subject;
+    await expect.poll(subject, { timeout: 5_000 }).toBe(`Transfer ${folder}`);
   });
 
   it('sends an archive larger than a part as a multipart upload', async () => {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { io, type Socket } from 'socket.io-client';
+import type { Database } from '../../server/db/client';
+import { schedulerPlugin } from '../../server/scheduler/plugin';
 import { ENGINE } from './engine';
 import { createAs, engineAvailable, loginAs, startHarness, type Harness } from './harness';
 
@@ -50,5 +53,28 @@ describe.runIf(ENGINE === 'pglite' && engineAvailable())('the countdown while th
     socket.close();
     expect(during.length).toBeGreaterThanOrEqual(2);
     for (const t of during) expect(t).toMatch(/^\d\d:\d\d$/);
+  });
+});
+
+/**
+ * The countdown's job runs on the wall clock's seconds (onTheClock), not every second from whenever
+ * the server became ready: no drift across a second's boundary, and a late tick moves none after it.
+ */
+describe('a job on the clock', () => {
+  it('runs just past each boundary of its period, whatever the moment the server became ready', async () => {
+    const every = 250;
+    // Ready at about 130 ms into a period: a timer counted from then would run 130 ms past every boundary.
+    while (Date.now() % every < 120 || Date.now() % every > 140) await sleep(1);
+    const app = Fastify();
+    // The embedded engine's path: no lock, the job is run directly (the database is never used).
+    await app.register(schedulerPlugin, { db: { engine: 'pglite' } as Database });
+    const phases: number[] = [];
+    app.scheduler.register({ name: 'clock', everyMs: every, onTheClock: true, run: async () => void phases.push(Date.now() % every) });
+    await app.ready();
+    await sleep(every * 6.5);
+    await app.close();
+    expect(phases.length).toBeGreaterThanOrEqual(5);
+    // A loaded machine may hold one run back; the others come within a few ms of their boundary.
+    expect(phases.filter((p) => p < 60).length, `phases ${phases.join(', ')}`).toBeGreaterThanOrEqual(phases.length - 1);
   });
 });

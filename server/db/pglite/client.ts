@@ -58,10 +58,10 @@ export async function openPgliteWorker(opts: { dataDir?: string | undefined; loa
               // PGlite reads COPY data from a blob, not a stream: one COPY per slice of about COPY_SLICE bytes.
               const statement = copyStatement(table, columns, `'/dev/blob'`);
               let rows = 0;
-              let slice: string[] = [];
+              let slice: (string | Uint8Array)[] = [];
               let size = 0;
               const flush = async () => {
-                const blob = Buffer.from(slice.join(''), 'utf8');
+                const blob = Buffer.concat(slice.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c)));
                 slice = [];
                 size = 0;
                 const data = blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength);
