@@ -67,7 +67,8 @@ describe('a job on the clock', () => {
     while (Date.now() % every < 120 || Date.now() % every > 140) await sleep(1);
     const app = Fastify();
     // The embedded engine's path: no lock, the job is run directly (the database is never used).
-    await app.register(schedulerPlugin, { db: { engine: 'pglite' } as Database });
+    app.decorate('db', { engine: 'pglite' } as Database);
+    await app.register(schedulerPlugin);
     const phases: number[] = [];
     app.scheduler.register({ name: 'clock', everyMs: every, onTheClock: true, run: async () => void phases.push(Date.now() % every) });
     await app.ready();
