@@ -1,6 +1,7 @@
 import { roundWindow, type RoundWindow } from '../../domain/games';
 import { dayKey } from '../../domain/periods';
 import type { Database } from '../db/client';
+import { retryOnDeadlock } from '../db/deadlock';
 import { coded, conflict, forbidden, type HttpError } from '../http/errors';
 import { ensurePool } from './repository';
 
@@ -104,8 +105,6 @@ interface Waiting {
   reject(e: unknown): void;
 }
 
-const DEADLOCK = '40P01';
-
 /**
  * The bets of each pool wait here while the pool's previous batch commits, then go together: no
  * fixed delay, so a lone bet is written at once and a burst shares one transaction. Pools never wait
@@ -146,13 +145,8 @@ export class BetQueues {
   }
 
   /** A deadlock with another writer (PostgreSQL picked this batch) is tried again, twice at most. */
-  private async write(bets: BetRequest[], attempt = 0): Promise<BetOutcome[]> {
-    try {
-      return await writeBets(this.db, bets);
-    } catch (e) {
-      if ((e as { code?: string }).code === DEADLOCK && attempt < 2) return this.write(bets, attempt + 1);
-      throw e;
-    }
+  private write(bets: BetRequest[]): Promise<BetOutcome[]> {
+    return retryOnDeadlock(() => writeBets(this.db, bets));
   }
 }
 
