@@ -2,7 +2,7 @@ import { roundWindow, type RoundWindow } from '../../domain/games';
 import { dayKey } from '../../domain/periods';
 import type { Database } from '../db/client';
 import { retryOnDeadlock } from '../db/deadlock';
-import { coded, conflict, forbidden, type HttpError } from '../http/errors';
+import { coded, type HttpError } from '../http/errors';
 import { ensurePool } from './repository';
 
 /** One player's bet on one pool, validated and priced, waiting for its batch. */
@@ -26,15 +26,13 @@ export type BetOutcome =
 /** Most bets written in one transaction: a burst larger than this is several batches in a row. */
 export const MAX_BATCH = 500;
 
-const CLOSED = 'This round is closed. Bet on the next one.';
-export const NOT_AVAILABLE = 'This game is not available to you.';
 
 /** The answer of td_bet_batch for one bet (migration 0013). */
 const ACCEPTED = 0;
 const STATUS_ERROR: Record<number, () => HttpError> = {
-  1: () => conflict(CLOSED),
+  1: () => coded(409, 'roundClosed'),
   2: () => coded(409, 'insufficientBalance'),
-  3: () => forbidden(NOT_AVAILABLE),
+  3: () => coded(403, 'gameNotAvailable'),
 };
 
 /** The arguments of td_bet_batch: the bets, then their lines, each line naming its bet (1-based). */

@@ -1,8 +1,8 @@
 import { GAME_TIER, gameDeclaration } from '../../resources.config';
 import type { Database, Queryable } from '../db/client';
 import { Coalescer } from '../db/coalesce';
-import { coded, forbidden } from '../http/errors';
-import { betQueues, NOT_AVAILABLE } from './betBatch';
+import { coded } from '../http/errors';
+import { betQueues } from './betBatch';
 
 export interface BetLine {
   option: string;
@@ -106,7 +106,7 @@ export async function placeBet(
   const unit = declaration!.unitPriceCents;
   const stakeCents = [...merged.values()].reduce((s, qty) => s + unit * BigInt(qty), 0n);
   const found = await betTarget(db, gameId, player.path);
-  if (!found || !found.active || found.adminId === null || !found.assigned) throw forbidden(NOT_AVAILABLE);
+  if (!found || !found.active || found.adminId === null || !found.assigned) throw coded(403, 'gameNotAvailable');
   const { adminId } = found;
   const options = [...merged.keys()];
   const outcome = await betQueues(db).submit({

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import type { Database, Queryable } from '../db/client';
 import { MIGRATIONS_DIR } from '../db/client';
 import { checkInvariant } from '../credit/ledger';
-import { badRequest, conflict, HttpError } from '../http/errors';
+import { coded, HttpError } from '../http/errors';
 import { tarGzStream, type TarFile } from './tar';
 import { SIGNATURE_ALGORITHM, signatureHolds, signManifest } from './backupSigning';
 import { deferIndexes } from './backupIndexes';
@@ -94,7 +94,7 @@ export async function listBackups(dir: string): Promise<{ folder: string; create
 /** A folder named by a client, accepted only when it is one of the listed backups. */
 export async function knownFolder(dir: string, raw: unknown): Promise<string> {
   const name = typeof raw === 'string' ? raw : '';
-  if (!(await listBackups(dir)).some((b) => b.folder === name)) throw badRequest('No backup with this name.', 'folder');
+  if (!(await listBackups(dir)).some((b) => b.folder === name)) throw coded(400, 'backupNoSuchName', {}, 'folder');
   return name;
 }
 
@@ -181,7 +181,7 @@ async function fileSha256(path: string): Promise<string> {
 
 /** The manifest as this server reads it: only the fields it trusts, of the types it expects, else a 409. */
 function parseManifest(text: string): Manifest {
-  const damaged = () => conflict('The backup manifest is damaged. Nothing was restored.');
+  const damaged = () => coded(409, 'backupManifestDamaged');
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -197,10 +197,8 @@ function parseManifest(text: string): Manifest {
   return { schemaVersion: m.schemaVersion, createdAt: m.createdAt, tables, signature: typeof m.signature === 'string' ? m.signature : undefined };
 }
 
-const notWhole = (file: string) => `The file ${file} does not match its checksum. Nothing was restored.`;
+const notWhole = (file: string) => coded(409, 'backupChecksum', { file });
 
-export const UNSIGNED_MESSAGE =
-  'This backup is not signed by this installation (its signature is missing or does not match): it may have been altered, or it was made by another server or before backups were signed. Nothing was restored.';
 
 /**
  * Reads a backup's manifest and proves it signed by this installation's key and of this schema,
@@ -212,14 +210,14 @@ export const UNSIGNED_MESSAGE =
 export async function readBackup(place: BackupPlace, folder: string, q: Queryable): Promise<{ manifest: Manifest }> {
   const { dir } = place;
   const manifest = parseManifest(await readFile(join(dir, folder, 'manifest.json'), 'utf8'));
-  if (!signatureHolds(place.key, manifest, manifest.signature)) throw conflict(UNSIGNED_MESSAGE);
-  if (manifest.schemaVersion !== schemaVersion()) throw conflict(`This backup is of schema ${manifest.schemaVersion}; this server runs ${schemaVersion()}. Nothing was restored.`);
+  if (!signatureHolds(place.key, manifest, manifest.signature)) throw coded(409, 'backupUnsigned');
+  if (manifest.schemaVersion !== schemaVersion()) throw coded(409, 'backupOtherSchema', { backup: manifest.schemaVersion, server: schemaVersion() });
   const current = await tablesInOrder(q);
   const named = new Set(manifest.tables.map((t) => t.name));
-  if (current.length !== named.size || current.some((t) => !named.has(t))) throw conflict('This backup does not hold the tables of this schema. Nothing was restored.');
+  if (current.length !== named.size || current.some((t) => !named.has(t))) throw coded(409, 'backupOtherTables');
   for (const t of manifest.tables) {
-    if (!/^[a-z_]+\.json$/.test(t.file)) throw conflict('The backup manifest is damaged. Nothing was restored.');
-    if (!existsSync(join(dir, folder, t.file))) throw conflict(notWhole(t.file));
+    if (!/^[a-z_]+\.json$/.test(t.file)) throw coded(409, 'backupManifestDamaged');
+    if (!existsSync(join(dir, folder, t.file))) throw notWhole(t.file);
   }
   return { manifest };
 }
@@ -292,16 +290,16 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
             for await (const batch of rowBatches(path, hash)) {
               const [r] = await tx.query(`WITH ins AS (INSERT INTO "${name}" SELECT * FROM json_populate_recordset(NULL::"${name}", $1::json) RETURNING 1) SELECT count(*)::int AS n FROM ins`, [batch]);
               inTable += Number(r.n);
-              if (inTable > entry.rows) throw conflict(moreRows(entry));
+              if (inTable > entry.rows) throw moreRows(entry);
             }
           }
         } catch (e) {
           // A file that is not the one signed explains whatever its load ran into: that is what is said.
-          if ((await fileSha256(path).catch(() => null)) !== entry.sha256) throw conflict(notWhole(entry.file));
+          if ((await fileSha256(path).catch(() => null)) !== entry.sha256) throw notWhole(entry.file);
           throw e;
         }
-        if (hash.digest('hex') !== entry.sha256) throw conflict(notWhole(entry.file));
-        if (inTable !== entry.rows) throw conflict(`The file ${entry.file} holds ${inTable} rows, not the ${entry.rows} of its manifest. Nothing was restored.`);
+        if (hash.digest('hex') !== entry.sha256) throw notWhole(entry.file);
+        if (inTable !== entry.rows) throw coded(409, 'backupRowCount', { file: entry.file, found: inTable, rows: entry.rows });
         rows += inTable;
         if (inTable) phase(`load ${name} (${inTable} rows, ${columns ? 'COPY' : 'json'})`);
       }
@@ -319,7 +317,7 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
       }
       phase('sequences');
       const inv = await checkInvariant(tx);
-      if (!inv.ok) throw conflict('The restored ledger does not add up. Nothing was restored.');
+      if (!inv.ok) throw coded(409, 'backupLedgerOff');
       phase('ledger invariant');
       return { rows };
     })
@@ -330,7 +328,7 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
   return out;
 }
 
-const moreRows = (entry: ManifestTable) => `The file ${entry.file} holds more rows than the ${entry.rows} of its manifest. Nothing was restored.`;
+const moreRows = (entry: ManifestTable) => coded(409, 'backupMoreRows', { file: entry.file, rows: entry.rows });
 
 /** Told the seconds of each step of a restore as it ends (the bench prints where the time goes). */
 export type RestoreTiming = (step: string, seconds: number) => void;
@@ -344,7 +342,7 @@ function refusedData(e: unknown): HttpError | null {
   if (e instanceof HttpError) return null;
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !/^2[23][0-9A-Z]{3}$/.test(code)) return null;
-  return conflict(`The backup's rows were refused by the database (${(e as Error).message}). Nothing was restored.`);
+  return coded(409, 'backupRowsRefused', { reason: (e as Error).message });
 }
 
 /** Removes a partial folder left by a crash during an export. */

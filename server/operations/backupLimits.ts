@@ -2,14 +2,13 @@ import { existsSync } from 'node:fs';
 import { rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../db/client';
-import { conflict, HttpError } from '../http/errors';
+import { coded } from '../http/errors';
 import { listBackups } from './backup';
 
 /** The PostgreSQL advisory lock every instance takes for a backup or a restore (any number no other lock uses). */
 export const BACKUP_LOCK = 7261002;
 const HOUR_MS = 3_600_000;
 
-export const BUSY_MESSAGE = 'A backup or restore is already running on this installation. Try again when it has finished.';
 
 const megabytes = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;
 
@@ -41,13 +40,13 @@ export class BackupLimits {
    * process per data directory, so the flag is the whole of it there.
    */
   async exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.running) throw conflict(BUSY_MESSAGE);
+    if (this.running) throw coded(409, 'backupBusy');
     this.running = true;
     try {
       if (this.opts.db.engine !== 'postgres') return await fn();
       return await this.opts.db.transaction(async (tx) => {
         const [r] = await tx.query<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock($1) AS ok`, [BACKUP_LOCK]);
-        if (!r?.ok) throw conflict(BUSY_MESSAGE);
+        if (!r?.ok) throw coded(409, 'backupBusy');
         return fn();
       });
     } finally {
@@ -61,7 +60,7 @@ export class BackupLimits {
     const recent = (this.started.get(username) ?? []).filter((t) => now - t < HOUR_MS);
     if (recent.length >= this.opts.perHour) {
       const wait = Math.max(1, Math.ceil((recent[0]! + HOUR_MS - now) / 60_000));
-      throw new HttpError(429, `At most ${this.opts.perHour} backups an hour per admin (BACKUP_RATE_PER_HOUR). Try again in ${wait} minute(s).`);
+      throw coded(429, 'backupRate', { perHour: this.opts.perHour, wait });
     }
     recent.push(now);
     this.started.set(username, recent);
@@ -73,7 +72,7 @@ export class BackupLimits {
     if (!last) return;
     const free = await (this.opts.freeBytes ?? diskFree)(this.opts.dir);
     if (free < last.size) {
-      throw new HttpError(507, `Not enough free disk space for a backup: ${megabytes(free)} free where backups are written, and the last backup took ${megabytes(last.size)}. Free some space, or keep fewer backups (BACKUP_KEEP).`);
+      throw coded(507, 'backupNoRoom', { free: megabytes(free), last: megabytes(last.size) });
     }
   }
 

@@ -2,7 +2,7 @@ import type { Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Queryable } from '../db/client';
-import { conflict } from '../http/errors';
+import { coded } from '../http/errors';
 import { copyLine, RowShapeError, type CopyColumn } from './backupCopyText';
 import { byteColumns, plainRow, plainRowRoom } from './backupCopyBytes';
 
@@ -66,7 +66,7 @@ export async function* copyText(path: string, hash: Hash, columns: readonly Copy
     if (out.length - o < bytes) setAside(bytes);
   };
   const counted = () => {
-    if (++rows > maxRows) throw conflict(`The file ${file} holds more rows than the ${maxRows} of its manifest. Nothing was restored.`);
+    if (++rows > maxRows) throw coded(409, 'backupMoreRows', { file, rows: maxRows });
   };
   /** The line in bytes[start, end) (its newline left out). */
   const row = (bytes: Buffer, start: number, end: number) => {
@@ -89,7 +89,7 @@ export async function* copyText(path: string, hash: Hash, columns: readonly Copy
     try {
       copy = `${copyLine(text, columns, index)}\n`;
     } catch (e) {
-      if (e instanceof RowShapeError) throw conflict(`The file ${file} is damaged at line ${line} (${e.message}). Nothing was restored.`);
+      if (e instanceof RowShapeError) throw coded(409, 'backupLineDamaged', { file, line, reason: e.message });
       throw e;
     }
     const length = Buffer.byteLength(copy);

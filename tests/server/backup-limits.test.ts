@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_LOCK, BackupLimits, BUSY_MESSAGE } from '../../server/operations/backupLimits';
+import { MESSAGES } from '../../domain/messages';
+import { BACKUP_LOCK, BackupLimits } from '../../server/operations/backupLimits';
 import { ENGINE } from './engine';
 import { call, createAs, createChain, engineAvailable, loginAs, startHarness, type Harness } from './harness';
 
@@ -35,7 +36,7 @@ describe.runIf(engineAvailable())('backup limits', () => {
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses[0]).toBe(200);
     expect(statuses).toContain(409);
-    for (const r of answers.filter((x) => x.status === 409)) expect(r.json.message).toBe(BUSY_MESSAGE);
+    for (const r of answers.filter((x) => x.status === 409)) expect(r.json.message).toBe(MESSAGES.backupBusy);
     made += statuses.filter((s) => s === 200).length;
     // A restore waits for no one either: it is refused while a backup runs.
     const running = exportNow();
@@ -44,7 +45,7 @@ describe.runIf(engineAvailable())('backup limits', () => {
     const folder = (await listed())[0]!;
     const restore = await call(h, 'GET', `/api/backup/importbackup?folder=${folder}`, { token: admin });
     expect([200, 409]).toContain(restore.status);
-    if (restore.status === 409) expect(restore.json.message).toBe(BUSY_MESSAGE);
+    if (restore.status === 409) expect(restore.json.message).toBe(MESSAGES.backupBusy);
     const done = await running;
     if (restore.status === 200) {
       // The restore ran first (it ended every session): log in again.
@@ -58,7 +59,7 @@ describe.runIf(engineAvailable())('backup limits', () => {
     await h.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock($1)`, [BACKUP_LOCK]);
       const r = await exportNow();
-      expect([r.status, r.json.message]).toEqual([409, BUSY_MESSAGE]);
+      expect([r.status, r.json.message]).toEqual([409, MESSAGES.backupBusy]);
     });
   });
 
