@@ -26,7 +26,6 @@ export type BetOutcome =
 /** Most bets written in one transaction: a burst larger than this is several batches in a row. */
 export const MAX_BATCH = 500;
 
-
 /** The answer of td_bet_batch for one bet (migration 0013). */
 const ACCEPTED = 0;
 const STATUS_ERROR: Record<number, () => HttpError> = {

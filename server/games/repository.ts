@@ -89,21 +89,6 @@ export async function saveBoosterState(q: Queryable, adminId: number, gameDbId: 
   ]);
 }
 
-/** The round of a window, created when missing (every instance computes the same window). */
-export async function ensureRound(q: Queryable, adminId: number, gameDbId: number, w: RoundWindow): Promise<number> {
-  // Read first: the round nearly always exists, and a no-op upsert would write (and lock) its row
-  // on every bet, queueing bets behind each other.
-  const find = () => q.query(`SELECT id FROM rounds WHERE admin_id = $1 AND game_id = $2 AND draw_no = $3`, [adminId, gameDbId, w.drawNo]);
-  const found = await find();
-  if (found[0]) return Number(found[0].id);
-  const made = await q.query(
-    `INSERT INTO rounds (admin_id, game_id, draw_no, opens_at, closes_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (admin_id, game_id, draw_no) DO NOTHING RETURNING id`,
-    [adminId, gameDbId, w.drawNo, w.opensAt, w.closesAt],
-  );
-  return Number((made[0] ?? (await find())[0]).id);
-}
-
 /** The current rounds of many (admin, game) pairs in one statement; existing ones are left alone. */
 export async function ensureRounds(q: Queryable, rounds: { adminId: number; gameDbId: number; window: RoundWindow }[]): Promise<void> {
   if (!rounds.length) return;

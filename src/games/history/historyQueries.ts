@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '../../../domain/apiPaths';
 import type { Range } from '../../../domain/periods';
 import { getStoredUser } from '../../auth/session';
-import { ApiError, request } from '../../dataProvider/http';
+import { request } from '../../dataProvider/http';
+import { retryUnlessRefused } from '../../operations/outcome';
 
 /** One row of GET onlinePlayer (spec section 3, Online player): points as numbers with 2 decimals. */
 export interface OnlinePlayerRow {
@@ -69,9 +70,6 @@ export interface Paging {
   perPage: number;
 }
 
-/** A refused call (4xx) shows its message at once; a network or server failure is tried once more. */
-export const historyRetry = (failures: number, err: Error): boolean => !(err instanceof ApiError && err.status < 500) && failures < 1;
-
 /** The logged-in operator's id: the `loginid` / `id` the spec's history calls carry. */
 export const currentUserId = (): string | undefined => getStoredUser()?._id;
 
@@ -98,13 +96,13 @@ export function useHistoryOptions() {
     queryKey: ['td', 'historyGames', id],
     queryFn: async () => (await request<GameOption[]>(API_PATHS.historyGames, { query: { id } })).json.data ?? [],
     staleTime: 5 * 60_000,
-    retry: historyRetry,
+    retry: retryUnlessRefused,
   });
   const users = useQuery({
     queryKey: ['td', 'historyUsers', id],
     queryFn: async () => (await request<UserOption[]>(API_PATHS.historyUsers, { query: { id } })).json.data ?? [],
     staleTime: 5 * 60_000,
-    retry: historyRetry,
+    retry: retryUnlessRefused,
   });
   return { games: games.data ?? [], users: users.data ?? [] };
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '../../../domain/apiPaths';
 import type { Role } from '../../../resources.config';
-import { ApiError, request } from '../../dataProvider/http';
+import { request } from '../../dataProvider/http';
+import { retryUnlessRefused } from '../../operations/outcome';
 import { formatDateTime } from '../../tiers/cellValue';
 import type { ExportSheet } from '../../tiers/exportRows';
 import type { TransactionSide, TransactionRow, ReportUser } from '../../../domain/api';
@@ -46,9 +47,6 @@ export const transactionQuery = (f: TransactionFilter, me: Operator) => ({
 });
 export type TransactionQuery = ReturnType<typeof transactionQuery>;
 
-/** A refused call (4xx) shows its message at once; a network or server failure is tried once more. */
-export const transactionsRetry = (failures: number, err: Error): boolean => !(err instanceof ApiError && err.status < 500) && failures < 1;
-
 /** The accounts the operator may look at (itself included), for the user filter. */
 export function useReportUsers(id: string | undefined) {
   return useQuery({
@@ -56,7 +54,7 @@ export function useReportUsers(id: string | undefined) {
     queryFn: async () => (await request<ReportUser[]>(API_PATHS.reportUsers, { query: { id } })).json.data ?? [],
     enabled: id !== undefined,
     staleTime: 5 * 60_000,
-    retry: transactionsRetry,
+    retry: retryUnlessRefused,
   });
 }
 
