@@ -114,7 +114,8 @@ describe('live result consoles', () => {
     await page.keyboard.press('Escape');
 
     await page.goto(`${e2e.server.baseUrl}/admin/gamehistory`);
-    const row = page.getByRole('row').filter({ hasText: String(bet.data.ticketId) });
+    // The ticket's own cell: its id as bare text also matches other rows' times (…:15) and numbers.
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(bet.data.ticketId), exact: true }) });
     await row.waitFor({ timeout: UI_TIMEOUT });
     expect(await row.innerText()).toMatch(/\b7\b/);
   });
