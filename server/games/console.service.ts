@@ -5,7 +5,7 @@ import { dayKey, formatDateTime } from '../../domain/periods';
 import type { Database, Queryable } from '../db/client';
 import { move } from '../credit/ledger';
 import { coded } from '../http/errors';
-import { ensurePool, findGame, findPool, walletCents, type GameRow } from './repository';
+import { ensurePool, findGame, walletCents, type GameRow } from './repository';
 
 const LAST_RESULTS = 10;
 
@@ -16,71 +16,87 @@ export async function loadGame(db: Queryable, gameId: string): Promise<{ row: Ga
   return { row, declaration };
 }
 
+/** The latest settled rounds of (admin, game) in the results strip's shape, newest first. */
+const LAST_ROUNDS = (admin: string, game: string) =>
+  `SELECT id::text AS id, draw_no::text AS draw_no, result, booster FROM rounds
+    WHERE admin_id = ${admin} AND game_id = ${game} AND status = 'settled' ORDER BY draw_no DESC LIMIT ${LAST_RESULTS}`;
+
+const toResult = (declaration: GameDeclaration) => (r: Record<string, unknown>) => ({
+  roundId: String(r.id),
+  // Spec section 3: a result's drawno is the winning option, as everywhere else; the round's number is roundNo.
+  drawno: String(r.result),
+  roundNo: Number(r.draw_no),
+  result: String(r.result),
+  label: declaration.describe(String(r.result)),
+  booster: Number(r.booster),
+});
+
 /** The latest settled rounds of (admin, game), newest first, as the results strip shows them. */
-export async function lastResults(db: Queryable, adminId: number, game: { row: GameRow; declaration: GameDeclaration }, limit = LAST_RESULTS) {
-  const rows = await db.query(
-    `SELECT id, draw_no, result, booster, settled_at FROM rounds
-      WHERE admin_id = $1 AND game_id = $2 AND status = 'settled' ORDER BY draw_no DESC LIMIT $3`,
-    [adminId, game.row.id, limit],
-  );
-  return rows.map((r) => ({
-    roundId: String(r.id),
-    // Spec section 3: a result's drawno is the winning option, as everywhere else; the round's number is roundNo.
-    drawno: String(r.result),
-    roundNo: Number(r.draw_no),
-    result: String(r.result),
-    label: game.declaration.describe(String(r.result)),
-    booster: Number(r.booster),
-  }));
+export async function lastResults(db: Queryable, adminId: number, game: { row: GameRow; declaration: GameDeclaration }) {
+  return (await db.query(LAST_ROUNDS('$1', '$2'), [adminId, game.row.id])).map(toResult(game.declaration));
 }
 
-/** Stakes per option placed in round `drawNo` of (admin, game). */
-export type OptionSums = (db: Queryable, adminId: number, gameDbId: number, drawNo: number) => Promise<Map<string, bigint>>;
-
-const byOption = (rows: Record<string, unknown>[]) => new Map(rows.map((r) => [String(r.option), BigInt(String(r.s))]));
+/**
+ * Where a console's stakes per option in one round come from: a query of (option, stake) over the
+ * SQL expressions of the admin's id, the game's id and the round's number, so that it can stand
+ * alone or sit inside the console's one statement.
+ */
+export type OptionSums = (admin: string, game: string, drawNo: string) => string;
 
 /** From the round's running sums, which the bets' own transaction adds to: one row per option. */
-export const roundSums: OptionSums = async (db, adminId, gameDbId, drawNo) =>
-  byOption(
-    await db.query(
-      `SELECT s.option, s.stake::text AS s FROM rounds r JOIN round_sums s ON s.round_id = r.id
-        WHERE r.admin_id = $1 AND r.game_id = $2 AND r.draw_no = $3 AND s.stake <> 0`,
-      [adminId, gameDbId, drawNo],
-    ),
-  );
+export const roundSums: OptionSums = (admin, game, drawNo) =>
+  `SELECT s.option, s.stake FROM rounds r JOIN round_sums s ON s.round_id = r.id
+    WHERE r.admin_id = ${admin} AND r.game_id = ${game} AND r.draw_no = ${drawNo} AND s.stake <> 0`;
 
 /** The full recompute over every ticket line of the round: what the running sums must always equal. */
-export const roundSumsByJoin: OptionSums = async (db, adminId, gameDbId, drawNo) =>
-  byOption(
-    await db.query(
-      `SELECT l.option, sum(l.stake)::text AS s FROM rounds r JOIN tickets t ON t.round_id = r.id JOIN ticket_lines l ON l.ticket_id = t.id
-        WHERE r.admin_id = $1 AND r.game_id = $2 AND r.draw_no = $3 GROUP BY l.option`,
-      [adminId, gameDbId, drawNo],
-    ),
-  );
+export const roundSumsByJoin: OptionSums = (admin, game, drawNo) =>
+  `SELECT l.option, sum(l.stake) AS stake FROM rounds r JOIN tickets t ON t.round_id = r.id JOIN ticket_lines l ON l.ticket_id = t.id
+    WHERE r.admin_id = ${admin} AND r.game_id = ${game} AND r.draw_no = ${drawNo} GROUP BY l.option`;
+
+/** Stakes per option placed in round `drawNo` of (admin, game), from `source`. */
+export async function stakesByOption(db: Queryable, source: OptionSums, adminId: number, gameDbId: number, drawNo: number): Promise<Map<string, bigint>> {
+  const rows = await db.query(`SELECT option, stake::text AS s FROM (${source('$1', '$2', '$3')}) x`, [adminId, gameDbId, drawNo]);
+  return new Map(rows.map((r) => [String(r.option), BigInt(String(r.s))]));
+}
+
+/**
+ * Every figure of a console in one statement: a push waits for one round trip, not for three in a
+ * row (game, pool, then four figures) on a machine that bets keep busy. The round is the one open at
+ * $3 (milliseconds), by the same floor(now / length) as roundWindow.
+ */
+const CONSOLE_FIGURES = (sums: OptionSums) => `
+  WITH g AS (SELECT id, time_seconds, $3::bigint / (time_seconds * 1000) AS draw_no FROM games WHERE game_id = $2 AND deleted_at IS NULL)
+  SELECT g.id, g.time_seconds, p.account_id, p.win_percentage, a.wallet_balance::text AS pool_cents, d.play, d.win,
+    (SELECT json_agg(json_build_object('option', x.option, 's', x.stake::text)) FROM (${sums('$1', 'g.id', 'g.draw_no')}) x) AS sums,
+    (SELECT json_agg(l) FROM (${LAST_ROUNDS('$1', 'g.id')}) l) AS last
+  FROM g
+  LEFT JOIN game_pools p ON p.admin_id = $1 AND p.game_id = g.id
+  LEFT JOIN accounts a ON a.id = p.account_id
+  CROSS JOIN LATERAL (SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win
+                        FROM admin_game_days WHERE admin_id = $1 AND game_id = g.id AND day = $4) d`;
+
+type JsonRows = Record<string, unknown>[] | null;
 
 /**
  * Everything a live console shows for (admin, game): each option with its running sum in the open
  * round, the pool, today's collection and payment, the countdown and the latest results.
  */
 export async function consoleData(db: Database, adminId: number, gameId: string, now = new Date(), optionSums: OptionSums = roundSums) {
-  // Every read of a refresh goes through the priority lane: bets hold the main pool under load.
-  const read = db.priority ?? db;
-  const game = await loadGame(read, gameId);
-  // The pool exists after its first use: a read, not a write transaction, on every console refresh.
-  const pool = (await findPool(read, adminId, game.row.id)) ?? (await db.transaction((tx) => ensurePool(tx, adminId, game.row.id)));
-  const window = roundWindow(now, game.row.timeSeconds);
-  // The figures are independent reads: asked together, a refresh under load waits for the slowest
-  // of them, not for their sum (bets hold most of the pool's connections).
-  const [sums, [day], poolCents, last] = await Promise.all([
-    optionSums(read, adminId, game.row.id, window.drawNo),
-    read.query(
-      `SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win FROM admin_game_days WHERE admin_id = $1 AND game_id = $2 AND day = $3`,
-      [adminId, game.row.id, dayKey(now)],
-    ),
-    walletCents(read, pool.accountId),
-    lastResults(read, adminId, game),
-  ]);
+  const declaration = gameDeclaration(gameId);
+  if (!declaration) throw coded(404, 'noGameWithId');
+  // Through the priority lane: bets hold the main pool under load.
+  const read = () => (db.priority ?? db).query(CONSOLE_FIGURES(optionSums), [adminId, gameId, now.getTime(), dayKey(now)]);
+  let [f] = await read();
+  if (!f) throw coded(404, 'noGameWithId');
+  if (f.account_id == null) {
+    // The pool exists after its first use: made once here, then read like any other.
+    const gameDbId = Number(f.id);
+    await db.transaction((tx) => ensurePool(tx, adminId, gameDbId));
+    [f] = await read();
+    if (!f) throw coded(404, 'noGameWithId');
+  }
+  const window = roundWindow(now, Number(f.time_seconds));
+  const sums = new Map(((f.sums as JsonRows) ?? []).map((r) => [String(r.option), BigInt(String(r.s))]));
   const item = (o: GameDeclaration['options'][number]) => ({
     drawno: o.key,
     label: o.label,
@@ -88,18 +104,18 @@ export async function consoleData(db: Database, adminId: number, gameId: string,
     ...(o.color ? { color: o.color } : {}),
     ...(o.image ? { image: o.image } : {}),
   });
-  const sections = consoleSections(game.declaration);
+  const sections = consoleSections(declaration);
   const draw = [...sums.values()].reduce((a, b) => a + b, 0n);
   return {
     gameId,
-    gameName: game.declaration.gameName,
+    gameName: declaration.gameName,
     data: sections.data.map(item),
     dataColors: sections.colors.map(item),
     dataCardTypes: sections.cardTypes.map(item),
     totalDrawCollection: centsToPoints(draw),
-    collections: { totalPlaypoints: centsToPoints(String(day!.play)), totalWinpoints: centsToPoints(String(day!.win)) },
-    percentageData: [{ gameBalance: centsToPoints(poolCents), winpercentage: pool.winPercentage }],
-    lastData: { data: last },
+    collections: { totalPlaypoints: centsToPoints(String(f.play)), totalWinpoints: centsToPoints(String(f.win)) },
+    percentageData: [{ gameBalance: centsToPoints(String(f.pool_cents ?? '0')), winpercentage: Number(f.win_percentage) }],
+    lastData: { data: ((f.last as JsonRows) ?? []).map(toResult(declaration)) },
     round: { drawno: window.drawNo, closesAt: window.closesAt.toISOString(), time: countdown(now, window.closesAt) },
   };
 }

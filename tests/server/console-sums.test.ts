@@ -3,7 +3,7 @@ import type { GameDeclaration } from '../../domain/games';
 import { gameDeclaration } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';
 import { writeBets, type BetRequest } from '../../server/games/betBatch';
-import { consoleData, roundSums, roundSumsByJoin } from '../../server/games/console.service';
+import { consoleData, roundSums, roundSumsByJoin, stakesByOption } from '../../server/games/console.service';
 import { createAs, engineAvailable, fund, startHarness, type Harness } from './harness';
 
 /** Mid-minute, in the server's time zone; the next round starts a minute later. */
@@ -103,7 +103,7 @@ describe.runIf(engineAvailable())('console running sums', () => {
         const counted = placed.get(fromSums.round.drawno)!;
         const total = [...counted.values()].reduce((x, y) => x + y, 0n);
         expect(fromSums.totalDrawCollection).toBe(Number(total) / 100);
-        const sums = await roundSums(h.db, adminId, game, fromSums.round.drawno);
+        const sums = await stakesByOption(h.db, roundSums, adminId, game, fromSums.round.drawno);
         expect(Object.fromEntries(sums)).toEqual(Object.fromEntries(counted));
       }
       // The default a console is pushed is the running sums.
