@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIERS, tierOf, childTierOf, type TierDef } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';
 import { buildChain, call, callSafe, engineAvailable, fund, generate, loginAs, startHarness, validBody, type Chain, type Harness } from './harness';
+import { ENGINE } from './engine';
 
 /** Every route of docs/API.md, generated from the registry: method, path (`:id`, `:childId`, `:action`) and the tier. */
 interface Route {
@@ -198,7 +199,12 @@ describe.runIf(engineAvailable())('bad input never gets a 500', () => {
     expect(ROUTES.length).toBe(TIERS.length * FAMILY.length + 11);
   });
 
-  for (const r of ROUTES) {
+  // Every route on PostgreSQL. PGlite is the same parser and planner, so the garbage that reaches the
+  // database fails there alike: it takes the routes that are not a tier's, and two tiers' families
+  // (one with children, one system account), in a quarter of the time.
+  const SAMPLE_TIERS = new Set(['master', 'gift']);
+  const routes = ENGINE === 'postgres' ? ROUTES : ROUTES.filter((r) => !r.tier || SAMPLE_TIERS.has(r.tier.role));
+  for (const r of routes) {
     it(`${r.method} ${r.path}`, async () => {
       // The superadmin reaches deepest into every handler; logout would end its session, so it runs without one.
       const token = r.path === '/api/auth/logout' ? undefined : h.root.token;
