@@ -18,9 +18,10 @@ const ACTIONS_ROW = {
 } as const;
 
 /**
- * The frame of a screen that is not a form: the top bar's title, the card, its heading, and the
- * screen's filters and buttons in one row that wraps (at 800 px, the menu folded, they take two
- * rows rather than running off the card), then the screen's content.
+ * The frame of every screen that is not a create/edit form (those have FormCard): the top bar's
+ * title, the card, its heading, and the screen's filters and buttons in one row that wraps (at
+ * 800 px, the menu folded, they take two rows rather than running off the card), then the screen's
+ * content (a screen's own small form, as Win Percentage's or Clear History's, included).
  */
 export function ScreenFrame({
   title,
