@@ -9,6 +9,7 @@ import { CatalogueCell } from './CatalogueCell';
 import { CatalogueRowActions } from './CatalogueRowActions';
 import { catalogueSheet } from './catalogueSheet';
 import { writeSheet } from '../tiers/exportRows';
+import { ScreenPagination } from '../common/ScreenPagination';
 
 /** The export reads the filtered list in one page of the server's largest size. */
 const EXPORT_MAX = 500;
@@ -45,6 +46,7 @@ export function CatalogueList({ def, title }: { def: CatalogueDef; title: string
       actions={<Actions def={def} />}
       sort={{ field: 'id', order: 'ASC' }}
       perPage={10}
+      pagination={<ScreenPagination />}
       exporter={exporterOf(def)}
       empty={false}
       sx={responsiveListSx}

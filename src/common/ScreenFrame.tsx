@@ -5,10 +5,23 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 
+const ACTIONS_ROW = {
+  display: 'flex',
+  gap: 2,
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  mb: 2,
+  // react-admin's theme makes every text field and select full width: in this row each would take a
+  // row of its own. Here a filter is as wide as its content (at least readable), so the filters share
+  // one row at 1280 px and wrap at 800 px; the row's centring replaces the fields' dense margins.
+  '& .MuiFormControl-root': { width: 'auto', minWidth: 180, m: 0 },
+} as const;
+
 /**
- * The frame of a screen that is not a form: the top bar's title, the card, its heading, and the
- * screen's filters and buttons in one row that wraps (at 800 px, the menu folded, they take two
- * rows rather than running off the card), then the screen's content.
+ * The frame of every screen that is not a create/edit form (those have FormCard): the top bar's
+ * title, the card, its heading, and the screen's filters and buttons in one row that wraps (at
+ * 800 px, the menu folded, they take two rows rather than running off the card), then the screen's
+ * content (a screen's own small form, as Win Percentage's or Clear History's, included).
  */
 export function ScreenFrame({
   title,
@@ -33,7 +46,7 @@ export function ScreenFrame({
             {heading}
           </Typography>
         )}
-        {actions && <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>{actions}</Box>}
+        {actions && <Box sx={ACTIONS_ROW}>{actions}</Box>}
         {children}
       </CardContent>
     </Card>

@@ -52,7 +52,7 @@ export function DailyPlayChart() {
   const net = netAt.map((p) => `${p.x},${p.y}`).join(' ');
   const total = (k: keyof Omit<DayFigures, 'day'>) => days.reduce((s, d) => s + Math.round(d[k] * 100), 0) / 100;
   return (
-    <Card sx={{ mt: 3 }}>
+    <Card variant="outlined" sx={{ mt: 2 }}>
       <CardContent>
         <Typography variant="h6" component="h2">
           {translate('td.dashboard.chartTitle')}

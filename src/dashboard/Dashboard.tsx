@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Title, useBasename, useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { useBasename, useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,6 +10,7 @@ import { canManageTier } from '../../resources.config';
 import { DASHBOARD_COUNTS, ROOT_TIER } from '../../resources.config';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { getStoredRole } from '../auth/session';
+import { ScreenFrame } from '../common/ScreenFrame';
 import { tierOf } from '../tiers/registry';
 import { DailyPlayChart } from './DailyPlayChart';
 import { EngineHealth } from './EngineHealth';
@@ -24,14 +25,10 @@ export function Dashboard() {
   const cards = DASHBOARD_COUNTS.filter((c) => role && canManageTier(role, c.tier));
   const { data } = useQuery({ queryKey: ['td', 'usercount'], queryFn: () => dataProvider.userCount(), enabled: cards.length > 0 });
   return (
-    <Box sx={{ mt: 2 }}>
-      <Title title={translate('td.page.dashboard', { _: 'Dashboard' })} />
-      <Typography variant="h4" component="h1" gutterBottom>
-        {translate('td.dashboard.welcome', { username: identity?.fullName ?? '' })}
-      </Typography>
+    <ScreenFrame title={translate('td.page.dashboard', { _: 'Dashboard' })} heading={translate('td.dashboard.welcome', { username: identity?.fullName ?? '' })}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
         {cards.map((c) => (
-          <Card key={c.tier}>
+          <Card key={c.tier} variant="outlined">
             <CardActionArea component={Link} to={`${basename}/${tierOf(c.tier).path}`}>
               <CardContent>
                 <Typography color="text.secondary">{translate(`td.dashboard.counts.${c.tier}`, { _: c.label })}</Typography>
@@ -45,6 +42,6 @@ export function Dashboard() {
       </Box>
       {role === ROOT_TIER.role && <EngineHealth />}
       <DailyPlayChart />
-    </Box>
+    </ScreenFrame>
   );
 }

@@ -29,7 +29,7 @@ export function EngineHealth() {
   const behind = s?.roundsBehind ?? 0;
   const failing = s?.failing.length ?? 0;
   return (
-    <Card sx={{ mt: 2 }}>
+    <Card variant="outlined" sx={{ mt: 2 }}>
       <CardContent>
         <Typography color="text.secondary">{translate('td.dashboard.roundsBehind')}</Typography>
         <Typography variant="h4" data-testid="rounds-behind" color={behind > 0 ? 'error' : undefined}>

@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { Title, useLogout, useTranslate } from 'react-admin';
+import { useLogout, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import BackupIcon from '@mui/icons-material/Backup';
 import { fetchFile, saveBlob } from '../common/download';
 import { PageSpinner } from '../common/PageSpinner';
+import { ScreenFrame } from '../common/ScreenFrame';
 import { StepUpCancelled, useStepUp } from '../common/StepUp';
 import type { TimedMessage } from '../common/useTimedMessage';
 import { ApiError, request } from '../dataProvider/http';
@@ -102,88 +100,84 @@ export function BackupsPage() {
   const na = translate('td.app.na');
   const folders = list.data ?? [];
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
+    <ScreenFrame
+      title={title}
+      actions={
+        <Button variant="contained" startIcon={<BackupIcon />} disabled={backup.isPending || sessionEnded || notOwner} onClick={() => backup.mutate()}>
+          {translate(backup.isPending ? 'td.backups.backingUp' : 'td.backups.backup')}
+        </Button>
+      }
+    >
       {dialog}
-      <CardContent>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-          <Typography variant="h5" component="h1">
-            {title}
-          </Typography>
-          <Button variant="contained" startIcon={<BackupIcon />} disabled={backup.isPending || sessionEnded || notOwner} onClick={() => backup.mutate()}>
-            {translate(backup.isPending ? 'td.backups.backingUp' : 'td.backups.backup')}
-          </Button>
-        </Box>
-        {outcome && (
-          <Alert severity={outcome.severity} sx={{ mb: 2 }}>
-            {outcome.text}
-          </Alert>
-        )}
-        {sessionEnded && (
-          <Alert
-            severity="info"
-            sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => logout()}>
-                {translate('td.backups.loginAgain')}
-              </Button>
-            }
-          >
-            {translate('td.backups.sessionEnded')}
-          </Alert>
-        )}
-        {notOwner && <Alert severity="warning">{serverMessage(list.error) ?? translate('td.backups.loadFailed')}</Alert>}
-        {list.isError && !notOwner && <Alert severity="error">{failureText(list.error, translate('td.backups.loadFailed'), translate('td.backups.fetchError'))}</Alert>}
-        {list.isPending && !list.isError && !sessionEnded && <PageSpinner />}
-        {list.data && (
-          <TableContainer>
-            <Table size="small" aria-label={title}>
-              <TableHead>
+      {outcome && (
+        <Alert severity={outcome.severity} sx={{ mb: 2 }}>
+          {outcome.text}
+        </Alert>
+      )}
+      {sessionEnded && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => logout()}>
+              {translate('td.backups.loginAgain')}
+            </Button>
+          }
+        >
+          {translate('td.backups.sessionEnded')}
+        </Alert>
+      )}
+      {notOwner && <Alert severity="warning">{serverMessage(list.error) ?? translate('td.backups.loadFailed')}</Alert>}
+      {list.isError && !notOwner && <Alert severity="error">{failureText(list.error, translate('td.backups.loadFailed'), translate('td.backups.fetchError'))}</Alert>}
+      {list.isPending && !list.isError && !sessionEnded && <PageSpinner />}
+      {list.data && (
+        <TableContainer>
+          <Table size="small" aria-label={title}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('td.backups.folder')}</TableCell>
+                <TableCell>{translate('td.backups.time')}</TableCell>
+                <TableCell align="right">{translate('td.backups.size')}</TableCell>
+                <TableCell align="right">{translate('td.backups.rows')}</TableCell>
+                <TableCell>{translate('td.backups.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {folders.length === 0 && (
                 <TableRow>
-                  <TableCell>{translate('td.backups.folder')}</TableCell>
-                  <TableCell>{translate('td.backups.time')}</TableCell>
-                  <TableCell align="right">{translate('td.backups.size')}</TableCell>
-                  <TableCell align="right">{translate('td.backups.rows')}</TableCell>
-                  <TableCell>{translate('td.backups.actions')}</TableCell>
+                  <TableCell colSpan={5} align="center">
+                    {translate('td.backups.empty')}
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {folders.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={5} align="center">
-                      {translate('td.backups.empty')}
+              )}
+              {folders.map((b) => {
+                const busy = busyFolders.includes(b.folder) || sessionEnded;
+                return (
+                  <TableRow key={b.folder}>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{b.folder}</TableCell>
+                    <TableCell>{formatDateTime(b.createdAt) ?? na}</TableCell>
+                    <TableCell align="right">{formatBytes(b.size)}</TableCell>
+                    <TableCell align="right">{b.rows}</TableCell>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                        <Button size="small" variant="outlined" color="warning" disabled={busy} onClick={() => onRestore(b.folder)}>
+                          {translate('td.backups.import')}
+                        </Button>
+                        <Button size="small" variant="outlined" disabled={busy} onClick={() => download.mutate(b.folder)}>
+                          {translate('td.backups.download')}
+                        </Button>
+                        <Button size="small" variant="outlined" disabled={busy} onClick={() => onTransfer(b.folder)}>
+                          {translate('td.backups.transfer')}
+                        </Button>
+                      </Box>
                     </TableCell>
                   </TableRow>
-                )}
-                {folders.map((b) => {
-                  const busy = busyFolders.includes(b.folder) || sessionEnded;
-                  return (
-                    <TableRow key={b.folder}>
-                      <TableCell sx={{ fontFamily: 'monospace' }}>{b.folder}</TableCell>
-                      <TableCell>{formatDateTime(b.createdAt) ?? na}</TableCell>
-                      <TableCell align="right">{formatBytes(b.size)}</TableCell>
-                      <TableCell align="right">{b.rows}</TableCell>
-                      <TableCell>
-                        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                          <Button size="small" variant="outlined" color="warning" disabled={busy} onClick={() => onRestore(b.folder)}>
-                            {translate('td.backups.import')}
-                          </Button>
-                          <Button size="small" variant="outlined" disabled={busy} onClick={() => download.mutate(b.folder)}>
-                            {translate('td.backups.download')}
-                          </Button>
-                          <Button size="small" variant="outlined" disabled={busy} onClick={() => onTransfer(b.folder)}>
-                            {translate('td.backups.transfer')}
-                          </Button>
-                        </Box>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </CardContent>
-    </Card>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </ScreenFrame>
   );
 }

@@ -1,17 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { ScreenFrame } from '../common/ScreenFrame';
 import { StepUpCancelled, useStepUp } from '../common/StepUp';
 import type { TimedMessage } from '../common/useTimedMessage';
 import { request } from '../dataProvider/http';
@@ -66,16 +65,13 @@ export function ClearHistoryPage() {
 
   const title = translate('td.clearHistory.title');
   const date = (label: string, value: string, set: (v: string) => void) => (
-    <TextField type="date" size="small" label={translate(label)} value={value} onChange={(e) => set(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+    // Not react-admin's full width: the two dates share a row, as the list screens' filters do.
+    <TextField type="date" size="small" fullWidth={false} sx={{ minWidth: 180 }} label={translate(label)} value={value} onChange={(e) => set(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
   );
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
+    <ScreenFrame title={title}>
       {dialog}
-      <CardContent component="form" onSubmit={onSubmit} noValidate>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
+      <Box component="form" onSubmit={onSubmit} noValidate>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {translate('td.clearHistory.note')}
         </Typography>
@@ -101,7 +97,7 @@ export function ClearHistoryPage() {
         <Button type="submit" variant="contained" color="error" disabled={clear.isPending}>
           {translate(clear.isPending ? 'td.clearHistory.clearing' : 'td.clearHistory.submit')}
         </Button>
-      </CardContent>
-    </Card>
+      </Box>
+    </ScreenFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { ListContextProvider, Pagination, useTranslate, useUpdate } from 'react-admin';
+import { ListContextProvider, useTranslate, useUpdate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -7,6 +7,7 @@ import Select from '@mui/material/Select';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { RowsTable } from '../common/RowsTable';
+import { ScreenPagination } from '../common/ScreenPagination';
 import { PageSpinner } from '../common/PageSpinner';
 import { ScreenFrame } from '../common/ScreenFrame';
 import { useTimedMessage } from '../common/useTimedMessage';
@@ -95,7 +96,7 @@ export function ContactUsPage() {
                     </TableRow>
                   ))}
             </RowsTable>
-            <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
+            <ScreenPagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
           </>
         )}
       </ListContextProvider>

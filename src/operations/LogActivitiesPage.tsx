@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ListContextProvider, Pagination, useTranslate } from 'react-admin';
+import { ListContextProvider, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { fetchFile, saveBlob } from '../common/download';
 import { RowsTable } from '../common/RowsTable';
+import { ScreenPagination } from '../common/ScreenPagination';
 import { PageSpinner } from '../common/PageSpinner';
 import { ScreenFrame } from '../common/ScreenFrame';
 import { useTimedMessage } from '../common/useTimedMessage';
@@ -79,7 +80,8 @@ export function LogActivitiesPage() {
             label={translate('td.logs.search')}
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
+            // Wide enough (in characters) for its label, which the frame's row would otherwise cut.
+            slotProps={{ htmlInput: { maxLength: 100, size: 28 } }}
           />
           <TextField
             type="date"
@@ -131,7 +133,7 @@ export function LogActivitiesPage() {
               <Typography variant="body2" color="text.secondary">
                 {translate('td.logs.showing', { shown: data.length, total })}
               </Typography>
-              <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
+              <ScreenPagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
             </Box>
           </>
         )}

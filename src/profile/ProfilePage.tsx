@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Title, useBasename, useGetIdentity, useGetOne, useTranslate } from 'react-admin';
+import { useBasename, useGetIdentity, useGetOne, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { mintsPoints } from '../../resources.config';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { formatPoints } from '../i18n/format';
 import { getStoredUser } from '../auth/session';
+import { ScreenFrame } from '../common/ScreenFrame';
 import { useOperatorCredit } from '../credit/useOperatorCredit';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { PROFILE_FIELDS, tierOf } from '../../resources.config';
@@ -36,33 +35,36 @@ export function ProfilePage() {
   const na = translate('td.app.na');
   return (
     <>
-    <Card sx={{ mt: 2, maxWidth: 560 }}>
-      <Title title={translate('td.page.profile', { _: 'Profile' })} />
-      <CardContent>
-        <Typography variant="h6">{identity?.fullName ?? na}</Typography>
-        <Typography>
-          {translate('td.details.role')}: {user?.role ? roleLabel(user.role) : na}
-        </Typography>
-        <Typography>
-          {translate('td.details.creditLabel')}: {formatPoints(credit?.walletBalance)}
-        </Typography>
-        <Typography>
-          {translate('td.details.commission')}: {formatPoints(user?.commission)}
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={() => setOpen(true)}>
-            {translate('td.profileMenu.changePassword')}
-          </Button>
-          {user && mintsPoints(user.role) && (
-            <Button variant="contained" component={Link} to={`${basename}/profile/creditadjust/${user._id}`}>
-              {translate('td.credit.mint')}
-            </Button>
-          )}
-        </Box>
-        <ChangePasswordDialog open={open} onClose={() => setOpen(false)} />
-      </CardContent>
-    </Card>
-    {user && <ProfileForm id={user._id} role={user.role} />}
+      <Box sx={{ maxWidth: 560 }}>
+        <ScreenFrame
+          title={translate('td.page.profile', { _: 'Profile' })}
+          actions={
+            <>
+              <Button variant="outlined" onClick={() => setOpen(true)}>
+                {translate('td.profileMenu.changePassword')}
+              </Button>
+              {user && mintsPoints(user.role) && (
+                <Button variant="contained" component={Link} to={`${basename}/profile/creditadjust/${user._id}`}>
+                  {translate('td.credit.mint')}
+                </Button>
+              )}
+            </>
+          }
+        >
+          <Typography variant="h6">{identity?.fullName ?? na}</Typography>
+          <Typography>
+            {translate('td.details.role')}: {user?.role ? roleLabel(user.role) : na}
+          </Typography>
+          <Typography>
+            {translate('td.details.creditLabel')}: {formatPoints(credit?.walletBalance)}
+          </Typography>
+          <Typography>
+            {translate('td.details.commission')}: {formatPoints(user?.commission)}
+          </Typography>
+          <ChangePasswordDialog open={open} onClose={() => setOpen(false)} />
+        </ScreenFrame>
+      </Box>
+      {user && <ProfileForm id={user._id} role={user.role} />}
     </>
   );
 }

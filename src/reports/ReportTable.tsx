@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ListContextProvider, Pagination, useBasename, useList, useTranslate } from 'react-admin';
+import { ListContextProvider, useBasename, useList, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -16,6 +16,7 @@ import type { Range } from '../../domain/periods';
 import type { ReportColumn, ReportDef } from './reportDef';
 import { viewSearch } from './useReport';
 import { responsiveTableSx } from '../common/RowsTable';
+import { ScreenPagination } from '../common/ScreenPagination';
 import { PER_PAGE_OPTIONS } from '../common/useScreenList';
 import { roleLabel } from '../tiers/registry';
 
@@ -118,7 +119,7 @@ export function ReportTable<Row extends { username: string }, Totals extends Rec
           </TableFooter>
         </Table>
       </TableContainer>
-      <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
+      <ScreenPagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
     </ListContextProvider>
   );
 }

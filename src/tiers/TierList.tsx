@@ -7,6 +7,7 @@ import { RowActions } from './RowActions';
 import { tierColumns } from './TierColumns';
 import { tierByPath, tierLabelKey } from './registry';
 import { scopeMeta, scopePaths, type TierScope } from './scope';
+import { ScreenPagination } from '../common/ScreenPagination';
 
 function ListActions({ scope }: { scope: TierScope }) {
   const translate = useTranslate();
@@ -41,6 +42,7 @@ export function TierTable({ scope, title }: { scope: TierScope; title?: string |
       actions={<ListActions scope={scope} />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={10}
+      pagination={<ScreenPagination />}
       exporter={false}
       queryOptions={meta ? { meta } : undefined}
       // A parent's child table keeps its own paging and search, not the page URL's.

@@ -108,16 +108,21 @@ describe('a second language: Hindi', () => {
 
   test('at 800 px the Hindi screens still fit', async () => {
     await page.setViewportSize({ width: 800, height: 900 });
-    for (const [path, name, ready] of [
-      ['/admin/dashboard', 'dashboard', 'खेल, जीत और शुद्ध: पिछले 14 दिन'],
-      ['/admin/superareamanager', 'tier-list', '1,23,456.00'],
-      ['/admin/funtarget', 'console', 'कुल ड्रॉ संग्रह'],
-      ['/admin/transactionreport', 'report', 'लेन-देन रिपोर्ट'],
+    for (const [path, name, ready, paged] of [
+      ['/admin/dashboard', 'dashboard', 'खेल, जीत और शुद्ध: पिछले 14 दिन', false],
+      ['/admin/superareamanager', 'tier-list', '1,23,456.00', true],
+      ['/admin/funtarget', 'console', 'कुल ड्रॉ संग्रह', false],
+      ['/admin/transactionreport', 'report', 'लेन-देन रिपोर्ट', true],
     ] as const) {
       await page.goto(path);
       await page.getByText(ready).first().waitFor();
       // Nothing wider than the window: no sideways scroll of the page itself.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // Below 900 px the table's pagination is the compact one: its page buttons are named in Hindi too.
+      if (paged) {
+        await page.getByRole('button', { name: 'अगले पृष्ठ पर जाएँ', exact: true }).waitFor();
+        expect(await page.getByRole('button', { name: 'Go to next page' }).count()).toBe(0);
+      }
       await shoot(name);
     }
     await page.setViewportSize({ width: 1280, height: 900 });

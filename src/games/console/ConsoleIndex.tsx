@@ -1,12 +1,10 @@
-import { Title, useBasename, useTranslate } from 'react-admin';
+import { useBasename, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
-import Typography from '@mui/material/Typography';
 import { getStoredRole } from '../../auth/session';
 import { PageSpinner } from '../../common/PageSpinner';
+import { ScreenFrame } from '../../common/ScreenFrame';
 import { liveResultLinks } from '../../layout/LiveResultMenu';
 import { usePercentageList } from '../percentage/usePercentages';
 
@@ -19,24 +17,18 @@ export function ConsoleIndex() {
   const links = role ? liveResultLinks(role, basename, list.data?.adminGameList ?? [], translate) : [];
   const title = translate('td.liveResult.title');
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
-      <CardContent>
-        <Typography variant="h5" component="h1">
-          {title}
-        </Typography>
-        {list.isPending ? (
-          <PageSpinner />
-        ) : (
-          <List>
-            {links.map((l) => (
-              <ListItemButton key={l.key} component={Link} to={l.to}>
-                {l.label}
-              </ListItemButton>
-            ))}
-          </List>
-        )}
-      </CardContent>
-    </Card>
+    <ScreenFrame title={title}>
+      {list.isPending ? (
+        <PageSpinner />
+      ) : (
+        <List>
+          {links.map((l) => (
+            <ListItemButton key={l.key} component={Link} to={l.to}>
+              {l.label}
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+    </ScreenFrame>
   );
 }

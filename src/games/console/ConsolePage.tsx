@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -20,6 +18,7 @@ import { pointsToCents } from '../../../domain/money';
 import { formatPoints } from '../../i18n/format';
 import { getStoredUser } from '../../auth/session';
 import { PageSpinner } from '../../common/PageSpinner';
+import { ScreenFrame } from '../../common/ScreenFrame';
 import { useSuccessNotify } from '../../common/useSuccessNotify';
 import { useTimedMessage } from '../../common/useTimedMessage';
 import { errorMessage } from '../../tiers/errorMessage';
@@ -113,131 +112,126 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
   // A console the operator may not open is only the server's refusal: no countdown, pool or buttons to press.
   if (feed.refused && !data)
     return (
-      <Box sx={{ mt: 2 }}>
-        <Title title={title} />
+      <ScreenFrame title={title}>
         <Alert severity="error" role="alert">
           {feed.refused}
         </Alert>
-      </Box>
+      </ScreenFrame>
     );
   const gameBalance = data?.percentageData[0]?.gameBalance ?? 0;
   const collection = data?.collections.totalPlaypoints ?? 0;
   const payment = data?.collections.totalWinpoints ?? 0;
   return (
-    <Box sx={{ mt: 2 }}>
-      <Title title={title} />
-      <Card>
-        <CardContent>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-            <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-              {title}
+    <ScreenFrame
+      title={title}
+      actions={
+        <>
+          <Typography variant="h5" component="p" aria-label={translate('td.console.countdown')} data-testid="countdown" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {time}
+          </Typography>
+          <Button variant="outlined" onClick={() => feed.refresh()}>
+            {translate('td.console.refresh')}
+          </Button>
+          <Button variant="outlined" color="warning" onClick={() => balanceMove.mutate({ type: 'remove' })} disabled={balanceMove.isPending}>
+            {translate('td.console.resetBalance')}
+          </Button>
+        </>
+      }
+    >
+      {feed.error && <Alert severity="error" sx={{ mb: 1 }}>{feed.error}</Alert>}
+      {message && (
+        <Alert severity={message.severity} sx={{ mb: 1 }} role="alert">
+          {message.text}
+        </Alert>
+      )}
+      {!data ? (
+        <PageSpinner />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
+          <Box>
+            <OptionGrid
+              game={game}
+              items={data.data}
+              colors={data.dataColors}
+              cardTypes={data.dataCardTypes}
+              picks={picks}
+              onPick={(key) => setPicks((p) => pickTile(game, key, p))}
+              labels={{
+                cards: translate('td.console.cards'),
+                colors: translate('td.console.colors'),
+                cardTypes: translate('td.console.cardTypes'),
+                single: translate('td.console.single'),
+                jodi: translate('td.console.jodi'),
+                patti: translate('td.console.patti'),
+              }}
+            />
+            <Typography variant="h6" sx={{ mt: 2 }} data-testid="total-draw-collection">
+              {translate('td.console.totalDraw')}: {formatPoints(data.totalDrawCollection)}
             </Typography>
-            <Typography variant="h5" component="p" aria-label={translate('td.console.countdown')} data-testid="countdown" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {time}
-            </Typography>
-            <Button variant="outlined" onClick={() => feed.refresh()}>
-              {translate('td.console.refresh')}
-            </Button>
-            <Button variant="outlined" color="warning" onClick={() => balanceMove.mutate({ type: 'remove' })} disabled={balanceMove.isPending}>
-              {translate('td.console.resetBalance')}
-            </Button>
           </Box>
-          {feed.error && <Alert severity="error" sx={{ mb: 1 }}>{feed.error}</Alert>}
-          {message && (
-            <Alert severity={message.severity} sx={{ mb: 1 }} role="alert">
-              {message.text}
-            </Alert>
-          )}
-          {!data ? (
-            <PageSpinner />
-          ) : (
-            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
-              <Box>
-                <OptionGrid
-                  game={game}
-                  items={data.data}
-                  colors={data.dataColors}
-                  cardTypes={data.dataCardTypes}
-                  picks={picks}
-                  onPick={(key) => setPicks((p) => pickTile(game, key, p))}
-                  labels={{
-                    cards: translate('td.console.cards'),
-                    colors: translate('td.console.colors'),
-                    cardTypes: translate('td.console.cardTypes'),
-                    single: translate('td.console.single'),
-                    jodi: translate('td.console.jodi'),
-                    patti: translate('td.console.patti'),
-                  }}
-                />
-                <Typography variant="h6" sx={{ mt: 2 }} data-testid="total-draw-collection">
-                  {translate('td.console.totalDraw')}: {formatPoints(data.totalDrawCollection)}
-                </Typography>
-              </Box>
-              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-                <Box sx={{ display: 'flex', gap: 1 }}>
-                  <TextField
-                    type="number"
-                    size="small"
-                    label={translate('td.console.balance')}
-                    value={balance}
-                    onChange={(e) => setBalance(e.target.value)}
-                    slotProps={{ htmlInput: { min: 1 } }}
-                  />
-                  <Button variant="contained" onClick={onAdd} disabled={balanceMove.isPending}>
-                    {translate('td.console.addBalance')}
-                  </Button>
-                </Box>
-                <TextField select size="small" label={translate('td.console.booster')} value={booster} onChange={(e) => setBooster(Number(e.target.value))}>
-                  {BOOSTERS.map((b) => (
-                    <MenuItem key={b} value={b}>
-                      {b}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <Box sx={{ display: 'flex', gap: 1 }}>
-                  <TextField
-                    size="small"
-                    label={translate('td.console.selectedResult')}
-                    value={pickText(game, picks)}
-                    slotProps={{ htmlInput: { readOnly: true } }}
-                    fullWidth
-                  />
-                  <Button variant="contained" color="success" onClick={onSave} disabled={save.isPending}>
-                    {translate('td.console.save')}
-                  </Button>
-                </Box>
-                <Box>
-                  <Typography variant="subtitle1">{translate('td.console.daily')}</Typography>
-                  <Table size="small">
-                    <TableBody>
-                      <TableRow>
-                        <TableCell component="th">{translate('td.console.gameBalance')}</TableCell>
-                        <TableCell align="right" data-testid="game-balance" sx={{ color: gameBalance < 0 ? 'error.main' : undefined, fontWeight: gameBalance < 0 ? 700 : undefined }}>
-                          {formatPoints(gameBalance)}
-                        </TableCell>
-                      </TableRow>
-                      <TableRow>
-                        <TableCell component="th">{translate('td.console.collection')}</TableCell>
-                        <TableCell align="right">{formatPoints(collection)}</TableCell>
-                      </TableRow>
-                      <TableRow>
-                        <TableCell component="th">{translate('td.console.payment')}</TableCell>
-                        <TableCell align="right">{formatPoints(payment)}</TableCell>
-                      </TableRow>
-                      <TableRow>
-                        <TableCell component="th">{translate('td.console.dailyBalance')}</TableCell>
-                        <TableCell align="right">{formatPoints((Math.round(collection * 100) - Math.round(payment * 100)) / 100)}</TableCell>
-                      </TableRow>
-                    </TableBody>
-                  </Table>
-                </Box>
-                <ResultsStrip results={data.lastData.data} adminId={adminId} />
-              </Box>
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <TextField
+                type="number"
+                size="small"
+                label={translate('td.console.balance')}
+                value={balance}
+                onChange={(e) => setBalance(e.target.value)}
+                slotProps={{ htmlInput: { min: 1 } }}
+              />
+              <Button variant="contained" onClick={onAdd} disabled={balanceMove.isPending}>
+                {translate('td.console.addBalance')}
+              </Button>
             </Box>
-          )}
-        </CardContent>
-      </Card>
-    </Box>
+            <TextField select size="small" label={translate('td.console.booster')} value={booster} onChange={(e) => setBooster(Number(e.target.value))}>
+              {BOOSTERS.map((b) => (
+                <MenuItem key={b} value={b}>
+                  {b}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <TextField
+                size="small"
+                label={translate('td.console.selectedResult')}
+                value={pickText(game, picks)}
+                slotProps={{ htmlInput: { readOnly: true } }}
+                fullWidth
+              />
+              <Button variant="contained" color="success" onClick={onSave} disabled={save.isPending}>
+                {translate('td.console.save')}
+              </Button>
+            </Box>
+            <Box>
+              <Typography variant="subtitle1">{translate('td.console.daily')}</Typography>
+              <Table size="small">
+                <TableBody>
+                  <TableRow>
+                    <TableCell component="th">{translate('td.console.gameBalance')}</TableCell>
+                    <TableCell align="right" data-testid="game-balance" sx={{ color: gameBalance < 0 ? 'error.main' : undefined, fontWeight: gameBalance < 0 ? 700 : undefined }}>
+                      {formatPoints(gameBalance)}
+                    </TableCell>
+                  </TableRow>
+                  <TableRow>
+                    <TableCell component="th">{translate('td.console.collection')}</TableCell>
+                    <TableCell align="right">{formatPoints(collection)}</TableCell>
+                  </TableRow>
+                  <TableRow>
+                    <TableCell component="th">{translate('td.console.payment')}</TableCell>
+                    <TableCell align="right">{formatPoints(payment)}</TableCell>
+                  </TableRow>
+                  <TableRow>
+                    <TableCell component="th">{translate('td.console.dailyBalance')}</TableCell>
+                    <TableCell align="right">{formatPoints((Math.round(collection * 100) - Math.round(payment * 100)) / 100)}</TableCell>
+                  </TableRow>
+                </TableBody>
+              </Table>
+            </Box>
+            <ResultsStrip results={data.lastData.data} adminId={adminId} />
+          </Box>
+        </Box>
+      )}
+    </ScreenFrame>
   );
 }
 

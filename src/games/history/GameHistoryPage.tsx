@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ListContextProvider, Pagination, useTranslate } from 'react-admin';
+import { ListContextProvider, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -13,6 +13,7 @@ import { resultLabel } from '../../../resources.config';
 import { formatPoints } from '../../i18n/format';
 import { PERIOD_CODES } from '../../../domain/periods';
 import { RowsTable } from '../../common/RowsTable';
+import { ScreenPagination } from '../../common/ScreenPagination';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ScreenFrame } from '../../common/ScreenFrame';
 import { PER_PAGE_OPTIONS, rowNumber, useScreenList } from '../../common/useScreenList';
@@ -124,7 +125,7 @@ export function GameHistoryPage() {
                     </TableRow>
                   ))}
             </RowsTable>
-            <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
+            <ScreenPagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
           </>
         )}
       </ListContextProvider>

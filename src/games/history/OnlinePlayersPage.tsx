@@ -1,4 +1,4 @@
-import { ListContextProvider, Pagination, useTranslate } from 'react-admin';
+import { ListContextProvider, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -6,6 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { formatPoints } from '../../i18n/format';
 import { RowsTable } from '../../common/RowsTable';
+import { ScreenPagination } from '../../common/ScreenPagination';
 import { PageSpinner } from '../../common/PageSpinner';
 import { formatDateTime } from '../../tiers/cellValue';
 import { errorMessage } from '../../tiers/errorMessage';
@@ -58,7 +59,7 @@ export function OnlinePlayersPage() {
                     </TableRow>
                   ))}
             </RowsTable>
-            <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
+            <ScreenPagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
           </>
         )}
       </ListContextProvider>

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,8 +10,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { PageSpinner } from '../../common/PageSpinner';
+import { ScreenFrame } from '../../common/ScreenFrame';
 import { useSuccessNotify } from '../../common/useSuccessNotify';
 import { useTimedMessage } from '../../common/useTimedMessage';
 import { errorMessage } from '../../tiers/errorMessage';
@@ -52,12 +50,8 @@ export function WinPercentagePage() {
 
   if (list.isPending) return <PageSpinner />;
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
-      <CardContent component="form" onSubmit={onSubmit} noValidate>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
+    <ScreenFrame title={title}>
+      <Box component="form" onSubmit={onSubmit} noValidate>
         {list.isError ? (
           <Alert severity="error">{errorMessage(list.error, translate('td.winPercentage.error'))}</Alert>
         ) : (
@@ -117,7 +111,7 @@ export function WinPercentagePage() {
             {translate('td.winPercentage.submit')}
           </Button>
         </Box>
-      </CardContent>
-    </Card>
+      </Box>
+    </ScreenFrame>
   );
 }

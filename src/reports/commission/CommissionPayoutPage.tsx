@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { ListContextProvider, Pagination, useList, useTranslate } from 'react-admin';
+import { ListContextProvider, useList, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { formatNumber, formatPoints } from '../../i18n/format';
 import { PageSpinner } from '../../common/PageSpinner';
+import { ScreenPagination } from '../../common/ScreenPagination';
 import { ScreenFrame } from '../../common/ScreenFrame';
 import { PER_PAGE_OPTIONS, rowNumber } from '../../common/useScreenList';
 import { errorMessage } from '../../tiers/errorMessage';
@@ -119,7 +120,7 @@ export function CommissionPayoutPage() {
                 )}
               </Table>
             </TableContainer>
-            <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
+            <ScreenPagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
           </>
         )}
       </ListContextProvider>

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { ListContextProvider, Pagination, useTranslate } from 'react-admin';
+import { ListContextProvider, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,6 +13,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { formatPoints } from '../../i18n/format';
 import { currentSession } from '../../auth/session';
 import { RowsTable } from '../../common/RowsTable';
+import { ScreenPagination } from '../../common/ScreenPagination';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ScreenFrame } from '../../common/ScreenFrame';
 import { PER_PAGE_OPTIONS, rowNumber, useScreenList } from '../../common/useScreenList';
@@ -141,7 +142,7 @@ export function TransactionReportPage() {
                     );
                   })}
             </RowsTable>
-            <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
+            <ScreenPagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
           </>
         )}
       </ListContextProvider>
