@@ -1,5 +1,21 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/** The tests that swap the registry (vi.mock of resources.config) for a tier, game or page of their own. */
+const REGISTRY_MOCKS = ['tests/server/extra-*.test.ts'];
+
+/**
+ * The server suite on one engine, in two projects. Most files share their worker's module cache
+ * (isolate: false): each file otherwise loaded the whole server again, 2–5 s of every file's time
+ * on two cores. The files that mock the registry keep a fresh module graph each.
+ */
+function serverProjects(name: string, env: Record<string, string>): TestProjectInlineConfiguration[] {
+  const common = { environment: 'node', env, globalSetup: ['tests/server/globalSetup.ts'], testTimeout: 60_000, hookTimeout: 120_000 };
+  return [
+    { extends: true, test: { ...common, name, include: ['tests/server/**/*.test.ts'], exclude: REGISTRY_MOCKS, isolate: false } },
+    { extends: true, test: { ...common, name: `${name}-registry`, include: REGISTRY_MOCKS } },
+  ];
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -8,29 +24,8 @@ export default defineConfig({
     // Two files at a time even on two cores: the server files mostly wait on the database.
     maxWorkers: 2,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/server/globalSetup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'server-pg',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          env: { TEST_ENGINE: 'postgres' },
-          globalSetup: ['tests/server/globalSetup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      ...serverProjects('server', {}),
+      ...serverProjects('server-pg', { TEST_ENGINE: 'postgres' }),
       {
         extends: true,
         test: {

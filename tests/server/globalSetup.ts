@@ -20,7 +20,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = join(process.cwd(), '.tmp');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `pglite-template-${process.pid}.tar.gz`);
+  // One template per project: the registry projects of an engine set up beside the main one.
+  const own = project.name.replace(/[^a-z0-9]/gi, '_');
+  const file = join(dir, `pglite-template-${process.pid}-${own}.tar.gz`);
   const lite = new PGlite();
   const migrated = await openDatabaseOn(lite);
   writeFileSync(file, Buffer.from(await (await migrated.dumpDataDir('gzip')).arrayBuffer()));
@@ -29,15 +31,16 @@ export default async function setup(project: TestProject) {
 
   let pgTemplate: string | null = null;
   if ((project.config.env?.TEST_ENGINE ?? process.env.TEST_ENGINE) === 'postgres') {
+    const template = `${TEMPLATE_DB}_${own}`;
     const admin = new pg.Client(PG_URL);
     try {
       await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
-      const t = await openDatabase({ databaseUrl: withDb(PG_URL, TEMPLATE_DB), poolSize: 2 });
+      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${template}`);
+      const t = await openDatabase({ databaseUrl: withDb(PG_URL, template), poolSize: 2 });
       await t.migrate();
       await t.close();
-      pgTemplate = TEMPLATE_DB;
+      pgTemplate = template;
     } catch (e) {
       console.warn(`PostgreSQL at ${PG_URL} is not reachable (${(e as Error).message}): the PostgreSQL run skips.`);
     } finally {
