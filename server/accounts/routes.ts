@@ -165,10 +165,20 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, message: child.messages.updateSuccess, data: rec };
     });
 
-    app.post(P.childCreditTransfer, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to child of ${tier.labels.singular}` } }, async (req) => {
-      const { caller, child, target } = await childOf(req, req.params);
-      return moved(await transfer(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), trailOf(req), target));
-    });
+    app.post(
+      P.childCreditTransfer,
+      { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to child of ${tier.labels.singular}`, checksSession: true } },
+      async (req) => {
+        const usual = async () => {
+          const { caller, child, target } = await childOf(req, req.params);
+          return transfer(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), trailOf(req), target);
+        };
+        const read = { body: () => body(req) as CreditBody, key: () => idempotencyKey(req) };
+        const child = tier.kind === 'chain' ? childTierOf(tier.role) : null;
+        const route = child && { parentId: req.params.id, childId: req.params.childId, tier };
+        return moved(await transferRequest(credit, child ?? tier, req, read, { route, usual }));
+      },
+    );
 
     app.post(P.childCreditAdjust, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of child of ${tier.labels.singular}` } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);

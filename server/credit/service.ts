@@ -1,5 +1,5 @@
 import { CREDIT_MESSAGES, parseCreditAmount } from '../../domain/creditValidation';
-import { mintsPoints, SESSION_MINUTES } from '../../resources.config';
+import { canManageTier, mintsPoints, SESSION_MINUTES } from '../../resources.config';
 import { centsToPoints } from '../../domain/money';
 import type { TierDef } from '../../resources.config';
 import type { Caller } from '../access/caller';
@@ -114,6 +114,22 @@ export interface UncheckedSession {
   maxHours: number;
 }
 
+/** A child route's parent and child as its path names them (`:id`, `:childId`); the parent is of `tier`. */
+export interface ChildRoute {
+  parentId: unknown;
+  childId: unknown;
+  tier: TierDef;
+}
+
+/** The checks of parentFor that need no database, for the one-call path: the parent's own are in its statement. */
+function parentOnRoute(caller: Caller, route: ChildRoute): { parentId: number; parentRole: string } | null {
+  const parentId = parseId(route.parentId);
+  if (parentId === null) return null;
+  const self = parentId === caller.id && route.tier.role === caller.role;
+  if (!self && (parentId === caller.id || !canManageTier(caller.role, route.tier.role))) return null;
+  return { parentId, parentRole: route.tier.role };
+}
+
 /**
  * A transfer in one database call, session check included (td_transfer_session): for a session this
  * process has seen whose password was already proven and whose request passes every check that
@@ -126,6 +142,7 @@ export async function transferOnSession(
   session: UncheckedSession,
   tier: TierDef,
   read: () => { body: CreditBody; key: string | undefined; trail: RequestTrail },
+  child?: ChildRoute,
 ): Promise<CreditOutcome | null> {
   const caller = knownSessions.get(session.tokenHash);
   if (!caller) return null;
@@ -134,7 +151,10 @@ export async function transferOnSession(
     const cents = await checkOperator(caller, body, 'transfer', 'transferAmount');
     if (!isSessionPasswordProven(caller, body.password as string)) return null;
     assertTier(caller, tier);
-    const to = parseId(body.toUserId);
+    const under = child ? parentOnRoute(caller, child) : undefined;
+    if (under === null) return null;
+    // A child route names its target in the path; the tier route in the body.
+    const to = parseId(child ? child.childId : body.toUserId);
     if (to === null) return null;
     const r = await transferInOneCall(ctx.db, {
       actor: caller,
@@ -144,6 +164,7 @@ export async function transferOnSession(
       idempotencyKey: key,
       trail,
       session: { tokenHash: session.tokenHash, sessionId: caller.sessionId, passwordHash: caller.passwordHash, role: caller.role, minutes: SESSION_MINUTES, maxHours: session.maxHours },
+      ...(under ? { under } : {}),
     });
     if ('refused' in r) return null;
     return {

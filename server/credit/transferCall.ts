@@ -25,6 +25,13 @@ export interface TransferCall {
   trail: RequestTrail;
   /** The session to check in the same statement (td_transfer_session), as the server last saw it. */
   session?: SessionCheck;
+  /** A child route's parent (`:id`, of the route's tier), checked in the same statement (td_transfer_child_session). */
+  under?: ParentCheck;
+}
+
+export interface ParentCheck {
+  parentId: number;
+  parentRole: string;
 }
 
 export interface SessionCheck {
@@ -48,11 +55,13 @@ export type TransferRefusal = Extract<MessageCode, 'accountNotFound' | 'outsideH
  */
 export async function transferInOneCall(q: Queryable, t: TransferCall): Promise<MovementResult | { refused: TransferRefusal }> {
   const s = t.session;
-  const head = s ? [s.tokenHash, s.sessionId, s.passwordHash, s.role, s.minutes, s.maxHours] : [];
+  const parent = s && t.under ? [t.under.parentId, t.under.parentRole] : [];
+  const head = s ? [...parent, s.tokenHash, s.sessionId, s.passwordHash, s.role, s.minutes, s.maxHours] : [];
+  const fn = !s ? 'td_transfer' : t.under ? 'td_transfer_child_session' : 'td_transfer_session';
   const run = () =>
     q.query(
       `SELECT refused, tx_id, from_after::text AS from_after, to_after::text AS to_after, replayed
-         FROM ${s ? 'td_transfer_session($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)' : 'td_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)'}`,
+         FROM ${fn}(${Array.from({ length: head.length + 12 }, (_, i) => `$${i + 1}`).join(', ')})`,
       [
         ...head,
         t.actor.id,

@@ -209,6 +209,68 @@ describe.runIf(engineAvailable())('credit transfer in one call', () => {
     masterToken = await loginAs(h, chain.master.username); // the deactivation above ended the master's other sessions
   });
 
+  describe('the child route (…/:id/children/:childId/credit-transfer)', () => {
+    const viaParent = (token: string, me: string, parentTier: Role, parentId: string, childId: string, transferAmount: unknown) =>
+      call(h, 'POST', `/api${tierOf(parentTier).api}/${parentId}/children/${childId}/credit-transfer`, { token, body: { userId: me, password: 'secret-pass', transferAmount } });
+
+    it('a proven session transfers to a parent’s child in one call: parent, child, session, move and activity row', async () => {
+      await fund(h, chain.areamanager._id, 20, 'areamanager');
+      const am = await loginAs(h, chain.areamanager.username);
+      const go = (amount: number) => viaParent(am, chain.areamanager._id, 'master', chain.master._id, chain.player._id, amount);
+      expect((await go(1)).status).toBe(200); // proves the password
+      const rows = await ledgerCount(h);
+      const before = await balanceCents(h, chain.player._id);
+      let r: Awaited<ReturnType<typeof go>> | undefined;
+      const statements = await statementsDuring(h.db, async () => {
+        r = await go(1.25);
+      });
+      expect(r?.status).toBe(200);
+      expect((r?.json.data as CreditData).receiver).toEqual({ _id: chain.player._id, walletBalance: Number(before + 125n) / 100 });
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toContain('td_transfer_child_session(');
+      expect(await ledgerCount(h)).toBe(rows + 1);
+      const [row] = await h.db.query<{ subject: string; request_url: string }>(`SELECT subject, request_url FROM activity_logs ORDER BY id DESC LIMIT 1`);
+      expect(row).toEqual({ subject: 'Credit transfer to child of Master', request_url: `/api/master/${chain.master._id}/children/${chain.player._id}/credit-transfer` });
+      // The caller as the parent: the master to its own player.
+      const m = await loginAs(h, chain.master.username);
+      const own = () => viaParent(m, chain.master._id, 'master', chain.master._id, chain.player._id, 0.5);
+      expect((await own()).status).toBe(200);
+      const second = await statementsDuring(h.db, async () => expect((await own()).status).toBe(200));
+      expect(second).toEqual([expect.stringContaining('td_transfer_child_session(')]);
+    });
+
+    it('every refusal answers as the usual path does, proven session or not, and moves nothing', async () => {
+      await fund(h, chain.areamanager._id, 20, 'areamanager');
+      const otherMaster = await createAs(h, h.root.token, 'master', chain.areamanager._id);
+      const otherPlayer = await createAs(h, h.root.token, 'player', otherMaster._id);
+      const cases: { what: string; tier: Role; parent: string; child: string; status: number; code: string }[] = [
+        { what: 'a child of another parent', tier: 'master', parent: chain.master._id, child: otherPlayer._id, status: 404, code: 'noChildAccount' },
+        { what: 'a parent outside the subtree', tier: 'master', parent: other.master._id, child: other.player._id, status: 403, code: 'outsideHierarchy' },
+        { what: 'a parent of another tier', tier: 'master', parent: chain.player._id, child: chain.player._id, status: 404, code: 'noAccountOfTier' },
+        { what: 'an unknown parent', tier: 'master', parent: '98765432', child: chain.player._id, status: 404, code: 'accountNotFound' },
+        { what: 'an unknown child', tier: 'master', parent: chain.master._id, child: '98765432', status: 404, code: 'accountNotFound' },
+        { what: 'a parent id that is not one', tier: 'master', parent: 'abc', child: chain.player._id, status: 404, code: 'accountNotFound' },
+        { what: 'a tier with no child tier', tier: 'player', parent: chain.player._id, child: chain.player._id, status: 404, code: 'noChildTier' },
+        { what: 'the caller itself on another tier’s route', tier: 'master', parent: chain.areamanager._id, child: chain.master._id, status: 403, code: 'outsideHierarchy' },
+      ];
+      const answers = async (token: string) => {
+        const out: { what: string; status: number; json: Record<string, unknown> }[] = [];
+        for (const c of cases) {
+          const rows = await ledgerCount(h);
+          const r = await viaParent(token, chain.areamanager._id, c.tier, c.parent, c.child, 1);
+          expect({ what: c.what, status: r.status, code: r.json.code }).toEqual({ what: c.what, status: c.status, code: c.code });
+          expect(await ledgerCount(h), c.what).toBe(rows);
+          out.push({ what: c.what, status: r.status, json: r.json });
+        }
+        return out;
+      };
+      const unproven = await answers(await loginAs(h, chain.areamanager.username));
+      const proven = await loginAs(h, chain.areamanager.username);
+      expect((await viaParent(proven, chain.areamanager._id, 'master', otherMaster._id, otherPlayer._id, 1)).status).toBe(200);
+      expect(await answers(proven)).toEqual(unproven);
+    });
+  });
+
   it('many parallel transfers, replays and refusals keep the ledger exact', async () => {
     const players = [chain.player, ...(await Promise.all([1, 2, 3].map(() => createAs(h, h.root.token, 'player', chain.master._id))))];
     const am = await loginAs(h, chain.areamanager.username);
