@@ -2,8 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useGetIdentity } from 'react-admin';
 import { useCallback } from 'react';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
-
-export const OPERATOR_CREDIT_KEY = ['td', 'operatorCredit'] as const;
+import { queryKeys } from '../dataProvider/queryKeys';
 
 /** The logged-in operator's own wallet (GET credit/loadcredit), shared by the top bar and the credit forms. */
 export function useOperatorCredit() {
@@ -11,7 +10,7 @@ export function useOperatorCredit() {
   const { identity } = useGetIdentity();
   const id = identity?.id;
   const query = useQuery({
-    queryKey: [...OPERATOR_CREDIT_KEY, id],
+    queryKey: queryKeys.operatorCredit(id),
     queryFn: () => dataProvider.loadCredit({ id: id as string }),
     enabled: id !== undefined,
   });
@@ -21,5 +20,5 @@ export function useOperatorCredit() {
 /** After a credit operation: the wallet shown everywhere is fetched again. */
 export function useRefreshOperatorCredit() {
   const client = useQueryClient();
-  return useCallback(() => client.invalidateQueries({ queryKey: OPERATOR_CREDIT_KEY }), [client]);
+  return useCallback(() => client.invalidateQueries({ queryKey: queryKeys.operatorCredits() }), [client]);
 }

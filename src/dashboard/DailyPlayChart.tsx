@@ -8,6 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import { formatPoints } from '../i18n/format';
 import { formatShortDay } from '../i18n/dates';
 import { request } from '../dataProvider/http';
+import { queryKeys } from '../dataProvider/queryKeys';
 import { API_PATHS } from '../../domain/apiPaths';
 import type { DayFigures } from '../../domain/api';
 export type { DayFigures };
@@ -41,7 +42,7 @@ export function DailyPlayChart() {
   const translate = useTranslate();
   const theme = useTheme();
   const q = useQuery({
-    queryKey: ['td', 'dailyplay'],
+    queryKey: queryKeys.dailyPlay(),
     queryFn: async () => (await request<DayFigures[]>(API_PATHS.dailyPlay, { query: { days: 14 } })).json.data ?? [],
     retry: false,
   });

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { canManageTier } from '../../resources.config';
 import { DASHBOARD_COUNTS, ROOT_TIER } from '../../resources.config';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
+import { queryKeys } from '../dataProvider/queryKeys';
 import { getStoredRole } from '../auth/session';
 import { ScreenFrame } from '../common/ScreenFrame';
 import { tierOf } from '../tiers/registry';
@@ -23,7 +24,7 @@ export function Dashboard() {
   const { identity } = useGetIdentity();
   const role = getStoredRole();
   const cards = DASHBOARD_COUNTS.filter((c) => role && canManageTier(role, c.tier));
-  const { data } = useQuery({ queryKey: ['td', 'usercount'], queryFn: () => dataProvider.userCount(), enabled: cards.length > 0 });
+  const { data } = useQuery({ queryKey: queryKeys.userCount(), queryFn: () => dataProvider.userCount(), enabled: cards.length > 0 });
   return (
     <ScreenFrame title={translate('td.page.dashboard', { _: 'Dashboard' })} heading={translate('td.dashboard.welcome', { username: identity?.fullName ?? '' })}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>

@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { API_PATHS } from '../../domain/apiPaths';
 import { request } from '../dataProvider/http';
+import { queryKeys } from '../dataProvider/queryKeys';
 
 export interface EngineStatus {
   roundsBehind: number;
@@ -20,7 +21,7 @@ export interface EngineStatus {
 export function EngineHealth() {
   const translate = useTranslate();
   const q = useQuery({
-    queryKey: ['td', 'engine'],
+    queryKey: queryKeys.engineStatus(),
     queryFn: async () => (await request<EngineStatus>(API_PATHS.engineStatus)).json.data ?? null,
     refetchInterval: 10_000,
     retry: false,

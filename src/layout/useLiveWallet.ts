@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
 import { getToken } from '../auth/session';
-import { OPERATOR_CREDIT_KEY } from '../credit/useOperatorCredit';
+import { queryKeys } from '../dataProvider/queryKeys';
 
 /**
  * One socket per back office: when the server says this operator's wallet moved (a transfer
@@ -14,7 +14,7 @@ export function useLiveWallet(): void {
     const token = getToken();
     if (!token) return;
     const socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: true });
-    socket.on('wallet', () => void client.invalidateQueries({ queryKey: OPERATOR_CREDIT_KEY }));
+    socket.on('wallet', () => void client.invalidateQueries({ queryKey: queryKeys.operatorCredits() }));
     return () => {
       socket.close();
     };

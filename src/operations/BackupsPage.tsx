@@ -18,7 +18,8 @@ import { StepUpCancelled, useStepUp } from '../common/StepUp';
 import type { TimedMessage } from '../common/useTimedMessage';
 import { ApiError, request } from '../dataProvider/http';
 import { formatDateTime } from '../tiers/cellValue';
-import { BACKUP_LIST_KEY, FOLDER_CALL_KEY, formatBytes, useBackups } from './backupsQueries';
+import { formatBytes, useBackups } from './backupsQueries';
+import { mutationKeys, queryKeys } from '../dataProvider/queryKeys';
 import { expectSuccess, failureText, marked, serverMessage } from './outcome';
 import { API_PATHS } from '../../domain/apiPaths';
 
@@ -37,7 +38,7 @@ export function BackupsPage() {
   // A restore ends every session on the server, this one too: nothing more can be asked with it.
   const [sessionEnded, setSessionEnded] = useState(false);
   const list = useBackups({ enabled: !sessionEnded });
-  const busyFolders = useMutationState({ filters: { mutationKey: FOLDER_CALL_KEY, status: 'pending' }, select: (m) => m.state.variables as string });
+  const busyFolders = useMutationState({ filters: { mutationKey: mutationKeys.backupFolderCall(), status: 'pending' }, select: (m) => m.state.variables as string });
   const say = (text: string, severity: TimedMessage['severity']) => setOutcome({ text, severity });
   // Whole-database backups belong to the installation's owner: for another admin the server says how
   // the operator enables them (BACKUP_ADMINS), and that message is the screen.
@@ -48,13 +49,13 @@ export function BackupsPage() {
     onMutate: () => setOutcome(null),
     onSuccess: () => {
       say(translate('td.backups.completed'), 'success');
-      return client.invalidateQueries({ queryKey: BACKUP_LIST_KEY });
+      return client.invalidateQueries({ queryKey: queryKeys.backupList() });
     },
     onError: (err) => say(failureText(err, translate('td.backups.backupFailed'), translate('td.backups.backupRequestFailed')), 'error'),
   });
 
   const restore = useMutation({
-    mutationKey: FOLDER_CALL_KEY,
+    mutationKey: mutationKeys.backupFolderCall(),
     mutationFn: async (folder: string) => {
       await ensure();
       expectSuccess((await request(API_PATHS.backupImport, { query: { folder } })).json);
@@ -70,7 +71,7 @@ export function BackupsPage() {
   });
 
   const download = useMutation({
-    mutationKey: FOLDER_CALL_KEY,
+    mutationKey: mutationKeys.backupFolderCall(),
     mutationFn: async (folder: string) => {
       const { blob, filename } = await fetchFile(API_PATHS.backupDownload, { folder });
       saveBlob(blob, filename ?? `${folder}.tar.gz`);
@@ -79,7 +80,7 @@ export function BackupsPage() {
   });
 
   const transfer = useMutation({
-    mutationKey: FOLDER_CALL_KEY,
+    mutationKey: mutationKeys.backupFolderCall(),
     mutationFn: async (folder: string) => expectSuccess((await request(API_PATHS.backupTransfer, { query: { folder } })).json),
     onSuccess: (json) => say(json.message ? marked('✅', json.message) : translate('td.backups.transferred'), 'success'),
     onError: (err) => say(failureText(err, translate('td.backups.transferFailed'), translate('td.backups.transferRequestFailed')), 'error'),

@@ -14,7 +14,7 @@ import { ScreenFrame } from '../common/ScreenFrame';
 import { StepUpCancelled, useStepUp } from '../common/StepUp';
 import type { TimedMessage } from '../common/useTimedMessage';
 import { request } from '../dataProvider/http';
-import { BACKUP_LIST_KEY } from './backupsQueries';
+import { queryKeys } from '../dataProvider/queryKeys';
 import { failureText, marked } from './outcome';
 import { checkClearHistory, HISTORY_MODELS, type ClearHistoryRequest, type HistoryModel } from './clearHistoryRules';
 import { API_PATHS } from '../../domain/apiPaths';
@@ -43,7 +43,7 @@ export function ClearHistoryPage() {
       if (json.success === false) setOutcome({ text: json.message ? marked('❌', json.message) : failed, severity: 'error' });
       else setOutcome({ text: marked('✅', json.message ?? ''), severity: 'success' });
       // A backup was taken first: the Backups list has one more folder.
-      return client.invalidateQueries({ queryKey: BACKUP_LIST_KEY });
+      return client.invalidateQueries({ queryKey: queryKeys.backupList() });
     },
     onError: (err) => {
       if (err instanceof StepUpCancelled) return;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../dataProvider/http';
+import { queryKeys } from '../dataProvider/queryKeys';
 import { expectSuccess, retryUnlessRefused } from './outcome';
 import { API_PATHS } from '../../domain/apiPaths';
 
@@ -11,14 +12,10 @@ export interface BackupFolder {
   rows: number;
 }
 
-export const BACKUP_LIST_KEY = ['td', 'backups', 'list'] as const;
-/** Every per-folder call (restore, download, transfer) runs under this key: the pending ones name the busy folders. */
-export const FOLDER_CALL_KEY = ['td', 'backups', 'folder'] as const;
-
 /** The backups, newest first (the server's order). */
 export function useBackups({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: BACKUP_LIST_KEY,
+    queryKey: queryKeys.backupList(),
     queryFn: async () => {
       const { json } = await request(API_PATHS.backupList);
       return ((expectSuccess(json).folders as BackupFolder[] | undefined) ?? []).slice();

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { dayKey, parseDate, PERIOD_CODES, periodRange, type PeriodCode, type PeriodName, type Range } from '../../domain/periods';
 import { getStoredRole } from '../auth/session';
 import { ApiError, request } from '../dataProvider/http';
+import { queryKeys } from '../dataProvider/queryKeys';
 import type { ReportData, ReportDef } from './reportDef';
 
 /** The period buttons in the spec's order (2.7); Date Range (custom, 8) follows them. */
@@ -87,7 +88,7 @@ const retry = (failures: number, err: Error): boolean => !(err instanceof ApiErr
 export function useReportData<Row extends { username: string }, Totals extends Record<string, number>>(def: ReportDef<Row, Totals>, view: ReportView) {
   const query = reportQuery(view);
   return useQuery<ReportData<Row, Totals>>({
-    queryKey: ['td', 'report', def.key, query],
+    queryKey: queryKeys.report(def.key, query),
     queryFn: async () => def.read((await request(def.api, { query })).json),
     retry,
   });

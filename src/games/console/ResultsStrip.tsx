@@ -17,6 +17,7 @@ import { formatPoints } from '../../i18n/format';
 import { PageSpinner } from '../../common/PageSpinner';
 import { errorMessage } from '../../tiers/errorMessage';
 import { loadDecision } from './consoleApi';
+import { queryKeys } from '../../dataProvider/queryKeys';
 import type { ConsoleResult } from './consoleTypes';
 
 // The decision fields that hold outcome keys (`12:heart`), shown as the result strip labels them (`Q♥`).
@@ -35,7 +36,7 @@ const show = (key: string, v: unknown, gameId: string): string => {
 /** The audit of one settled round: pool, budget, each option's payout, the choice and why, the booster. */
 function DecisionDialog({ result, adminId, onClose }: { result: ConsoleResult; adminId: string; onClose: () => void }) {
   const translate = useTranslate();
-  const q = useQuery({ queryKey: ['td', 'decision', result.roundId], queryFn: () => loadDecision(result.roundId, adminId), retry: false });
+  const q = useQuery({ queryKey: queryKeys.roundDecision(result.roundId), queryFn: () => loadDecision(result.roundId, adminId), retry: false });
   const d = q.data?.decision ?? {};
   const payouts = (d.payouts ?? null) as Record<string, unknown> | null;
   const gameId = String(d.gameId ?? q.data?.gameId ?? '');

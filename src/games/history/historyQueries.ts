@@ -3,6 +3,7 @@ import { API_PATHS } from '../../../domain/apiPaths';
 import type { Range } from '../../../domain/periods';
 import { getStoredUser } from '../../auth/session';
 import { request } from '../../dataProvider/http';
+import { queryKeys } from '../../dataProvider/queryKeys';
 import { retryUnlessRefused } from '../../operations/outcome';
 
 /** One row of GET onlinePlayer (spec section 3, Online player): points as numbers with 2 decimals. */
@@ -93,13 +94,13 @@ export const historyFilter = (f: Omit<HistoryFilter, keyof Paging>, id = current
 export function useHistoryOptions() {
   const id = currentUserId();
   const games = useQuery({
-    queryKey: ['td', 'historyGames', id],
+    queryKey: queryKeys.historyGames(id),
     queryFn: async () => (await request<GameOption[]>(API_PATHS.historyGames, { query: { id } })).json.data ?? [],
     staleTime: 5 * 60_000,
     retry: retryUnlessRefused,
   });
   const users = useQuery({
-    queryKey: ['td', 'historyUsers', id],
+    queryKey: queryKeys.historyUsers(id),
     queryFn: async () => (await request<UserOption[]>(API_PATHS.historyUsers, { query: { id } })).json.data ?? [],
     staleTime: 5 * 60_000,
     retry: retryUnlessRefused,
@@ -113,7 +114,7 @@ export function useHistoryOptions() {
  */
 export function useTicketLines(ticket: { ticketId: string; gameId: string } | null) {
   return useQuery({
-    queryKey: ['td', 'ticketLines', ticket?.ticketId, ticket?.gameId],
+    queryKey: queryKeys.ticketLines(ticket?.ticketId, ticket?.gameId),
     queryFn: async () => {
       try {
         const { json } = await request<TicketLine[]>(API_PATHS.ticketDetails, { query: { ticketId: ticket!.ticketId, gameId: ticket!.gameId } });

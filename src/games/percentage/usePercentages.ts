@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentSession } from '../../auth/session';
 import { ApiError, request } from '../../dataProvider/http';
+import { queryKeys } from '../../dataProvider/queryKeys';
 import { API_PATHS, fillPath } from '../../../domain/apiPaths';
 
 /** One (admin, game) pool of GET percentage/usergames/{id} (docs/API.md). */
@@ -28,9 +29,6 @@ export interface PercentageUpdate {
 /** Percentage messages clear after 800 ms (spec sections 8 and 9). */
 export const PERCENTAGE_MESSAGE_MS = 800;
 
-/** One key for the Win Percentage page and the superadmin's Live Result menu: one request serves both. */
-export const PERCENTAGE_LIST_KEY = ['td', 'percentage', 'usergames'] as const;
-
 const ownId = (): string | undefined => currentSession()?.user._id;
 
 async function fetchPercentageList(id: string): Promise<PercentageList> {
@@ -46,7 +44,7 @@ async function fetchPercentageList(id: string): Promise<PercentageList> {
 export function usePercentageList({ enabled = true }: { enabled?: boolean } = {}) {
   const id = ownId();
   return useQuery({
-    queryKey: [...PERCENTAGE_LIST_KEY, id],
+    queryKey: queryKeys.percentageList(id),
     queryFn: () => fetchPercentageList(id as string),
     enabled: enabled && id !== undefined,
     // A refusal (403 for a role that runs no games) stays a refusal: shown at once, not retried.
@@ -86,10 +84,10 @@ export function useSetPercentages() {
     },
     onSuccess: (_result, updates) => {
       const next = new Map(updates.map((u) => [u.id, u.winpercentage]));
-      client.setQueriesData<PercentageList>({ queryKey: PERCENTAGE_LIST_KEY }, (old) =>
+      client.setQueriesData<PercentageList>({ queryKey: queryKeys.percentageLists() }, (old) =>
         old && { ...old, adminGameList: old.adminGameList.map((r) => (next.has(r.id) ? { ...r, winpercentage: next.get(r.id)! } : r)) },
       );
-      void client.invalidateQueries({ queryKey: PERCENTAGE_LIST_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.percentageLists() });
     },
   });
 }

@@ -25,6 +25,7 @@ import { StepUpCancelled, useStepUp } from '../../common/StepUp';
 import { RowsTable } from '../../common/RowsTable';
 import { ScreenFrame } from '../../common/ScreenFrame';
 import { errorMessage } from '../../tiers/errorMessage';
+import { queryKeys } from '../../dataProvider/queryKeys';
 
 /**
  * `/admin/commission`, Commission Data (spec 2.12 and 4): pick Day or Week and Send. The first Send
@@ -55,7 +56,7 @@ export function CommissionPage() {
         if (needsPassword(err)) stepUp.forget();
       },
       // The period is paid now: the preview of it says so.
-      onSettled: () => void queryClient.invalidateQueries({ queryKey: ['td', 'commissionPreview'] }),
+      onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.commissionPreviews() }),
     });
   };
   const onDays = (next: CommissionDays) => {

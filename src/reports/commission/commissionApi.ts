@@ -6,6 +6,7 @@ import { centsToPoints } from '../../../domain/money';
 import { CHAIN, GAME_TIER, LEAF_TIER, managedTiers, type Role, type TierDef } from '../../../resources.config';
 import { currentSession } from '../../auth/session';
 import { ApiError, request } from '../../dataProvider/http';
+import { queryKeys } from '../../dataProvider/queryKeys';
 import type { PendingRow } from '../../../domain/api';
 export type { PendingRow };
 
@@ -43,7 +44,7 @@ export const pendingTotals = (rows: readonly PendingView[]) => sumPoints(rows, P
 /** Pending commission of the accounts of `role` under `id` (the viewer by default). */
 export function usePendingCommissions({ id, role }: { id: string | undefined; role: string }) {
   return useQuery({
-    queryKey: ['td', 'commissionPayout', id, role],
+    queryKey: queryKeys.commissionPayout(id, role),
     queryFn: async (): Promise<PendingView[]> => {
       const { json } = await request<PendingRow[]>(API_PATHS.commissionPayout, { query: { role, id } });
       return (json.data ?? []).map((r) => ({ ...r, pending: pendingOf(r) }));
@@ -102,7 +103,7 @@ export interface CommissionPreview {
 /** GET reports/sendcommission/preview?days=…: what Send would pay for the period, read only. */
 export function useCommissionPreview(days: CommissionDays) {
   return useQuery({
-    queryKey: ['td', 'commissionPreview', days],
+    queryKey: queryKeys.commissionPreview(days),
     queryFn: async (): Promise<CommissionPreview> => {
       const { json } = await request<CommissionRow[]>(API_PATHS.sendCommissionPreview, { query: { days } });
       const period = json.period as CommissionPreview['period'];

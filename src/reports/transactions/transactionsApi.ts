@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '../../../domain/apiPaths';
 import type { Role } from '../../../resources.config';
 import { request } from '../../dataProvider/http';
+import { queryKeys } from '../../dataProvider/queryKeys';
 import { retryUnlessRefused } from '../../operations/outcome';
 import { formatDateTime } from '../../tiers/cellValue';
 import type { ExportSheet } from '../../tiers/exportRows';
@@ -50,7 +51,7 @@ export type TransactionQuery = ReturnType<typeof transactionQuery>;
 /** The accounts the operator may look at (itself included), for the user filter. */
 export function useReportUsers(id: string | undefined) {
   return useQuery({
-    queryKey: ['td', 'reportUsers', id],
+    queryKey: queryKeys.reportUsers(id),
     queryFn: async () => (await request<ReportUser[]>(API_PATHS.reportUsers, { query: { id } })).json.data ?? [],
     enabled: id !== undefined,
     staleTime: 5 * 60_000,

@@ -3,6 +3,7 @@ import { SelectArrayInput, useDataProvider, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { FieldDef } from '../../../resources.config';
 import type { TierDataProvider } from '../../dataProvider/dataProvider';
+import { queryKeys } from '../../dataProvider/queryKeys';
 import { getStoredUser } from '../../auth/session';
 
 /** Multi-select of games by name: the games of the chosen superadmin (GET game/usergames/{id}), else the operator's own. */
@@ -12,7 +13,7 @@ export function GamesSelect({ field, label }: { field: FieldDef; label: string }
   const refId = useWatch({ name: 'refId' }) as string | undefined;
   const ownerId = refId || getStoredUser()?._id || '';
   const { data, isPending } = useQuery({
-    queryKey: ['td', 'usergames', ownerId],
+    queryKey: queryKeys.userGames(ownerId),
     queryFn: () => dataProvider.userGames({ id: ownerId }),
     enabled: !!ownerId,
   });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../dataProvider/http';
+import { queryKeys } from '../../dataProvider/queryKeys';
 import { API_PATHS, fillPath } from '../../../domain/apiPaths';
 
 export interface GeoChoice {
@@ -18,7 +19,7 @@ export function geoPath(level: 'country' | 'state' | 'city', country?: string, s
 export function useGeoChoices(level: 'country' | 'state' | 'city', country?: string, state?: string) {
   const path = geoPath(level, country, state);
   const q = useQuery({
-    queryKey: ['td', 'geo', path],
+    queryKey: queryKeys.geoChoices(path),
     queryFn: async () => (await request<GeoChoice[]>(path as string)).json.data ?? [],
     enabled: path !== null,
     staleTime: Infinity,
