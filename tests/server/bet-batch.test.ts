@@ -144,5 +144,21 @@ describe.runIf(engineAvailable())('bets in batches', () => {
              (SELECT sum(play) FROM daily_play)::text AS days,
              (SELECT sum(play) FROM admin_game_days)::text AS admin_days`);
     expect(new Set([sums.ledger, sums.tickets, sums.lines, sums.days, sums.admin_days]).size).toBe(1);
+    // Settled: the round's lines are read in pages of 5,000 (a cursor), and every one of them counts.
+    const rounds = (await h.db.query(`SELECT DISTINCT round_id FROM tickets WHERE id > $1`, [ticketsBefore])).map((r) => Number(r.round_id));
+    const [{ biggest }] = await h.db.query(`SELECT max(n)::int AS biggest FROM (SELECT count(*) AS n FROM tickets t JOIN ticket_lines l ON l.ticket_id = t.id WHERE t.round_id = ANY ($1::bigint[]) GROUP BY t.round_id) x`, [rounds]);
+    expect(Number(biggest)).toBeGreaterThan(5000);
+    await settleDue(h.db, new Date(t.getTime() + 3_600_000));
+    const [paid] = await h.db.query(
+      `SELECT count(*) FILTER (WHERE r.status <> 'settled' OR t.settled_at IS NULL)::int AS unsettled,
+              count(*) FILTER (WHERE (t.win > 0) <> EXISTS (SELECT 1 FROM ticket_lines l WHERE l.ticket_id = t.id AND l.option = r.result))::int AS wrong,
+              coalesce(sum(t.win), 0)::text AS wins,
+              (SELECT coalesce(sum(amount), 0) FROM transactions x WHERE x.kind = 'win' AND x.id > $2)::text AS ledger
+         FROM tickets t JOIN rounds r ON r.id = t.round_id WHERE t.round_id = ANY ($1::bigint[])`,
+      [rounds, lastTx],
+    );
+    expect(paid).toMatchObject({ unsettled: 0, wrong: 0 });
+    expect(paid.wins).toBe(paid.ledger);
+    expect(BigInt(String(paid.wins))).toBeGreaterThan(0n);
   }, 300_000);
 });
