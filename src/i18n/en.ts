@@ -567,6 +567,7 @@ export const en = {
       restoreRequestFailed: '❌ Restore request failed',
       downloadFailed: '❌ Download failed',
       transferred: '✅ Transfer completed',
+      transferredFolder: '✅ Transferred %{folder}',
       transferFailed: '❌ Transfer failed',
       transferRequestFailed: '❌ Transfer request failed',
       sessionEnded: 'The restore ended every session, this one too: log in again to go on.',
@@ -583,6 +584,7 @@ export const en = {
       selectDates: 'Please select start and end date.',
       selectModel: 'Select at least one model to clear',
       failed: '❌ Failed to delete records',
+      cleared: '✅ Cleared %{total} record(s); a backup was taken first (%{backup}).',
       /** The server's model names (server/operations/clearHistory.ts HISTORY_MODELS) and what each clears. */
       model: {
         ticket: 'ticket: tickets of settled rounds and their lines',

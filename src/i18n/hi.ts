@@ -579,6 +579,7 @@ export const hi: Catalogue = {
       restoreRequestFailed: '❌ पुनर्स्थापना अनुरोध विफल',
       downloadFailed: '❌ डाउनलोड विफल',
       transferred: '✅ ट्रांसफ़र पूरा हुआ',
+      transferredFolder: '✅ %{folder} ट्रांसफ़र किया गया',
       transferFailed: '❌ ट्रांसफ़र विफल',
       transferRequestFailed: '❌ ट्रांसफ़र अनुरोध विफल',
       sessionEnded: 'पुनर्स्थापना ने हर सत्र समाप्त कर दिया, यह भी: आगे बढ़ने के लिए फिर से लॉगिन करें।',
@@ -594,6 +595,7 @@ export const hi: Catalogue = {
       note: 'पहले बैकअप लिया जाता है; खाते कभी नहीं हटाए जाते।',
       selectDates: 'कृपया आरंभ और अंतिम तिथि चुनें।',
       selectModel: 'साफ़ करने के लिए कम से कम एक मॉडल चुनें',
+      cleared: '✅ %{total} रिकॉर्ड साफ़ किए गए; पहले एक बैकअप लिया गया (%{backup})।',
       failed: '❌ रिकॉर्ड हटाने में विफल',
       model: {
         ticket: 'ticket: निपटाए गए राउंड के टिकट और उनकी पंक्तियाँ',

@@ -20,7 +20,7 @@ import { ApiError, request } from '../dataProvider/http';
 import { formatDateTime } from '../tiers/cellValue';
 import { formatBytes, useBackups } from './backupsQueries';
 import { mutationKeys, queryKeys } from '../dataProvider/queryKeys';
-import { expectSuccess, failureText, marked, serverMessage } from './outcome';
+import { expectSuccess, failureText, serverMessage } from './outcome';
 import { API_PATHS } from '../../domain/apiPaths';
 
 /**
@@ -82,7 +82,8 @@ export function BackupsPage() {
   const transfer = useMutation({
     mutationKey: mutationKeys.backupFolderCall(),
     mutationFn: async (folder: string) => expectSuccess((await request(API_PATHS.backupTransfer, { query: { folder } })).json),
-    onSuccess: (json) => say(json.message ? marked('✅', json.message) : translate('td.backups.transferred'), 'success'),
+    // Said in the operator's language from the reply's folder, not the server's English sentence.
+    onSuccess: (json) => say(typeof json.folder === 'string' ? translate('td.backups.transferredFolder', { folder: json.folder }) : translate('td.backups.transferred'), 'success'),
     onError: (err) => say(failureText(err, translate('td.backups.transferFailed'), translate('td.backups.transferRequestFailed')), 'error'),
   });
 

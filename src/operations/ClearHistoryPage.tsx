@@ -33,6 +33,11 @@ export function ClearHistoryPage() {
   const [models, setModels] = useState<HistoryModel[]>([]);
   const [outcome, setOutcome] = useState<TimedMessage | null>(null);
   const failed = translate('td.clearHistory.failed');
+  // Said in the operator's language from the reply's counts and backup, not the server's English sentence.
+  const clearedText = (json: Record<string, unknown>) =>
+    typeof json.backup === 'string' && json.counts && typeof json.counts === 'object'
+      ? translate('td.clearHistory.cleared', { total: Object.values(json.counts as Record<string, number>).reduce((a, b) => a + b, 0), backup: json.backup })
+      : null;
 
   const clear = useMutation({
     mutationFn: async (body: ClearHistoryRequest) => {
@@ -41,7 +46,7 @@ export function ClearHistoryPage() {
     },
     onSuccess: (json) => {
       if (json.success === false) setOutcome({ text: json.message ? marked('❌', json.message) : failed, severity: 'error' });
-      else setOutcome({ text: marked('✅', json.message ?? ''), severity: 'success' });
+      else setOutcome({ text: clearedText(json) ?? marked('✅', String(json.message ?? '')), severity: 'success' });
       // A backup was taken first: the Backups list has one more folder.
       return client.invalidateQueries({ queryKey: queryKeys.backupList() });
     },

@@ -186,6 +186,17 @@ describe('Backups (spec 2.15, sections 4, 5 and 8)', () => {
     await waitFor(() => expect(button(OLD, 'Cloud Transfer')).toBeEnabled());
   });
 
+  it('transfer: a success names the folder in the operator’s words, from the reply’s folder', async () => {
+    loginAs('admin', '7');
+    api();
+    server.use(http.get('*/api/backup/transferbackup', ({ request }) => HttpResponse.json({ success: true, message: 'the server’s English sentence', folder: new URL(request.url).searchParams.get('folder'), location: 's3://b/k' })));
+    confirmWith(true);
+    renderPage();
+    await screen.findByText(NEW);
+    await userEvent.setup().click(button(NEW, 'Cloud Transfer'));
+    expect(await screen.findByText(`✅ Transferred ${NEW}`)).toBeInTheDocument();
+  });
+
   it('transfer: no answer at all is "❌ Transfer request failed"', async () => {
     loginAs('admin', '7');
     api();
