@@ -3,6 +3,7 @@ import { ListContextProvider, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import TableCell from '@mui/material/TableCell';
@@ -125,8 +126,11 @@ export function TransactionReportPage() {
                         <TableCell>{rowNumber(list, i)}</TableCell>
                         <TableCell sx={SIDE_SX}>{sideName(r.userId) ?? na}</TableCell>
                         <TableCell sx={SIDE_SX}>{sideName(r.toUserId) ?? na}</TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: kind === 'credit' ? 'success.main' : kind === 'debit' ? 'error.main' : undefined }}>
-                          {formatPoints(r.amount)}
+                        {/* On a tablet the word goes under the amount (the table was a column too wide for its card); the amount never breaks. */}
+                        <TableCell align="right" sx={{ whiteSpace: { xs: 'normal', lg: 'nowrap' }, color: kind === 'credit' ? 'success.main' : kind === 'debit' ? 'error.main' : undefined }}>
+                          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                            {formatPoints(r.amount)}
+                          </Box>
                           {kind && ` ${translate(`td.transactions.${kind}`)}`}
                         </TableCell>
                         <TableCell>{typeLabel(translate, r.transactionType)}</TableCell>
