@@ -87,14 +87,13 @@ export async function consoleData(db: Database, adminId: number, gameId: string,
   // Through the priority lane: bets hold the main pool under load.
   const read = () => (db.priority ?? db).query(CONSOLE_FIGURES(optionSums), [adminId, gameId, now.getTime(), dayKey(now)]);
   let [f] = await read();
-  if (!f) throw coded(404, 'noGameWithId');
-  if (f.account_id == null) {
+  if (f && f.account_id == null) {
     // The pool exists after its first use: made once here, then read like any other.
     const gameDbId = Number(f.id);
     await db.transaction((tx) => ensurePool(tx, adminId, gameDbId));
     [f] = await read();
-    if (!f) throw coded(404, 'noGameWithId');
   }
+  if (!f) throw coded(404, 'noGameWithId');
   const window = roundWindow(now, Number(f.time_seconds));
   const sums = new Map(((f.sums as JsonRows) ?? []).map((r) => [String(r.option), BigInt(String(r.s))]));
   const item = (o: GameDeclaration['options'][number]) => ({

@@ -179,9 +179,10 @@ async function fileSha256(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
+const damaged = () => coded(409, 'backupManifestDamaged');
+
 /** The manifest as this server reads it: only the fields it trusts, of the types it expects, else a 409. */
 function parseManifest(text: string): Manifest {
-  const damaged = () => coded(409, 'backupManifestDamaged');
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -199,7 +200,6 @@ function parseManifest(text: string): Manifest {
 
 const notWhole = (file: string) => coded(409, 'backupChecksum', { file });
 
-
 /**
  * Reads a backup's manifest and proves it signed by this installation's key and of this schema,
  * before anything is touched. The signature comes first: whoever can write to BACKUP_DIR can
@@ -216,7 +216,7 @@ export async function readBackup(place: BackupPlace, folder: string, q: Queryabl
   const named = new Set(manifest.tables.map((t) => t.name));
   if (current.length !== named.size || current.some((t) => !named.has(t))) throw coded(409, 'backupOtherTables');
   for (const t of manifest.tables) {
-    if (!/^[a-z_]+\.json$/.test(t.file)) throw coded(409, 'backupManifestDamaged');
+    if (!/^[a-z_]+\.json$/.test(t.file)) throw damaged();
     if (!existsSync(join(dir, folder, t.file))) throw notWhole(t.file);
   }
   return { manifest };

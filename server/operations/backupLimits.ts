@@ -9,7 +9,6 @@ import { listBackups } from './backup';
 export const BACKUP_LOCK = 7261002;
 const HOUR_MS = 3_600_000;
 
-
 const megabytes = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;
 
 export interface BackupLimitOptions {
