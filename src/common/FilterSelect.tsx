@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react';
 import TextField from '@mui/material/TextField';
+import { FILTER_MIN_WIDTH } from './ScreenFrame';
 
 export interface FilterOption {
   value: string;
@@ -17,7 +18,7 @@ export function FilterSelect({ id, label, value, options, onChange }: { id: stri
       onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       size="small"
-      sx={{ minWidth: 180 }}
+      sx={{ minWidth: FILTER_MIN_WIDTH }}
     >
       {options.map((o) => (
         <option key={o.value} value={o.value}>

@@ -5,6 +5,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 
+/** A filter's least width (px): its label and a short value stay readable, and four share a row at 1280 px. */
+export const FILTER_MIN_WIDTH = 180;
+
 const ACTIONS_ROW = {
   display: 'flex',
   gap: 2,
@@ -14,7 +17,7 @@ const ACTIONS_ROW = {
   // react-admin's theme makes every text field and select full width: in this row each would take a
   // row of its own. Here a filter is as wide as its content (at least readable), so the filters share
   // one row at 1280 px and wrap at 800 px; the row's centring replaces the fields' dense margins.
-  '& .MuiFormControl-root': { width: 'auto', minWidth: 180, m: 0 },
+  '& .MuiFormControl-root': { width: 'auto', minWidth: FILTER_MIN_WIDTH, m: 0 },
 } as const;
 
 /**

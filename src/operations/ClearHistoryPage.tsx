@@ -10,7 +10,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ScreenFrame } from '../common/ScreenFrame';
+import { FILTER_MIN_WIDTH, ScreenFrame } from '../common/ScreenFrame';
 import { StepUpCancelled, useStepUp } from '../common/StepUp';
 import type { TimedMessage } from '../common/useTimedMessage';
 import { request } from '../dataProvider/http';
@@ -71,7 +71,7 @@ export function ClearHistoryPage() {
   const title = translate('td.clearHistory.title');
   const date = (label: string, value: string, set: (v: string) => void) => (
     // Not react-admin's full width: the two dates share a row, as the list screens' filters do.
-    <TextField type="date" size="small" fullWidth={false} sx={{ minWidth: 180 }} label={translate(label)} value={value} onChange={(e) => set(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+    <TextField type="date" size="small" fullWidth={false} sx={{ minWidth: FILTER_MIN_WIDTH }} label={translate(label)} value={value} onChange={(e) => set(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
   );
   return (
     <ScreenFrame title={title}>
