@@ -13,7 +13,7 @@ import { coded, HttpError } from '../http/errors';
 import { tarGzStream, type TarFile } from './tar';
 import { SIGNATURE_ALGORITHM, signatureHolds, signManifest } from './backupSigning';
 import { deferIndexes } from './backupIndexes';
-import { copyColumns, copyText, isRowPerLine } from './backupLoad';
+import { copyColumns, copyText, isRowPerLine, moreRows } from './backupLoad';
 
 /** Where backups are written, and the key (kept outside that folder) that signs and checks their manifests. */
 export interface BackupPlace {
@@ -290,7 +290,7 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
             for await (const batch of rowBatches(path, hash)) {
               const [r] = await tx.query(`WITH ins AS (INSERT INTO "${name}" SELECT * FROM json_populate_recordset(NULL::"${name}", $1::json) RETURNING 1) SELECT count(*)::int AS n FROM ins`, [batch]);
               inTable += Number(r.n);
-              if (inTable > entry.rows) throw moreRows(entry);
+              if (inTable > entry.rows) throw moreRows(entry.file, entry.rows);
             }
           }
         } catch (e) {
@@ -327,8 +327,6 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
   phase('commit');
   return out;
 }
-
-const moreRows = (entry: ManifestTable) => coded(409, 'backupMoreRows', { file: entry.file, rows: entry.rows });
 
 /** Told the seconds of each step of a restore as it ends (the bench prints where the time goes). */
 export type RestoreTiming = (step: string, seconds: number) => void;

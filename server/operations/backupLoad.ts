@@ -41,6 +41,9 @@ const CHUNK_BYTES = 1 << 20;
 const NEWLINE = 10;
 const OPEN = 123;
 
+/** A table file longer than its manifest says: the load stops at the first row too many. */
+export const moreRows = (file: string, rows: number) => coded(409, 'backupMoreRows', { file, rows });
+
 /**
  * A one-row-per-line table file as COPY text, a chunk of bytes at a time, hashing the bytes as they
  * are read (the caller compares the digest once the file is done). A plain row is turned into COPY
@@ -66,7 +69,7 @@ export async function* copyText(path: string, hash: Hash, columns: readonly Copy
     if (out.length - o < bytes) setAside(bytes);
   };
   const counted = () => {
-    if (++rows > maxRows) throw coded(409, 'backupMoreRows', { file, rows: maxRows });
+    if (++rows > maxRows) throw moreRows(file, maxRows);
   };
   /** The line in bytes[start, end) (its newline left out). */
   const row = (bytes: Buffer, start: number, end: number) => {
