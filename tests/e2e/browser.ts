@@ -21,25 +21,45 @@ export async function openPage(browser: Browser, baseUrl: string, width = 1280, 
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, acceptDownloads: true });
   context.setDefaultTimeout(UI_TIMEOUT);
   context.setDefaultNavigationTimeout(UI_TIMEOUT);
-  return context.newPage();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text().slice(0, 300));
+  });
+  return page;
 }
 
-/** Screenshots of every open page of these contexts into .tmp/, named after the failed test. */
-export async function screenshotAll(contexts: Iterable<BrowserContext>, name: string): Promise<string[]> {
+/** Each page's script errors and console errors, for the failure report. */
+const pageErrors = new WeakMap<Page, string[]>();
+
+/**
+ * Screenshots of every open page of these contexts into .tmp/, named after the failed test, and what
+ * each page was showing: on CI the screenshots stay on the machine, so the log must say it too.
+ */
+export async function screenshotAll(contexts: Iterable<BrowserContext>, name: string): Promise<{ files: string[]; pages: string[] }> {
   const dir = join(ROOT, '.tmp', 'e2e-failures');
   mkdirSync(dir, { recursive: true });
   const safe = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
-  const out: string[] = [];
+  const files: string[] = [];
+  const pages: string[] = [];
   let i = 0;
   for (const ctx of contexts)
     for (const p of ctx.pages()) {
       const file = join(dir, `${safe}-${i++}.png`);
       await p.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(
-        () => out.push(file),
+        () => files.push(file),
         () => undefined,
       );
+      const text = await p
+        .evaluate(() => document.body?.innerText ?? '')
+        .then((t) => t.replace(/\s+/g, ' ').slice(0, 600))
+        .catch((e: Error) => `(unreadable: ${e.message})`);
+      const errors = (pageErrors.get(p) ?? []).slice(-10);
+      pages.push(`${p.url()}\n  shows: ${text}${errors.length ? `\n  errors: ${errors.join('\n          ')}` : ''}`);
     }
-  return out;
+  return { files, pages };
 }
 
 /** Logs in through the login page and waits for the role's landing page. */
@@ -139,7 +159,10 @@ export function e2eRun(serverOptions?: Parameters<typeof startServer>[0]) {
   beforeEach((ctx) => {
     ctx.onTestFailed(async () => {
       const shots = await screenshotAll(contexts, ctx.task.name);
-      console.error(`screenshots of the failed test: ${shots.join(', ')}`);
+      const serverTail = run.server?.output().split('\n').slice(-30).join('\n') ?? '';
+      console.error(
+        [`screenshots of the failed test: ${shots.files.join(', ')}`, ...shots.pages.map((p) => `page ${p}`), `server's last lines:\n${serverTail}`].join('\n'),
+      );
     });
   });
   return run;
