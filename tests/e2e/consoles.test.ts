@@ -95,6 +95,8 @@ describe('live result consoles', () => {
     await page.getByRole('button', { name: 'Add Balance' }).click();
     await page.getByText('Please enter a valid balance greater than 0.').waitFor();
 
+    // The bet and the SAVE must fall in one round: a SAVE after the boundary forces the next round, and the bet's round draws at random.
+    await expect.poll(secondsLeft, { timeout: 30_000 }).toBeGreaterThan(6);
     const bet = await player.call<{ data: { ticketId: string } }>('POST', 'app/createbet', { gameId: 'MNOQqWWi', draws: [{ drawno: '7', drawqty: 1 }] });
     await page.getByRole('button', { name: /^7: / }).click();
     await page.getByRole('combobox', { name: 'Booster' }).click();
