@@ -52,7 +52,10 @@ describe('admin Live Result menu and failed requests', () => {
     await group.getByRole('menuitem').first().waitFor();
     const links = await group.getByRole('menuitem').evaluateAll((els) => els.map((a) => [a.textContent, a.getAttribute('href')]));
     expect(links).toEqual(pairs.map((p) => [p.gameName, `/admin/game/${p.gameId}/${admin._id}/${admin.username}`]));
+    const bingo = pairs.find((p) => p.gameName === 'Bingo')!;
     await group.getByRole('menuitem', { name: 'Bingo', exact: true }).click();
+    // The address first: a failure then tells a link that did not navigate from a console that did not draw.
+    await page.waitForURL((u) => u.pathname === `/admin/game/${bingo.gameId}/${admin._id}/${admin.username}`);
     await heading(page, `Bingo — ${admin.username}`).waitFor();
   });
 
