@@ -8,7 +8,7 @@ import { PG_URL, TEMPLATE_DB, withDb } from './engine';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteTemplate: string;
+    pgliteTemplate: string | null;
     pgTemplate: string | null;
   }
 }
@@ -22,15 +22,19 @@ export default async function setup(project: TestProject) {
   mkdirSync(dir, { recursive: true });
   // One template per project: the registry projects of an engine set up beside the main one.
   const own = project.name.replace(/[^a-z0-9]/gi, '_');
-  const file = join(dir, `pglite-template-${process.pid}-${own}.tar.gz`);
-  const lite = new PGlite();
-  const migrated = await openDatabaseOn(lite);
-  writeFileSync(file, Buffer.from(await (await migrated.dumpDataDir('gzip')).arrayBuffer()));
-  await migrated.close();
-  project.provide('pgliteTemplate', file);
+  const onPostgres = (project.config.env?.TEST_ENGINE ?? process.env.TEST_ENGINE) === 'postgres';
+  // Only the PGlite projects read the snapshot: the PostgreSQL ones clone their template database.
+  let pgliteTemplate: string | null = null;
+  if (!onPostgres) {
+    pgliteTemplate = join(dir, `pglite-template-${process.pid}-${own}.tar.gz`);
+    const migrated = await openDatabaseOn(new PGlite());
+    writeFileSync(pgliteTemplate, Buffer.from(await (await migrated.dumpDataDir('gzip')).arrayBuffer()));
+    await migrated.close();
+  }
+  project.provide('pgliteTemplate', pgliteTemplate);
 
   let pgTemplate: string | null = null;
-  if ((project.config.env?.TEST_ENGINE ?? process.env.TEST_ENGINE) === 'postgres') {
+  if (onPostgres) {
     const template = `${TEMPLATE_DB}_${own}`;
     const admin = new pg.Client(PG_URL);
     try {

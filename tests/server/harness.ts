@@ -29,7 +29,9 @@ export const engineAvailable = (): boolean => ENGINE === 'pglite' || inject('pgT
 /** A fresh database of its own for one test file (PGlite snapshot, or a PostgreSQL clone of the template). */
 export async function openTestDatabase(poolSize = 10): Promise<{ db: Database; drop(): Promise<void> }> {
   if (ENGINE === 'pglite') {
-    const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const snapshot = inject('pgliteTemplate');
+    if (!snapshot) throw new Error('No PGlite snapshot: this project runs on PostgreSQL (TEST_ENGINE=postgres)');
+    const blob = new Blob([readFileSync(snapshot)]);
     const db = await openDatabase({ loadDataDir: blob });
     return { db, drop: () => db.close() };
   }
