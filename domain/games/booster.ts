@@ -1,3 +1,5 @@
+import type { RandomSource } from './random';
+
 /**
  * Booster of a round: 2 when the console forced it, 2 automatically once every 20–30 rounds,
  * else 1. The automatic gap is drawn anew after each automatic booster.
@@ -16,14 +18,13 @@ export interface BoosterState {
   readonly nextGap: number;
 }
 
-/** A new schedule; `random` returns a number in [0, 1). */
-export const drawGap = (random: () => number): number =>
-  AUTO_BOOST_MIN_GAP + Math.floor(random() * (AUTO_BOOST_MAX_GAP - AUTO_BOOST_MIN_GAP + 1));
+/** A new schedule: a gap drawn uniformly from 20 to 30. */
+export const drawGap = (random: RandomSource): number => AUTO_BOOST_MIN_GAP + random.int(AUTO_BOOST_MAX_GAP - AUTO_BOOST_MIN_GAP + 1);
 
 export function nextBooster(
   state: BoosterState,
   forced: Booster | null,
-  random: () => number,
+  random: RandomSource,
 ): { booster: Booster; source: BoosterSource; state: BoosterState } {
   const rounds = state.roundsSinceBoost + 1;
   if (rounds >= state.nextGap) {

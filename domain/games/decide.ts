@@ -1,6 +1,7 @@
 import { payoutFor, type Stakes } from './payout';
 import type { GameDeclaration } from './types';
 import type { Booster, BoosterSource } from './booster';
+import type { RandomSource } from './random';
 
 /**
  * Why a round drew what it drew. Kept with every settled round so an operator can see the reason
@@ -40,13 +41,8 @@ export interface DecisionInput {
   readonly boosterSource: BoosterSource;
   /** A console result queued for this round, already validated as an outcome of the game. */
   readonly forced?: { outcome: string; by: string } | null;
-  /** Uniform in [0, 1); injected so tests and replays are deterministic. */
-  readonly random: () => number;
-  /**
-   * A uniform integer in [0, n): the draw among the candidates. The engine passes the OS generator
-   * (exactly uniform, unpredictable); without it the draw is taken from `random`.
-   */
-  readonly pick?: (n: number) => number;
+  /** The draw among the candidates: the OS generator in the engine, a seeded one in tests and replays. */
+  readonly random: RandomSource;
 }
 
 /** Budget = pool × winpercentage / 100, rounded down: the automatic choice never exceeds the share. */
@@ -94,8 +90,7 @@ export function decideRound(input: DecisionInput): DecisionRecord {
     return { ...base, chosen: input.forced.outcome, reason: 'forced', forcedBy: input.forced.by, ties: [input.forced.outcome], draw: 0 };
   }
   const { ties, reason } = candidates(table, budget);
-  const drawn = input.pick ? input.pick(ties.length) : Math.floor(input.random() * ties.length);
-  const draw = Math.min(ties.length - 1, Math.max(0, Math.trunc(drawn)));
+  const draw = Math.min(ties.length - 1, Math.max(0, Math.trunc(input.random.int(ties.length))));
   return { ...base, chosen: ties[draw], reason, ties, draw };
 }
 
@@ -112,8 +107,7 @@ export function replayDecision(game: GameDeclaration, stakes: Stakes, record: De
     booster: record.booster,
     boosterSource: record.boosterSource,
     forced: record.reason === 'forced' ? { outcome: record.chosen, by: record.forcedBy ?? '' } : null,
-    random: () => 0,
-    pick: () => record.draw,
+    random: { int: () => record.draw, unit: () => 0 },
   });
   const diffs: string[] = [];
   if (replayed.budgetCents !== record.budgetCents) diffs.push(`budget ${replayed.budgetCents} ≠ ${record.budgetCents}`);

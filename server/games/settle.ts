@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   decideRound,
   nextBooster,
@@ -8,18 +7,16 @@ import {
   winCents,
   type Booster,
   type DecisionRecord,
+  type RandomSource,
 } from '../../domain/games';
 import { dayKey } from '../../domain/periods';
 import { gameDeclaration } from '../../resources.config';
 import type { Database, Queryable } from '../db/client';
 import { move } from '../credit/ledger';
 import { SettleRetries, type FailedRound } from './retries';
+import { osRandom } from './osRandom';
 import { addPlayAggregates, ensurePool, ensureRounds, lockPool, runningPairs, saveBoosterState, upsertDailyPlay, walletCents } from './repository';
 
-/** Uniform in [0, 1) from the OS generator: the booster's gap must not be predictable either. */
-export const secureRandom = (): number => randomInt(2 ** 48) / 2 ** 48;
-/** The result's draw: exactly uniform among n candidates, from the OS generator. */
-const securePick = (n: number): number => randomInt(n);
 
 export interface Settlement {
   roundId: number;
@@ -73,7 +70,7 @@ async function roundLines(tx: Queryable, roundId: number): Promise<Line[]> {
  * The round row is locked and must still be open, so a round is settled exactly once whichever
  * instance or retry gets there. Returns null when there was nothing to settle.
  */
-export async function settleRound(db: Database, roundId: number, now: Date = new Date(), random = secureRandom): Promise<Settlement | null> {
+export async function settleRound(db: Database, roundId: number, now: Date = new Date(), random: RandomSource = osRandom): Promise<Settlement | null> {
   return db.transaction(async (tx) => {
     const round = (
       await tx.query(
@@ -102,9 +99,7 @@ export async function settleRound(db: Database, roundId: number, now: Date = new
     const stakes = new Map<string, bigint>();
     for (const l of lines) stakes.set(l.option, (stakes.get(l.option) ?? 0n) + l.stake);
     const poolCents = await walletCents(tx, pool.accountId);
-    // Tests inject a seeded `random` and get their draw from it; the engine draws with the OS generator.
-    const pick = random === secureRandom ? securePick : undefined;
-    const base = { game, stakes, poolBeforeCents: poolCents, winPercentage: pool.winPercentage, random, ...(pick ? { pick } : {}) };
+    const base = { game, stakes, poolBeforeCents: poolCents, winPercentage: pool.winPercentage, random };
     let decision = decideRound({ ...base, booster: boost.booster, boosterSource: boost.source, forced: queued ? { outcome: String(queued.outcome), by: String(queued.username) } : null });
     // A forced result pays even when the pool cannot cover it (the pool goes below zero, and the
     // console shows it in red). The automatic choice does not: a doubled payout the pool cannot cover
@@ -162,6 +157,8 @@ export async function settleRound(db: Database, roundId: number, now: Date = new
 export interface SettleOptions {
   /** Failed rounds and their pause; a process keeps one for its engine. */
   retries?: SettleRetries;
+  /** The engine's draws (the OS generator unless a test seeds one). */
+  random?: RandomSource;
   /** Told of every failed attempt (the engine logs it). */
   onError?: (failure: FailedRound, err: unknown) => void;
 }
@@ -171,7 +168,7 @@ export interface SettleOptions {
  * down). Each round is its own transaction: one that fails is reported, paused and retried later,
  * and the others go on.
  */
-export async function settleDue(db: Database, now: Date = new Date(), random = secureRandom, opts: SettleOptions = {}): Promise<Settlement[]> {
+export async function settleDue(db: Database, now: Date = new Date(), random: RandomSource = osRandom, opts: SettleOptions = {}): Promise<Settlement[]> {
   const due = await db.query(`SELECT id FROM rounds WHERE status = 'open' AND closes_at <= $1 ORDER BY closes_at, id LIMIT 1000`, [now]);
   // Without a book of its own (a test, a one-off call) a failure is still caught and reported.
   const retries = opts.retries ?? new SettleRetries();
@@ -210,7 +207,7 @@ export async function openCurrentRounds(db: Database, now: Date = new Date()): P
 
 /** One engine step, the scheduler's job: settle what is due, then open what is current. */
 export async function engineTick(db: Database, now: Date = new Date(), opts: SettleOptions = {}): Promise<{ settled: Settlement[]; open: number }> {
-  const settled = await settleDue(db, now, secureRandom, opts);
+  const settled = await settleDue(db, now, opts.random ?? osRandom, opts);
   const open = await openCurrentRounds(db, now);
   return { settled, open };
 }

@@ -10,7 +10,7 @@ vi.mock('../../resources/games', async (importOriginal) => {
 });
 
 const { GAME_DECLARATIONS, OWN_CONSOLE_GAMES, PAGES, canOpenPage, gameDeclaration, optionLabel, resultLabel } = await import('../../resources.config');
-const { consoleSections, decideRound, outcomeOfPick, outcomeOfPicks, payoutFor, pickTile } = await import('../../domain/games');
+const { consoleSections, decideRound, outcomeOfPick, outcomeOfPicks, payoutFor, pickTile, sourceFromUnit } = await import('../../domain/games');
 
 describe('a registry with one more game: the rules come from its declaration', () => {
   const game = gameDeclaration(RAINBOW.gameId)!;
@@ -26,7 +26,7 @@ describe('a registry with one more game: the rules come from its declaration', (
   });
 
   it('the engine decides it within the budget; the console picks and SAVE read its rule', () => {
-    const r = decideRound({ game, stakes: new Map([['7', 100n]]), poolBeforeCents: 1000n, winPercentage: 50, booster: 1, boosterSource: 'none', random: () => 0.99 });
+    const r = decideRound({ game, stakes: new Map([['7', 100n]]), poolBeforeCents: 1000n, winPercentage: 50, booster: 1, boosterSource: 'none', random: sourceFromUnit(() => 0.99) });
     expect(r.ties).toEqual(['1', '2', '3', '4', '5', '6']);
     expect(outcomeOfPicks(game, pickTile(game, '5', {}))).toBe('5');
     expect(outcomeOfPick(game, { result: '8' })).toBeNull();

@@ -10,8 +10,10 @@ import {
   replayDecision,
   stakesOf,
   winCents,
+  sourceFromUnit,
   type BoosterState,
   type GameDeclaration,
+  type RandomSource,
 } from '../../domain/games';
 
 const game = (id: string): GameDeclaration => {
@@ -24,8 +26,12 @@ const ROULLET = game('vwRORrGO');
 const TRIPLE = game('zuuhVbBM');
 const ANDHAR = game('qZicXikM');
 const stakes = (entries: Record<string, number>) => new Map(Object.entries(entries).map(([k, v]) => [k, BigInt(v)]));
+/** A cryptographic source, as the engine's, through the same interface. */
+const osLike: RandomSource = { int: (n) => randomInt(n), unit: () => randomInt(2 ** 47) / 2 ** 47 };
+/** A source whose every draw is `i`. */
+const drawing = (i: number): RandomSource => ({ int: () => i, unit: () => 0 });
 /** A seeded generator so a failing case can be reproduced. */
-const seeded = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const seeded = (seed: number) => sourceFromUnit(() => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31));
 
 describe('game declarations', () => {
   it('declare exactly the seeded games of the registry, with as many draw options as digits', () => {
@@ -112,20 +118,20 @@ describe('the automatic choice', () => {
     // 0, 1, 2 and 4–9 are in, and the draw (not the stakes) picks among them.
     const base = {
       game: FUN_TARGET, stakes: stakes({ 1: 100, 2: 200, 3: 300 }), poolBeforeCents: 4000n, winPercentage: 50,
-      booster: 1 as const, boosterSource: 'none' as const, random: () => 0,
+      booster: 1 as const, boosterSource: 'none' as const,
     };
-    const r = decideRound({ ...base, pick: () => 0 });
+    const r = decideRound({ ...base, random: drawing(0) });
     expect(r.reason).toBe('within-budget');
     expect(r.ties).toEqual(['0', '1', '2', '4', '5', '6', '7', '8', '9']);
     expect(r.payouts).toEqual({ 1: '900', 2: '1800', 3: '2700' });
     expect([r.chosen, r.draw]).toEqual(['0', 0]);
-    expect(decideRound({ ...base, pick: () => 2 }).chosen).toBe('2');
-    expect(decideRound({ ...base, pick: (n) => n - 1 }).chosen).toBe('9');
+    expect(decideRound({ ...base, random: drawing(2) }).chosen).toBe('2');
+    expect(decideRound({ ...base, random: { int: (n) => n - 1, unit: () => 0 } }).chosen).toBe('9');
   });
 
   it('gives a lone bettor the fair odds over 10,000 rounds and never pays beyond the budget', () => {
     // A cryptographic generator, as the engine uses. Over n rounds a win rate p has σ = √(p(1−p)/n).
-    const pick = (n: number) => randomInt(n);
+    const random = osLike;
     const n = 10_000;
     for (const [g, option, p, odds] of [
       [FUN_TARGET, '7', 1 / 10, 9],
@@ -139,7 +145,7 @@ describe('the automatic choice', () => {
       for (let i = 0; i < n; i++) {
         pool += stake;
         const s = stakes({ [option]: Number(stake) });
-        const r = decideRound({ game: g, stakes: s, poolBeforeCents: pool, winPercentage: 50, booster: 1, boosterSource: 'none', random: Math.random, pick });
+        const r = decideRound({ game: g, stakes: s, poolBeforeCents: pool, winPercentage: 50, booster: 1, boosterSource: 'none', random });
         const paid = payoutFor(g, s, r.chosen, 1);
         expect(paid <= budgetOf(pool, 50)).toBe(true);
         if (paid > 0n) wins++;
@@ -159,7 +165,7 @@ describe('the automatic choice', () => {
     let pool = 10_000n;
     for (let i = 0; i < 200; i++) {
       // 20 points on 7 pays 180; the budget is 50 % of 100 points.
-      const r = decideRound({ game: FUN_TARGET, stakes: stakes({ 7: 2000 }), poolBeforeCents: pool, winPercentage: 50, booster: 1, boosterSource: 'none', random: Math.random, pick: (n) => randomInt(n) });
+      const r = decideRound({ game: FUN_TARGET, stakes: stakes({ 7: 2000 }), poolBeforeCents: pool, winPercentage: 50, booster: 1, boosterSource: 'none', random: osLike });
       expect(r.chosen).not.toBe('7');
       expect(r.ties).toHaveLength(9);
       pool += 1n;
@@ -169,8 +175,8 @@ describe('the automatic choice', () => {
   it('draws at random among ties and records the draw', () => {
     // Nothing staked on 4..9 and 0: seven outcomes pay 0 and the budget is 0.
     const base = { game: FUN_TARGET, stakes: stakes({ 1: 100, 2: 100, 3: 100 }), poolBeforeCents: 300n, winPercentage: 0, booster: 1 as const, boosterSource: 'none' as const };
-    const low = decideRound({ ...base, random: () => 0 });
-    const high = decideRound({ ...base, random: () => 0.999 });
+    const low = decideRound({ ...base, random: sourceFromUnit(() => 0) });
+    const high = decideRound({ ...base, random: sourceFromUnit(() => 0.999) });
     expect(low.ties).toEqual(['0', '4', '5', '6', '7', '8', '9']);
     expect([low.chosen, low.draw]).toEqual(['0', 0]);
     expect([high.chosen, high.draw]).toEqual(['9', 6]);
@@ -178,13 +184,13 @@ describe('the automatic choice', () => {
 
   it('pays the smallest payout when every outcome is over budget', () => {
     const all = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [String(i), 100 + i]));
-    const r = decideRound({ game: FUN_TARGET, stakes: stakes(all), poolBeforeCents: 1000n, winPercentage: 10, booster: 1, boosterSource: 'none', random: () => 0.5 });
+    const r = decideRound({ game: FUN_TARGET, stakes: stakes(all), poolBeforeCents: 1000n, winPercentage: 10, booster: 1, boosterSource: 'none', random: sourceFromUnit(() => 0.5) });
     expect(r.reason).toBe('over-budget-smallest');
     expect(r.chosen).toBe('0');
   });
 
   it('lets a queued console result win and says who forced it', () => {
-    const r = decideRound({ game: FUN_TARGET, stakes: stakes({ 3: 100 }), poolBeforeCents: 0n, winPercentage: 0, booster: 2, boosterSource: 'console', forced: { outcome: '3', by: 'AD0001' }, random: () => 0 });
+    const r = decideRound({ game: FUN_TARGET, stakes: stakes({ 3: 100 }), poolBeforeCents: 0n, winPercentage: 0, booster: 2, boosterSource: 'console', forced: { outcome: '3', by: 'AD0001' }, random: drawing(0) });
     expect([r.reason, r.chosen, r.forcedBy, r.booster, r.boosterSource]).toEqual(['forced', '3', 'AD0001', 2, 'console']);
     expect(r.payouts['3']).toBe('1800');
   });
@@ -193,8 +199,8 @@ describe('the automatic choice', () => {
     const random = seeded(42);
     for (const g of GAME_DECLARATIONS) {
       const s = new Map<string, bigint>();
-      for (const o of g.options) if (random() < 0.3) s.set(o.key, BigInt(1 + Math.floor(random() * 5000)));
-      const record = decideRound({ game: g, stakes: s, poolBeforeCents: 200_000n, winPercentage: 1 + Math.floor(random() * 99), booster: 1, boosterSource: 'none', random });
+      for (const o of g.options) if (random.unit() < 0.3) s.set(o.key, BigInt(1 + Math.floor(random.unit() * 5000)));
+      const record = decideRound({ game: g, stakes: s, poolBeforeCents: 200_000n, winPercentage: 1 + Math.floor(random.unit() * 99), booster: 1, boosterSource: 'none', random });
       expect(replayDecision(g, s, JSON.parse(JSON.stringify(record))), g.gameName).toEqual([]);
       const tampered = new Map(s);
       tampered.set(g.options[0].key, (s.get(g.options[0].key) ?? 0n) + 100_000n);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { replayDecision, roundWindow, type DecisionRecord } from '../../domain/games';
+import { replayDecision, roundWindow, sourceFromUnit, type DecisionRecord } from '../../domain/games';
 import { gameDeclaration } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';
 import { placeBet } from '../../server/games/bets';
@@ -77,7 +77,7 @@ describe.runIf(engineAvailable())('rounds: bets, settlement, decision records', 
     const balances = await Promise.all(players.map((p) => balanceCents(h, p._id)));
     // Pool: 8 + 10 + 1 = 19 points, budget 9.5 points: every outcome but 3 (the first test's bet, it
     // pays 63) and 5 (90) is within it, and the draw among those eight takes the fifth, 6 (it pays 9).
-    const sixth = () => 4.5 / 8;
+    const sixth = sourceFromUnit(() => 4.5 / 8);
     const [s1, s2] = await Promise.all([settleRound(h.db, Number(round.id), after(T0, 60), sixth), settleRound(h.db, Number(round.id), after(T0, 60), sixth)]);
     const s = s1 ?? s2;
     expect([s1, s2].filter(Boolean)).toHaveLength(1);
@@ -130,6 +130,22 @@ describe.runIf(engineAvailable())('rounds: bets, settlement, decision records', 
     expect(later.settled.length).toBeGreaterThanOrEqual(7);
     const stale = await h.db.query(`SELECT count(*)::int AS n FROM rounds WHERE status = 'open' AND closes_at <= $1`, [after(t, 600)]);
     expect(Number(stale[0].n)).toBe(0);
+  });
+
+  it("settles the automatic booster's round with the production source, and draws the next gap", async () => {
+    // The booster's gap draw once asked the OS generator for a range it refuses, and every round from
+    // the first automatic booster on failed. This settles with the engine's own source (no seed).
+    const t = after(T0, 5400);
+    const gameDbId = Number((await h.db.query(`SELECT id FROM games WHERE game_id = $1`, [FUN_TARGET]))[0].id);
+    await h.db.query(`UPDATE game_pools SET rounds_since_boost = next_boost_gap - 1 WHERE admin_id = $1 AND game_id = $2`, [Number(admin._id), gameDbId]);
+    await placeBet(h.db, player(0), FUN_TARGET, [{ option: '2', qty: 1 }], t);
+    const round = (await h.db.query(`SELECT id FROM rounds WHERE draw_no = $1 AND game_id = $2`, [roundWindow(t, 60).drawNo, gameDbId]))[0];
+    const s = await settleRound(h.db, Number(round.id), after(t, 60));
+    expect(s?.decision).toMatchObject({ booster: 2, boosterSource: 'schedule' });
+    const [pool] = await h.db.query(`SELECT rounds_since_boost, next_boost_gap FROM game_pools WHERE admin_id = $1 AND game_id = $2`, [Number(admin._id), gameDbId]);
+    expect(Number(pool.rounds_since_boost)).toBe(0);
+    expect(Number(pool.next_boost_gap)).toBeGreaterThanOrEqual(20);
+    expect(Number(pool.next_boost_gap)).toBeLessThanOrEqual(30);
   });
 
   it('pays a forced result the pool cannot cover: the pool goes below zero, the ledger still adds up', async () => {
