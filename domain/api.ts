@@ -29,8 +29,10 @@ export interface RefSummary {
   walletBalance?: number;
 }
 
-/** An account as the API returns it (spec section 3). Never a password, PIN or hash. */
-/** Generic in the role names because those belong to the registry, which domain does not import. */
+/**
+ * An account as the API returns it: never a password, PIN or hash. Generic in the role names
+ * because those belong to the registry, which domain does not import.
+ */
 export interface AccountRecordOf<R extends string> {
   _id: string;
   username: string;

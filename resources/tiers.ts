@@ -352,6 +352,3 @@ export type StaffRole = NonNullable<Extract<Entry, { kind: 'chain' }>['parent']>
 /** The table with each entry's role names narrowed to `Role` (createHierarchy checks them at start). */
 export const TIERS = TABLE as readonly AnyTier[] as readonly TierDefOf<Role>[];
 
-
-/** Pages that are not account tiers, and the roles whose menu shows them (spec section 2). */
-

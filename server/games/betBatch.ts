@@ -26,11 +26,12 @@ export type BetOutcome =
 /** Most bets written in one transaction: a burst larger than this is several batches in a row. */
 export const MAX_BATCH = 500;
 
-/** The answer of td_bet_batch for one bet (migration 0013). */
+/** The answer of td_bet_batch for one bet. */
 const ACCEPTED = 0;
 const STATUS_ERROR: Record<number, () => HttpError> = {
   1: () => coded(409, 'roundClosed'),
   2: () => coded(409, 'insufficientBalance'),
+  // The player was deleted after its session was looked up: the game is no longer its to play.
   3: () => coded(403, 'gameNotAvailable'),
 };
 

@@ -46,13 +46,13 @@ const toPool = (r: Record<string, unknown>): PoolRow => ({
   nextBoostGap: Number(r.next_boost_gap),
 });
 
-/** The pool of (admin, game), created with its account on first use. Call inside a transaction. */
 /** The pool of (admin, game), if it was made already. */
 export async function findPool(q: Queryable, adminId: number, gameDbId: number): Promise<PoolRow | null> {
   const found = await q.query(`SELECT * FROM game_pools WHERE admin_id = $1 AND game_id = $2`, [adminId, gameDbId]);
   return found[0] ? toPool(found[0]) : null;
 }
 
+/** The pool of (admin, game), created with its account on first use. Call inside a transaction. */
 export async function ensurePool(q: Queryable, adminId: number, gameDbId: number): Promise<PoolRow> {
   const found = await q.query(`SELECT * FROM game_pools WHERE admin_id = $1 AND game_id = $2`, [adminId, gameDbId]);
   if (found[0]) return toPool(found[0]);

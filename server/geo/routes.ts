@@ -13,13 +13,13 @@ interface Choice {
 
 const choices = { response: { ...ERROR_REPLIES, 200: ok(z.array(z.object({ id: z.string(), name: z.string() }))) } };
 
+/** Where app.ts registers this family. */
+export const GEO = '/geo';
+
 /**
  * The ISO country → state → city dataset, one level at a time: the whole set is ~8 MB of
  * JavaScript, too much to ship to every browser that opens an account form.
  */
-/** Where app.ts registers this family. */
-export const GEO = '/geo';
-
 export async function geoRoutes(plain: FastifyInstance) {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const tags = ['geo'];

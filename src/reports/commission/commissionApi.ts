@@ -63,7 +63,6 @@ export type CommissionRow = NetRow;
 
 /** The commission table's five figures. */
 export const COMMISSION_FIGURES = COMMISSION_TABLE_FIGURES;
-/** The chain's last tier (the players): the only rows whose play is disjoint. */
 /** The footer: only what adds up (domain/commission.ts); net to pay has no total. */
 export const commissionTotals = (rows: readonly CommissionRow[]) => commissionTableTotals(rows, LEAF_TIER);
 
