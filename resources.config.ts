@@ -9,7 +9,7 @@
  */
 
 export * from './resources/roles';
-export { TIERS } from './resources/tiers';
+export { TIERS, type CommissionColumn } from './resources/tiers';
 export { PAGES, type PageKey } from './resources/pages';
 export { GAMES, TITLI_PICTURES } from './resources/games';
 export { CATALOGUE, type CatalogueDef } from './resources/catalogue';
@@ -18,6 +18,7 @@ export { PROFILE_FIELDS } from './resources/profile';
 export { DASHBOARD_COUNTS, type CountField } from './resources/dashboard';
 
 import { createHierarchy } from './domain/hierarchy';
+import type { CommissionSplit } from './domain/commission';
 import { createGameCatalogue } from './domain/games/catalogue';
 import { GAMES } from './resources/games';
 import type { Role, StaffRole, TierDef, TierFlags } from './resources/roles';
@@ -38,6 +39,16 @@ export const { tierOf, isStaff, canManageTier, managedTiers, menuFor, canOpenPag
 export { isStrictDescendant } from './domain/hierarchy';
 /** The chain, highest first: the order every hierarchy rule reads. */
 export const CHAIN: readonly Role[] = hierarchy.chain;
+
+/** The tiers that earn commission, in chain order (highest first): each feeds its own turnover column. */
+export const COMMISSION_TIERS: readonly (TierDef & { commission: NonNullable<TierDef['commission']> })[] = CHAIN.map((r) => TIERS.find((t) => t.role === r)!).filter(
+  (t): t is TierDef & { commission: NonNullable<TierDef['commission']> } => !!t.commission,
+);
+/** The turnover row's commission columns and which tier feeds which, from the tiers' declarations. */
+export const COMMISSION_SPLIT: CommissionSplit = {
+  columns: COMMISSION_TIERS.map((t) => t.commission.column),
+  columnOf: (role) => COMMISSION_TIERS.find((t) => t.role === role)?.commission.column ?? null,
+};
 
 /** The chain's root tier (it mints points and owns the system accounts). */
 export const ROOT_TIER: TierDef = TIERS.find((t) => t.kind === 'chain' && t.parent === null)!;

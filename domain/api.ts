@@ -62,8 +62,8 @@ export interface AccountRecordOf<R extends string> {
   createdAt: string;
 }
 
-/** A turnover report row (spec section 3), points with 2 decimals: one per direct child of the viewed account. */
-export interface TurnoverRow {
+/** A turnover report row's figures beside its commission columns, points with 2 decimals. */
+export interface TurnoverBase {
   id: string;
   username: string;
   role: string;
@@ -71,13 +71,15 @@ export interface TurnoverRow {
   playPoints: number;
   winPoints: number;
   endPoints: number;
-  supercom: number;
-  distcom: number;
-  retailcom: number;
-  usercom: number;
   commission: number;
   netToPay: number;
 }
+
+/**
+ * A turnover report row: one per direct child of the viewed account, with one field per commission
+ * column `C` (the registry's tiers name them, e.g. `supercom`). commission is their sum.
+ */
+export type TurnoverRowOf<C extends string> = TurnoverBase & Record<C, number>;
 
 /** A net-to-pay row (spec section 3): the revenue report's and the commission send's, one account each. */
 export interface NetRow {

@@ -4,9 +4,16 @@
  * 250) so nothing is a float. Rounding: half-up to the cent, once per ancestor and per player.
  */
 
-/** The four commission columns of a turnover row; which tier feeds which is registry data. */
-export type CommissionColumn = 'supercom' | 'distcom' | 'retailcom' | 'usercom';
-export const COMMISSION_COLUMNS: readonly CommissionColumn[] = ['supercom', 'distcom', 'retailcom', 'usercom'];
+/**
+ * The commission columns of a turnover row and which tier feeds which: registry data (each tier's
+ * `commission.column`), bound in resources.config.ts, so a tier added to the chain adds its column.
+ */
+export interface CommissionSplit {
+  /** Every column, highest tier first. */
+  readonly columns: readonly string[];
+  /** The column a role's commission feeds; null: the role earns none. */
+  columnOf(role: string): string | null;
+}
 
 /** A percentage of 0–100 with at most 2 decimals as basis points. */
 export const percentToBp = (percent: number | string): number => Math.round(Number(percent) * 100);
@@ -32,16 +39,19 @@ export interface TurnoverFigures {
   playCents: bigint;
   winCents: bigint;
   endCents: bigint;
-  supercom: bigint;
-  distcom: bigint;
-  retailcom: bigint;
-  usercom: bigint;
+  /** Each commission column of the split. */
+  columns: Record<string, bigint>;
   commission: bigint;
   netToPay: bigint;
 }
 
-const emptyFigures = (): TurnoverFigures => ({
-  playCents: 0n, winCents: 0n, endCents: 0n, supercom: 0n, distcom: 0n, retailcom: 0n, usercom: 0n, commission: 0n, netToPay: 0n,
+const emptyFigures = (split: CommissionSplit): TurnoverFigures => ({
+  playCents: 0n,
+  winCents: 0n,
+  endCents: 0n,
+  columns: Object.fromEntries(split.columns.map((c) => [c, 0n])),
+  commission: 0n,
+  netToPay: 0n,
 });
 
 /**
@@ -71,33 +81,33 @@ export interface AncestorPlay {
  * Turnover rows of `rowIds` from the sums that make them: the players' own play (the row's play;
  * the player column, rounded per player) and wins, and, per row, the play under each account on the
  * players' paths (that account's column, rounded once per account and row). Figures for ids that
- * are not rows are left out. commission = the four columns; netToPay = end − commission.
+ * are not rows are left out. commission = every column; netToPay = end − commission.
  */
 export function turnoverFromSums(
   rowIds: readonly number[],
   players: readonly PlayerGroup[],
   ancestors: readonly AncestorPlay[],
-  columnOf: (role: string) => CommissionColumn | null,
+  split: CommissionSplit,
 ): Map<number, TurnoverFigures> {
-  const rows = new Map(rowIds.map((id) => [id, emptyFigures()]));
+  const rows = new Map(rowIds.map((id) => [id, emptyFigures(split)]));
   for (const g of players) {
     const row = rows.get(g.rowId);
     if (!row) continue;
-    const own = columnOf(g.role);
+    const own = split.columnOf(g.role);
     for (const play of g.playCents) {
       row.playCents += play;
-      if (own) row[own] += applyBp(play, g.commissionBp);
+      if (own) row.columns[own] += applyBp(play, g.commissionBp);
     }
     row.winCents += g.winCents;
   }
   for (const a of ancestors) {
     const row = rows.get(a.rowId);
-    const column = columnOf(a.role);
-    if (row && column) row[column] += applyBp(a.playCents, a.commissionBp);
+    const column = split.columnOf(a.role);
+    if (row && column) row.columns[column] += applyBp(a.playCents, a.commissionBp);
   }
   for (const row of rows.values()) {
     row.endCents = row.playCents - row.winCents;
-    row.commission = row.supercom + row.distcom + row.retailcom + row.usercom;
+    row.commission = Object.values(row.columns).reduce((s, c) => s + c, 0n);
     row.netToPay = row.endCents - row.commission;
   }
   return rows;
@@ -108,14 +118,14 @@ export function turnoverFromSums(
  * viewed account) over the players' figures of a period. For each row R: play, win and end of the
  * players under R; each commission column sums, over every account A of that column's tier that is
  * under R or above R, play under both A and R × A's rate (rounded per A); the player column sums
- * each player's own play × own rate. commission = the four columns; netToPay = end − commission.
+ * each player's own play × own rate. commission = every column; netToPay = end − commission.
  * The sums are made here from the players' paths; turnoverFromSums rounds and adds them.
  */
 export function turnoverRows(
   rowIds: readonly number[],
   players: readonly PlayerFigures[],
   nodes: ReadonlyMap<number, TreeNode>,
-  columnOf: (role: string) => CommissionColumn | null,
+  split: CommissionSplit,
 ): Map<number, TurnoverFigures> {
   const isRow = new Set(rowIds);
   const own: PlayerGroup[] = [];
@@ -130,7 +140,7 @@ export function turnoverRows(
     for (const id of p.player.lineage) {
       if (id === p.player.id) continue;
       const node = nodes.get(id);
-      if (node && columnOf(node.role)) perAncestor.set(id, (perAncestor.get(id) ?? 0n) + p.playCents);
+      if (node && split.columnOf(node.role)) perAncestor.set(id, (perAncestor.get(id) ?? 0n) + p.playCents);
     }
   }
   const ancestors: AncestorPlay[] = [];
@@ -139,7 +149,7 @@ export function turnoverRows(
       const node = nodes.get(id)!;
       ancestors.push({ rowId, role: node.role, commissionBp: node.commissionBp, playCents });
     }
-  return turnoverFromSums(rowIds, own, ancestors, columnOf);
+  return turnoverFromSums(rowIds, own, ancestors, split);
 }
 
 /** The footer of a report: the sum of each figure over the rows. */
@@ -168,14 +178,14 @@ export function sumPoints<K extends string>(rows: readonly Record<K, number>[], 
 }
 
 /**
- * A turnover row's or footer's commission and net from its figures in points, as the spec states
- * them: commission = supercom + distcom + retailcom + usercom, net = end − commission, added as
- * cents (0.30 − (0.10 + 0.20) is 0.00, never −0.00).
+ * A turnover row's or footer's commission and net from its figures in points: commission = the sum
+ * of the commission columns, net = end − commission, added as cents (0.30 − (0.10 + 0.20) is 0.00,
+ * never −0.00).
  */
-export function commissionAndNet(f: Readonly<Record<CommissionColumn | 'endPoints', number>>): { commission: number; netToPay: number } {
+export function commissionAndNet(f: Readonly<Record<string, number>>, columns: readonly string[]): { commission: number; netToPay: number } {
   const cents = (points: number): bigint => BigInt(Math.round(points * 100));
-  const commission = COMMISSION_COLUMNS.reduce((sum, k) => sum + cents(f[k]), 0n);
-  return { commission: Number(commission) / 100, netToPay: Number(cents(f.endPoints) - commission) / 100 };
+  const commission = columns.reduce((sum, k) => sum + cents(f[k] ?? 0), 0n);
+  return { commission: Number(commission) / 100, netToPay: Number(cents(f.endPoints ?? 0) - commission) / 100 };
 }
 
 /** The commission table's figures (spec section 3, Commission row). */

@@ -4,7 +4,6 @@
  * domain never needs to import the registry.
  */
 
-import type { CommissionColumn } from './commission';
 
 export type FieldName =
   | 'firstName'
@@ -87,11 +86,23 @@ export interface TierFlags {
   showsParentWallet?: boolean;
 }
 
+/**
+ * A tier's commission: the turnover row's field it feeds (the API's name, e.g. `supercom`) and that
+ * column's headings. Which tier feeds which column is this data, never a tier's place in the chain.
+ */
+export interface TierCommission<C extends string = string> {
+  readonly column: C;
+  /** The report table's heading. */
+  readonly label: string;
+  /** The spreadsheet's heading; absent: the export leaves the column out. */
+  readonly exportLabel?: string;
+}
+
 export interface TierDefOf<R extends string> {
   flags?: TierFlags;
   role: R;
-  /** The turnover report's commission column this tier's commission feeds; absent: it earns none. */
-  commissionColumn?: CommissionColumn;
+  /** The commission this tier earns and the turnover column it feeds; absent: it earns none. */
+  commission?: TierCommission;
   /** API base of the account family, exactly as the spec's table. */
   api: string;
   /** Route segment under the role prefix (`/{role}/{path}`); absent for tiers without screens. */

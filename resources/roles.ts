@@ -1,6 +1,6 @@
 /** The registry's role names, derived from the tier table, and the domain shapes bound to them. */
-import { TIERS, type Role, type StaffRole } from './tiers';
-import type { AccountRecordOf } from '../domain/api';
+import { TIERS, type CommissionColumn, type Role, type StaffRole } from './tiers';
+import type { AccountRecordOf, TurnoverRowOf } from '../domain/api';
 import type { TierDefOf, PageDefOf } from '../domain/tiers';
 export type { TierFlags, FieldDef, FieldName, FieldType, ColumnSource, ColumnDef, ExportColumn, RowAction, TierDefOf, PageDefOf } from '../domain/tiers';
 export type { Role, StaffRole };
@@ -17,4 +17,6 @@ export const STAFF_ROLES: readonly StaffRole[] = TIERS.filter((t) => TIERS.some(
 export type TierDef = TierDefOf<Role>;
 /** An account as the API returns it, with this registry's role names. */
 export type AccountRecord = AccountRecordOf<Role>;
+/** A turnover report row with this registry's commission columns. */
+export type TurnoverRow = TurnoverRowOf<CommissionColumn>;
 export type PageDef = PageDefOf<StaffRole>;

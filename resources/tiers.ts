@@ -2,13 +2,14 @@
  * The account tiers: the chain and the system kinds, in menu order. This table is where a role
  * name exists: `Role` and `StaffRole` are derived from it, so a new tier is one more entry here.
  */
-import type { ColumnDef, ExportColumn, FieldDef, FieldName, FieldType, RowAction, TierDefOf, TierFlags } from '../domain/tiers';
-import type { CommissionColumn } from '../domain/commission';
+import type { ColumnDef, ExportColumn, FieldDef, FieldName, FieldType, RowAction, TierCommission, TierDefOf, TierFlags } from '../domain/tiers';
 
 type AnyTier = TierDefOf<string>;
 
-/** Keeps an entry's role, parent and kind as literal types, for the role types derived below. */
-const tier = <R extends string, P extends string | null, K extends 'chain' | 'system'>(t: AnyTier & { role: R; parent: P; kind: K }) => t;
+/** Keeps an entry's role, parent, kind and commission column as literal types, for the types derived below. */
+const tier = <R extends string, P extends string | null, K extends 'chain' | 'system', C extends string = never>(
+  t: AnyTier & { role: R; parent: P; kind: K; commission?: TierCommission<C> },
+) => t;
 
 const USER_UPDATED = 'User updated successfully!';
 
@@ -79,7 +80,7 @@ const baseExport: ExportColumn[] = [
 const chainActions: RowAction[] = ['edit', 'credittransfer', 'creditadjust', 'toggle', 'delete'];
 
 /** A lower chain tier: they differ only in data. */
-const chainTier = <R extends string, P extends string>(t: {
+const chainTier = <R extends string, P extends string, C extends string = never>(t: {
   role: R;
   api: string;
   parent: P;
@@ -103,11 +104,11 @@ const chainTier = <R extends string, P extends string>(t: {
   /** The edit form requires password and PIN again (spec section 5: area manager edit). */
   editRequiresSecrets?: boolean;
   flags?: TierFlags;
-  commissionColumn?: CommissionColumn;
+  commission?: TierCommission<C>;
 }) =>
   tier({
   ...(t.flags ? { flags: t.flags } : {}),
-  ...(t.commissionColumn ? { commissionColumn: t.commissionColumn } : {}),
+  ...(t.commission ? { commission: t.commission } : {}),
   role: t.role,
   api: t.api,
   path: t.role,
@@ -260,7 +261,7 @@ const TABLE = [
   }),
   chainTier({
     role: 'superareamanager',
-    commissionColumn: 'supercom',
+    commission: { column: 'supercom', label: 'Super', exportLabel: 'Super Commission' },
     api: '/superareamanager',
     parent: 'admin',
     usernamePrefix: 'SAM',
@@ -278,7 +279,7 @@ const TABLE = [
   }),
   chainTier({
     role: 'areamanager',
-    commissionColumn: 'distcom',
+    commission: { column: 'distcom', label: 'Distributor', exportLabel: 'Distributor Commission' },
     api: '/areamanager',
     parent: 'superareamanager',
     usernamePrefix: 'AM',
@@ -296,7 +297,7 @@ const TABLE = [
   }),
   chainTier({
     role: 'master',
-    commissionColumn: 'retailcom',
+    commission: { column: 'retailcom', label: 'Retailer', exportLabel: 'Retailer Commission' },
     api: '/master',
     flags: { signupParent: true },
     parent: 'areamanager',
@@ -314,7 +315,7 @@ const TABLE = [
   }),
   chainTier({
     role: 'player',
-    commissionColumn: 'usercom',
+    commission: { column: 'usercom', label: 'User' },
     api: '/player',
     parent: 'master',
     usernamePrefix: 'PL',
@@ -348,6 +349,8 @@ type Entry = (typeof TABLE)[number];
 export type Role = Entry['role'];
 /** The roles of the back office: the chain tiers something hangs under (the chain's leaf logs into the game). */
 export type StaffRole = NonNullable<Extract<Entry, { kind: 'chain' }>['parent']>;
+/** The turnover row's commission fields, as the tiers declare them. */
+export type CommissionColumn = NonNullable<Entry['commission']>['column'];
 
 /** The table with each entry's role names narrowed to `Role` (createHierarchy checks them at start). */
 export const TIERS = TABLE as readonly AnyTier[] as readonly TierDefOf<Role>[];

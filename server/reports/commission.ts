@@ -1,7 +1,7 @@
 import { applyBp, commissionTableTotals, percentToBp } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, lastCompletePeriod } from '../../domain/periods';
-import { TIERS, type Role } from '../../resources.config';
+import { COMMISSION_TIERS, type Role } from '../../resources.config';
 import type { AccountRef } from '../accounts/repository';
 import type { Database, Queryable } from '../db/client';
 import { move } from '../credit/ledger';
@@ -9,7 +9,7 @@ import { coded } from '../http/errors';
 import { LEAF_TIER } from '../../resources.config';
 
 /** Tiers that earn commission: those the registry gives a commission column. */
-const EARNING = TIERS.filter((t) => t.commissionColumn).map((t) => t.role);
+const EARNING = COMMISSION_TIERS.map((t) => t.role);
 
 /**
  * Play under each earning account of `root`'s subtree (a player: its own play) on the days after

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { AdminCommissionRow, DayFigures, NetRow, PendingRow, ReportUser, TransactionRow, TransactionSide, TurnoverRow } from '../../domain/api';
+import type { AdminCommissionRow, DayFigures, NetRow, PendingRow, ReportUser, TransactionRow, TransactionSide } from '../../domain/api';
+import { COMMISSION_SPLIT, type CommissionColumn, type TurnoverRow } from '../../resources.config';
 import { ERROR_REPLIES, ok, rowOf, timestamp } from '../http/schemas';
 
 /** The reports' replies, their rows checked against domain/api.ts (rowOf). */
@@ -16,10 +17,7 @@ export const turnoverRow = rowOf<TurnoverRow>()(
       playPoints: points,
       winPoints: points,
       endPoints: points,
-      supercom: points,
-      distcom: points,
-      retailcom: points,
-      usercom: points,
+      ...(Object.fromEntries(COMMISSION_SPLIT.columns.map((c) => [c, points])) as Record<CommissionColumn, typeof points>),
       commission: points,
       netToPay: points,
     })

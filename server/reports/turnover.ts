@@ -1,18 +1,10 @@
-import { percentToBp, turnoverFromSums, type AncestorPlay, type CommissionColumn, type PlayerGroup, type TurnoverFigures } from '../../domain/commission';
-import type { TurnoverRow } from '../../domain/api';
+import { percentToBp, turnoverFromSums, type AncestorPlay, type PlayerGroup, type TurnoverFigures } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
-import { childTierOf, TIERS, type Role } from '../../resources.config';
+import { childTierOf, COMMISSION_SPLIT, type CommissionColumn, type Role, type TurnoverRow } from '../../resources.config';
 import type { AccountRef } from '../accounts/repository';
 import type { Queryable } from '../db/client';
 import { GAME_TIER, LEAF_TIER } from '../../resources.config';
 
-/**
- * Which commission column a tier feeds: the registry's data (super area manager → super, area
- * manager → distributor, master → retailer, player → user), never its place in the chain, so a
- * tier added between them moves no column.
- */
-const COLUMN_OF = new Map<string, CommissionColumn>(TIERS.flatMap((t) => (t.commissionColumn ? [[t.role, t.commissionColumn] as const] : [])));
-export const columnOf = (role: string): CommissionColumn | null => COLUMN_OF.get(role) ?? null;
 
 export interface DayRange {
   /** Inclusive calendar days (server time zone), YYYY-MM-DD. */
@@ -26,10 +18,7 @@ const points = (f: TurnoverFigures) => ({
   playPoints: centsToPoints(f.playCents),
   winPoints: centsToPoints(f.winCents),
   endPoints: centsToPoints(f.endCents),
-  supercom: centsToPoints(f.supercom),
-  distcom: centsToPoints(f.distcom),
-  retailcom: centsToPoints(f.retailcom),
-  usercom: centsToPoints(f.usercom),
+  ...(Object.fromEntries(Object.entries(f.columns).map(([c, cents]) => [c, centsToPoints(cents)])) as Record<CommissionColumn, number>),
   commission: centsToPoints(f.commission),
   netToPay: centsToPoints(f.netToPay),
 });
@@ -103,7 +92,7 @@ export async function turnoverOf(q: Queryable, view: AccountRef, days: DayRange,
       const n = nodes.get(id)!;
       ancestors.push({ rowId, role: n.role, commissionBp: n.commissionBp, playCents });
     }
-  const figures = turnoverFromSums(rowsOf.map((r) => Number(r.id)), players, ancestors, columnOf);
+  const figures = turnoverFromSums(rowsOf.map((r) => Number(r.id)), players, ancestors, COMMISSION_SPLIT);
   return rowsOf.map((r) => ({
     id: String(r.id),
     username: String(r.username),

@@ -68,6 +68,12 @@ export const hiRegistry = registryTexts({
     commission: 'कमीशन',
     userStatus: 'स्थिति',
   },
+  commission: {
+    supercom: { column: 'सुपर', export: 'सुपर कमीशन' },
+    distcom: { column: 'डिस्ट्रीब्यूटर', export: 'डिस्ट्रीब्यूटर कमीशन' },
+    retailcom: { column: 'रिटेलर', export: 'रिटेलर कमीशन' },
+    usercom: { column: 'उपयोगकर्ता', export: 'उपयोगकर्ता कमीशन' },
+  },
   tierText: (label, name, t) => {
     // The root tier edits its own profile and mints points: its titles say so, as in English.
     const root = t.parent === null;

@@ -1,4 +1,4 @@
-import { PAGES, TIERS, type PageKey, type Role, type TierDef } from '../../resources.config';
+import { PAGES, TIERS, type CommissionColumn, type PageKey, type Role, type TierDef } from '../../resources.config';
 import type { ColumnSource, FieldName } from '../../domain/tiers';
 
 /**
@@ -8,6 +8,7 @@ import type { ColumnSource, FieldName } from '../../domain/tiers';
  *   td.tier.<role>.<label|message>    a tier's titles, buttons and toasts
  *   td.tier.<role>.fields.<name>      its form fields
  *   td.tier.<role>.columns.<source>   its list columns
+ *   td.tier.<role>.commission.<column|export>   its turnover column's headings (tiers that earn commission)
  * English is the registry's own text; another language gives words by page, role, field and column,
  * and tests/client-logic/i18n-keys.test.ts checks both produce every key.
  */
@@ -32,6 +33,7 @@ export function englishRegistryTexts(): RegistryTexts {
           ...t.messages,
           fields: Object.fromEntries(fieldsOf(t).map((name) => [name, [...t.createFields, ...t.editFields].find((f) => f.name === name)!.label])),
           columns: Object.fromEntries(t.list.columns.map((c) => [c.source, c.label])),
+          ...(t.commission ? { commission: { column: t.commission.label, export: t.commission.exportLabel ?? t.commission.label } } : {}),
         },
       ]),
     ),
@@ -44,9 +46,15 @@ export interface RegistryWords {
   role: Record<Role, string>;
   field: Record<FieldName, string>;
   column: Record<ColumnSource, string>;
+  /** The turnover headings of each commission column (the table's, the spreadsheet's). */
+  commission: Record<CommissionColumn, { column: string; export: string }>;
   /** A tier's label or message from its name ('%{name}' kept where the English has '{name}'). */
   tierText: (label: TierLabel, name: string, t: TierDef) => string;
 }
+
+/** A commission column's words; a column the language has none for (a tier a test registry adds) takes the tier's name. */
+const commissionWords = (words: RegistryWords, t: TierDef): { column: string; export: string } =>
+  (words.commission as Record<string, { column: string; export: string }>)[t.commission!.column] ?? { column: words.role[t.role], export: words.role[t.role] };
 
 export function registryTexts(words: RegistryWords): RegistryTexts {
   return {
@@ -58,6 +66,7 @@ export function registryTexts(words: RegistryWords): RegistryTexts {
           ...Object.fromEntries([...Object.keys(t.labels), ...Object.keys(t.messages)].map((k) => [k, words.tierText(k as TierLabel, words.role[t.role], t)])),
           fields: Object.fromEntries(fieldsOf(t).map((name) => [name, words.field[name]])),
           columns: Object.fromEntries(t.list.columns.map((c) => [c.source, words.column[c.source]])),
+          ...(t.commission ? { commission: commissionWords(words, t) } : {}),
         },
       ]),
     ),

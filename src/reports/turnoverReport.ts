@@ -1,15 +1,28 @@
 import { API_PATHS } from '../../domain/apiPaths';
 import { commissionAndNet } from '../../domain/commission';
-import type { TurnoverRow } from '../../domain/api';
-import { childTierOf, type Role } from '../../resources.config';
+import { childTierOf, COMMISSION_SPLIT, COMMISSION_TIERS, type CommissionColumn, type Role, type TurnoverRow } from '../../resources.config';
+import { rowsOf, summed, type ReportColumn, type ReportDef, type ReportExport } from './reportDef';
 
 export type { TurnoverRow };
-import { rowsOf, summed, type ReportDef } from './reportDef';
 
-export type TurnoverTotals = Record<'playPoints' | 'winPoints' | 'endPoints' | 'supercom' | 'distcom' | 'retailcom' | 'usercom' | 'commission' | 'netToPay', number>;
+type Summed = 'playPoints' | 'winPoints' | 'endPoints' | CommissionColumn;
+export type TurnoverTotals = Record<Summed | 'commission' | 'netToPay', number>;
 
-const SUMMED = ['playPoints', 'winPoints', 'endPoints', 'supercom', 'distcom', 'retailcom', 'usercom'] as const;
-const sum = summed<TurnoverRow, (typeof SUMMED)[number]>(SUMMED);
+const SUMMED = ['playPoints', 'winPoints', 'endPoints', ...(COMMISSION_SPLIT.columns as CommissionColumn[])] as Summed[];
+const sum = summed<TurnoverRow, Summed>(SUMMED);
+
+/** One column per tier that earns commission, in chain order, headed by the tier's own words. */
+const commissionColumns: ReportColumn<TurnoverRow, TurnoverTotals>[] = COMMISSION_TIERS.map((t) => ({
+  kind: 'points' as const,
+  field: t.commission.column as CommissionColumn,
+  label: `td.tier.${t.role}.commission.column`,
+}));
+/** The spreadsheet keeps the columns a tier gives a heading for (the players' own is left out). */
+const commissionExport: ReportExport<TurnoverRow>['columns'] = COMMISSION_TIERS.filter((t) => t.commission.exportLabel).map((t) => ({
+  label: `td.tier.${t.role}.commission.export`,
+  value: (r: TurnoverRow) => r[t.commission.column as CommissionColumn],
+  width: 20,
+}));
 
 /** Drill-down: into an account that has a tier below it (a player's own row would only repeat itself). */
 export const drillTarget = (row: { id: string; role: string }) => (childTierOf(row.role as Role) ? { role: row.role, id: row.id } : null);
@@ -17,8 +30,8 @@ export const drillTarget = (row: { id: string; role: string }) => (childTierOf(r
 const L = 'td.reports.turnover';
 
 /**
- * Turnover report (spec 2.7): the columns summed in cents, then the footer's commission (the four
- * columns) and net (end − commission) by the spec's formula.
+ * Turnover report: the columns summed in cents, then the footer's commission (the commission
+ * columns) and net (end − commission).
  */
 export const TURNOVER_REPORT: ReportDef<TurnoverRow, TurnoverTotals> = {
   key: 'turnover',
@@ -27,7 +40,7 @@ export const TURNOVER_REPORT: ReportDef<TurnoverRow, TurnoverTotals> = {
   read: (answer) => {
     const rows = rowsOf<TurnoverRow>(answer);
     const totals = sum(rows);
-    return { rows, totals: { ...totals, ...commissionAndNet(totals) } };
+    return { rows, totals: { ...totals, ...commissionAndNet(totals, COMMISSION_SPLIT.columns) } };
   },
   cards: [
     { label: `${L}.cards.playPoints`, figure: 'playPoints' },
@@ -42,10 +55,7 @@ export const TURNOVER_REPORT: ReportDef<TurnoverRow, TurnoverTotals> = {
     { kind: 'points', field: 'playPoints', label: `${L}.columns.playPoints` },
     { kind: 'points', field: 'winPoints', label: `${L}.columns.winPoints` },
     { kind: 'points', field: 'endPoints', label: `${L}.columns.endPoints` },
-    { kind: 'points', field: 'supercom', label: `${L}.columns.supercom` },
-    { kind: 'points', field: 'distcom', label: `${L}.columns.distcom` },
-    { kind: 'points', field: 'retailcom', label: `${L}.columns.retailcom` },
-    { kind: 'points', field: 'usercom', label: `${L}.columns.usercom` },
+    ...commissionColumns,
     { kind: 'points', field: 'netToPay', label: `${L}.columns.netToPay` },
   ],
   rowKey: (r) => r.id,
@@ -58,9 +68,7 @@ export const TURNOVER_REPORT: ReportDef<TurnoverRow, TurnoverTotals> = {
       { label: `${L}.export.playPoints`, value: (r) => r.playPoints, width: 15 },
       { label: `${L}.export.winPoints`, value: (r) => r.winPoints, width: 15 },
       { label: `${L}.export.endPoints`, value: (r) => r.endPoints, width: 15 },
-      { label: `${L}.export.supercom`, value: (r) => r.supercom, width: 18 },
-      { label: `${L}.export.distcom`, value: (r) => r.distcom, width: 22 },
-      { label: `${L}.export.retailcom`, value: (r) => r.retailcom, width: 20 },
+      ...commissionExport,
       { label: `${L}.export.netToPay`, value: (r) => r.netToPay, width: 15 },
     ],
   },

@@ -1,7 +1,7 @@
-import { adminCommission, applyBp, pendingCommission, percentToBp, sumPoints, totalsOf, turnoverRows, type CommissionColumn, type TreeNode } from '../../domain/commission';
+import { adminCommission, applyBp, pendingCommission, percentToBp, sumPoints, totalsOf, turnoverRows, type CommissionSplit, type TreeNode } from '../../domain/commission';
 
-const COLUMN: Record<string, CommissionColumn> = { superareamanager: 'supercom', areamanager: 'distcom', master: 'retailcom', player: 'usercom' };
-const columnOf = (role: string) => COLUMN[role] ?? null;
+const COLUMN: Record<string, string> = { superareamanager: 'supercom', areamanager: 'distcom', master: 'retailcom', player: 'usercom' };
+const split: CommissionSplit = { columns: Object.values(COLUMN), columnOf: (role) => COLUMN[role] ?? null };
 
 /** A tree: root 1 (superadmin) → admin 2 → sam 3 (5 %) → am 4 (3 %) → masters 5 (2 %) and 6 (1.5 %) → players. */
 function tree() {
@@ -40,15 +40,16 @@ describe('commission formulas', () => {
       { player: p2, playCents: 3_333n, winCents: 0n },
       { player: p3, playCents: 7_777n, winCents: 20_000n },
     ];
-    const row = turnoverRows([2], players, nodes, columnOf).get(2)!;
+    const row = turnoverRows([2], players, nodes, split).get(2)!;
     const play = 10_000n + 3_333n + 7_777n;
     expect(row.playCents).toBe(play);
     expect(row.endCents).toBe(play - 29_000n);
-    expect(row.supercom).toBe(applyBp(play, 500)); // one super area manager above all three players
-    expect(row.distcom).toBe(applyBp(play, 300));
-    expect(row.retailcom).toBe(applyBp(13_333n, 200) + applyBp(7_777n, 150)); // per master
-    expect(row.usercom).toBe(applyBp(10_000n, 100) + applyBp(3_333n, 50) + 0n); // per player
-    expect(row.commission).toBe(row.supercom + row.distcom + row.retailcom + row.usercom);
+    const c = row.columns;
+    expect(c.supercom).toBe(applyBp(play, 500)); // one super area manager above all three players
+    expect(c.distcom).toBe(applyBp(play, 300));
+    expect(c.retailcom).toBe(applyBp(13_333n, 200) + applyBp(7_777n, 150)); // per master
+    expect(c.usercom).toBe(applyBp(10_000n, 100) + applyBp(3_333n, 50) + 0n); // per player
+    expect(row.commission).toBe(c.supercom! + c.distcom! + c.retailcom! + c.usercom!);
     expect(row.netToPay).toBe(row.endCents - row.commission);
   });
 
@@ -60,17 +61,17 @@ describe('commission formulas', () => {
       { player: p3, playCents: 7_777n, winCents: 0n },
     ];
     // Rows of the area manager's view: its masters 5 and 6. The super area manager and area manager are above them.
-    const rows = turnoverRows([5, 6], players, nodes, columnOf);
-    expect(rows.get(5)).toMatchObject({ playCents: 13_333n, supercom: applyBp(13_333n, 500), distcom: applyBp(13_333n, 300), retailcom: applyBp(13_333n, 200) });
-    expect(rows.get(6)).toMatchObject({ playCents: 7_777n, supercom: applyBp(7_777n, 500), retailcom: applyBp(7_777n, 150), usercom: 0n });
+    const rows = turnoverRows([5, 6], players, nodes, split);
+    expect(rows.get(5)).toMatchObject({ playCents: 13_333n, columns: { supercom: applyBp(13_333n, 500), distcom: applyBp(13_333n, 300), retailcom: applyBp(13_333n, 200) } });
+    expect(rows.get(6)).toMatchObject({ playCents: 7_777n, columns: { supercom: applyBp(7_777n, 500), retailcom: applyBp(7_777n, 150), usercom: 0n } });
     // A row of a player: its own play, its own rate, every tier above it.
-    const playerRow = turnoverRows([7], players, nodes, columnOf).get(7)!;
-    expect(playerRow).toMatchObject({ playCents: 10_000n, usercom: 100n, retailcom: 200n, distcom: 300n, supercom: 500n });
+    const playerRow = turnoverRows([7], players, nodes, split).get(7)!;
+    expect(playerRow).toMatchObject({ playCents: 10_000n, columns: { usercom: 100n, retailcom: 200n, distcom: 300n, supercom: 500n } });
   });
 
   it('leave players outside the rows out and sum footers exactly', () => {
     const { nodes, p1 } = tree();
-    const rows = turnoverRows([6], [{ player: p1, playCents: 10_000n, winCents: 0n }], nodes, columnOf);
+    const rows = turnoverRows([6], [{ player: p1, playCents: 10_000n, winCents: 0n }], nodes, split);
     expect(rows.get(6)?.playCents).toBe(0n);
     expect(totalsOf([{ a: 1n, b: 2n }, { a: 3n, b: 4n }], ['a', 'b'])).toEqual({ a: 4n, b: 6n });
   });

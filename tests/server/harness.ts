@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { AccountRecord } from '../../resources.config';
-import { tierOf, type Role, type TierDef } from '../../resources.config';
+import { CHAIN, ROOT_TIER, tierOf, type Role, type TierDef } from '../../resources.config';
 import { buildApp, type AppOptions } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -134,7 +134,25 @@ export async function loginAs(h: Harness, username: string, password = 'secret-p
   return r.json.token as string;
 }
 
+/**
+ * One account of every chain tier below the root, each under the one above it, walking the
+ * registry's chain: a tier a test registry adds is created in its place and the tiers below hang
+ * under it. `under` starts the walk below an existing account of its role.
+ */
+async function walkChain(h: Harness, token: string, under?: AccountRecord): Promise<Record<string, AccountRecord>> {
+  const out: Record<string, AccountRecord> = {};
+  let parent = under ?? ({ _id: h.root.id, role: ROOT_TIER.role } as AccountRecord);
+  if (under) out[under.role] = under;
+  for (const role of CHAIN.slice(CHAIN.indexOf(parent.role) + 1)) {
+    parent = await createAs(h, token, role, parent._id);
+    out[role] = parent;
+  }
+  return out;
+}
+
 export interface Chain {
+  /** Every chain tier below the root, by role (a test registry's extra tier included). */
+  byRole: Record<string, AccountRecord>;
   admin: AccountRecord;
   sam: AccountRecord;
   am: AccountRecord;
@@ -146,20 +164,11 @@ export interface Chain {
 /** One account of every chain level, each created by the superadmin, each logged in. */
 export async function buildChain(h: Harness): Promise<Chain> {
   const t = h.root.token;
-  const admin = await createAs(h, t, 'admin', h.root.id);
-  const sam = await createAs(h, t, 'superareamanager', admin._id);
-  const am = await createAs(h, t, 'areamanager', sam._id);
-  const master = await createAs(h, t, 'master', am._id);
-  const player = await createAs(h, t, 'player', master._id);
-  const tokens = {
-    superadmin: t,
-    admin: await loginAs(h, admin.username),
-    superareamanager: await loginAs(h, sam.username),
-    areamanager: await loginAs(h, am.username),
-    master: await loginAs(h, master.username),
-    player: await loginAs(h, player.username),
-  };
-  return { admin, sam, am, master, player, tokens };
+  const byRole = await walkChain(h, t);
+  const tokens: Record<string, string> = { [ROOT_TIER.role]: t };
+  for (const [role, account] of Object.entries(byRole)) tokens[role] = await loginAs(h, account.username);
+  const { admin, superareamanager: sam, areamanager: am, master, player } = byRole as Record<ChainRole, AccountRecord>;
+  return { byRole, admin, sam, am, master, player, tokens: tokens as Chain['tokens'] };
 }
 
 /** Generates points into the superadmin's wallet. */
@@ -247,14 +256,10 @@ export async function fund(h: Harness, toId: string, points: number, role: Role)
 export type ChainRole = 'admin' | 'superareamanager' | 'areamanager' | 'master' | 'player';
 
 /** One account of every level below the superadmin, each under the previous one (created by the superadmin, no logins). */
-export async function createChain(h: Harness, adminId?: string): Promise<Record<ChainRole, AccountRecord>> {
+export async function createChain(h: Harness, adminId?: string): Promise<Record<ChainRole, AccountRecord> & Record<string, AccountRecord>> {
   const t = h.root.token;
-  const admin = adminId ? ((await call(h, 'GET', `/api/admins/${adminId}`, { token: t })).json.data as AccountRecord) : await createAs(h, t, 'admin', h.root.id);
-  const sam = await createAs(h, t, 'superareamanager', admin._id);
-  const am = await createAs(h, t, 'areamanager', sam._id);
-  const master = await createAs(h, t, 'master', am._id);
-  const player = await createAs(h, t, 'player', master._id);
-  return { admin, superareamanager: sam, areamanager: am, master, player };
+  const admin = adminId ? ((await call(h, 'GET', `/api/admins/${adminId}`, { token: t })).json.data as AccountRecord) : undefined;
+  return (await walkChain(h, t, admin)) as Record<ChainRole, AccountRecord> & Record<string, AccountRecord>;
 }
 
 /**

@@ -14,7 +14,7 @@ import { percentToBp, turnoverRows, type TreeNode } from '../../domain/commissio
 import { roundWindow } from '../../domain/games';
 import { centsToPoints } from '../../domain/money';
 import { dayKey } from '../../domain/periods';
-import { childTierOf, type Role } from '../../resources.config';
+import { childTierOf, COMMISSION_SPLIT, type Role } from '../../resources.config';
 import { findRef, reparent, type AccountRef } from '../../server/accounts/repository';
 import { checkInvariant } from '../../server/credit/ledger';
 import type { Queryable } from '../../server/db/client';
@@ -24,7 +24,7 @@ import { importBackup } from '../../server/operations/backup';
 import { clearHistory } from '../../server/operations/clearHistory';
 import { adminGamePlay } from '../../server/reports/repository';
 import { GAME_TIER, LEAF_TIER } from '../../resources.config';
-import { columnOf, turnoverOf } from '../../server/reports/turnover';
+import { turnoverOf } from '../../server/reports/turnover';
 import { ENGINE } from './engine';
 import { createAs, engineAvailable, fund, startHarness, type Harness } from './harness';
 
@@ -164,7 +164,7 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
       rowsOf.map((r) => Number(r.id)),
       plays.map((p) => ({ player: nodes.get(Number(p.id))!, playCents: BigInt(String(p.play)), winCents: BigInt(String(p.win)) })),
       nodes,
-      columnOf,
+      COMMISSION_SPLIT,
     );
     return rowsOf.map((r) => {
       const f = figures.get(Number(r.id))!;
@@ -176,10 +176,7 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
         playPoints: centsToPoints(f.playCents),
         winPoints: centsToPoints(f.winCents),
         endPoints: centsToPoints(f.endCents),
-        supercom: centsToPoints(f.supercom),
-        distcom: centsToPoints(f.distcom),
-        retailcom: centsToPoints(f.retailcom),
-        usercom: centsToPoints(f.usercom),
+        ...Object.fromEntries(Object.entries(f.columns).map(([c, cents]) => [c, centsToPoints(cents)])),
         commission: centsToPoints(f.commission),
         netToPay: centsToPoints(f.netToPay),
       };
