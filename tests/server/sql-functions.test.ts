@@ -1,0 +1,33 @@
+import { readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTIONS_DIR, functionStatements } from '../../server/db/functions';
+import { engineAvailable, startHarness, type Harness } from './harness';
+
+/** The body between `AS $$` and the closing `$$;`, as PostgreSQL keeps it in pg_proc.prosrc. */
+const bodyOf = (sql: string): string => sql.slice(sql.indexOf('$$') + 2, sql.lastIndexOf('$$'));
+
+describe.runIf(engineAvailable())('the SQL functions: one file each, and that file is the body the database runs', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h?.close());
+
+  it('every function of functions/ is defined once in the database with that file’s body', async () => {
+    const files = readdirSync(FUNCTIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+    expect(files.length).toBeGreaterThanOrEqual(8);
+    const statements = functionStatements();
+    for (const [i, file] of files.entries()) {
+      const name = file.replace(/\.sql$/, '');
+      expect(statements[i], file).toMatch(new RegExp(`^CREATE OR REPLACE FUNCTION ${name}\\(`, 'm'));
+      const defined = await h.db.query(`SELECT prosrc FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE proname = $1 AND nspname = current_schema()`, [name]);
+      expect(defined.length, `${name}: one definition`).toBe(1);
+      expect(String(defined[0].prosrc), `${name}: the database runs the file's body`).toBe(bodyOf(statements[i]!));
+    }
+  });
+
+  it('every td_ function of the database has its file', async () => {
+    const names = (await h.db.query(`SELECT proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE proname LIKE 'td\\_%' AND nspname = current_schema() ORDER BY 1`)).map((r) => String(r.proname));
+    expect(names).toEqual(readdirSync(FUNCTIONS_DIR).filter((f) => f.endsWith('.sql')).map((f) => f.replace(/\.sql$/, '')).sort());
+  });
+});
