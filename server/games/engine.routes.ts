@@ -6,7 +6,7 @@ import { requireCaller } from '../auth/plugin';
 import { coded } from '../http/errors';
 import { queryText } from '../http/schemas';
 import { ROOT_TIER } from '../../resources.config';
-import { adminScope } from './access';
+import { adminScope, loadRunnableAdmin } from './access';
 import { delayedRounds, namedRounds } from './delayed.repository';
 import type { SettleRetries } from './retries';
 import { roundsBehind } from './settle';
@@ -40,8 +40,10 @@ export async function engineRoutes(app: FastifyInstance, opts: { retries: Settle
     });
     return { success: true, data: { roundsBehind: behind.count, oldestClosedAt: behind.oldestClosedAt?.toISOString() ?? null, failing } };
   });
-  r.get(API_PATHS.engineDelayed, { schema: { querystring: z.looseObject({ gameId: queryText }), response: GAME_REPLIES.engineDelayed } }, async (req) => {
-    const scope = adminScope(requireCaller(req));
+  // adminId: one admin's rounds (the console the superadmin opened for it); else all the caller's.
+  r.get(API_PATHS.engineDelayed, { schema: { querystring: z.looseObject({ gameId: queryText, adminId: queryText }), response: GAME_REPLIES.engineDelayed } }, async (req) => {
+    const caller = requireCaller(req);
+    const scope = req.query.adminId ? { adminId: (await loadRunnableAdmin(app.db, caller, req.query.adminId)).id } : adminScope(caller);
     const gameId = typeof req.query.gameId === 'string' && req.query.gameId !== '' ? req.query.gameId : undefined;
     return { success: true, data: await delayedRounds(app.db, scope, new Date(), { gameId }) };
   });
