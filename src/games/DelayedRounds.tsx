@@ -32,7 +32,7 @@ export function DelayedRounds({ adminId, gameId }: { adminId?: string | undefine
     retry: false,
   });
   const d = q.data;
-  if (!d || d.count === 0) return null;
+  if (!d?.count || !Array.isArray(d.rounds)) return null;
   const more = d.count - Math.min(NAMED, d.rounds.length);
   return (
     <Alert severity="warning" sx={{ my: 1 }} data-testid="delayed-rounds">
