@@ -79,6 +79,8 @@ export const API_PATHS = {
   winPercentages: '/percentage/bulk/winpercentage/:id',
   // server/games/engine.routes.ts: the round engine's health, on the superadmin's dashboard
   engineStatus: '/games/engine',
+  // the caller's rounds that wait for their result (an admin's own; the superadmin's, every admin's)
+  engineDelayed: '/games/engine/delayed',
   // server/games/history.routes.ts: online players and the bet list
   gameHistory: '/history/gamehistory',
   ticketDetails: '/history/getdetailsbyticketid',

@@ -184,7 +184,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(accountRoutes, { guard: config });
       await api.register(miscAccountRoutes);
       await api.register(geoRoutes, { prefix: GEO });
-      await api.register(gamesModule, { dataDir: config.dataDir });
+      await api.register(gamesModule, { dataDir: config.dataDir, voidAfterSeconds: config.roundVoidAfterSeconds });
       await api.register(reportRoutes);
       await api.register(commissionRoutes);
       await api.register(logRoutes);

@@ -33,6 +33,8 @@ export interface ServerConfig {
   complaintRateLimit: number;
   /** Run the timers (round engine) in this process; tests turn them off and tick by hand. */
   schedulerEnabled: boolean;
+  /** A round still unsettled this many seconds after its close is voided: every stake refunded. */
+  roundVoidAfterSeconds: number;
   /** Login attempts per IP per minute. */
   loginRateLimit: number;
   /** Serve the built client from this folder when it exists. */
@@ -129,6 +131,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     lockoutMinutes: Number(env.LOGIN_LOCKOUT_MINUTES ?? 15),
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
     schedulerEnabled: env.SCHEDULER !== 'off',
+    roundVoidAfterSeconds: positiveInt(env, 'ROUND_VOID_AFTER_SECONDS', 300),
     complaintRateLimit: Number(env.COMPLAINT_RATE_LIMIT ?? 5),
     backupDir: resolve(env.BACKUP_DIR ?? './data/backups'),
     backupAdmins: (env.BACKUP_ADMINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),

@@ -2,8 +2,8 @@ import { centsToPoints } from '../../domain/money';
 import type { Queryable } from '../db/client';
 import { fromDatabaseError } from '../http/errors';
 
-/** bet: player → pool; win: pool → player; pool: admin ↔ pool (Add / Reset Balance); commission: admin → earner. */
-export type LedgerKind = 'transfer' | 'adjust' | 'generated' | 'burned' | 'bet' | 'win' | 'pool' | 'commission' | 'carried';
+/** bet: player → pool; win: pool → player; refund: pool → player (a voided round's stake); pool: admin ↔ pool (Add / Reset Balance); commission: admin → earner. */
+export type LedgerKind = 'transfer' | 'adjust' | 'generated' | 'burned' | 'bet' | 'win' | 'refund' | 'pool' | 'commission' | 'carried';
 
 export interface Movement {
   from: number | null;

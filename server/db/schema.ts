@@ -212,6 +212,7 @@ export const rounds = pgTable(
     drawNo: bigint('draw_no', { mode: 'number' }).notNull(),
     opensAt: ts('opens_at').notNull(),
     closesAt: ts('closes_at').notNull(),
+    /** open, settled, or void (it could not settle in time and every stake was refunded, server/games/voidRound.ts). */
     status: text('status').notNull().default('open'),
     result: text('result'),
     booster: integer('booster'),
@@ -242,6 +243,8 @@ export const tickets = pgTable(
     win: money('win').notNull().default(sql`0`),
     createdAt: ts('created_at').notNull().defaultNow(),
     settledAt: ts('settled_at'),
+    /** When its round was voided and the stake went back (migration 0015); null otherwise. */
+    refundedAt: ts('refunded_at'),
   },
   (t) => [
     index('tickets_round_idx').on(t.roundId),

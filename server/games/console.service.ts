@@ -16,20 +16,25 @@ export async function loadGame(db: Queryable, gameId: string): Promise<{ row: Ga
   return { row, declaration };
 }
 
-/** The latest settled rounds of (admin, game) in the results strip's shape, newest first. */
+/** The latest finished rounds of (admin, game) in the results strip's shape, newest first: settled, or voided. */
 const LAST_ROUNDS = (admin: string, game: string) =>
-  `SELECT id::text AS id, draw_no::text AS draw_no, result, booster FROM rounds
-    WHERE admin_id = ${admin} AND game_id = ${game} AND status = 'settled' ORDER BY draw_no DESC LIMIT ${LAST_RESULTS}`;
+  `SELECT id::text AS id, draw_no::text AS draw_no, result, booster, status FROM rounds
+    WHERE admin_id = ${admin} AND game_id = ${game} AND status IN ('settled', 'void') ORDER BY draw_no DESC LIMIT ${LAST_RESULTS}`;
 
-const toResult = (declaration: GameDeclaration) => (r: Record<string, unknown>) => ({
-  roundId: String(r.id),
-  // Spec section 3: a result's drawno is the winning option, as everywhere else; the round's number is roundNo.
-  drawno: String(r.result),
-  roundNo: Number(r.draw_no),
-  result: String(r.result),
-  label: declaration.describe(String(r.result)),
-  booster: Number(r.booster),
-});
+/** A voided round (server/games/voidRound.ts) drew nothing: no result, every stake refunded. */
+const toResult = (declaration: GameDeclaration) => (r: Record<string, unknown>) =>
+  r.status === 'void'
+    ? { roundId: String(r.id), drawno: null, roundNo: Number(r.draw_no), result: null, label: null, booster: null, refunded: true }
+    : {
+        roundId: String(r.id),
+        // Spec section 3: a result's drawno is the winning option, as everywhere else; the round's number is roundNo.
+        drawno: String(r.result),
+        roundNo: Number(r.draw_no),
+        result: String(r.result),
+        label: declaration.describe(String(r.result)),
+        booster: Number(r.booster),
+        refunded: false,
+      };
 
 /** The latest settled rounds of (admin, game), newest first, as the results strip shows them. */
 export async function lastResults(db: Queryable, adminId: number, game: { row: GameRow; declaration: GameDeclaration }) {
@@ -169,14 +174,24 @@ export async function queueResult(
   return { outcome, label: game.declaration.describe(outcome) };
 }
 
-/** The decision record of a settled round of (admin, game), for the results strip's audit view. */
+/** The decision record of a finished round of (admin, game), for the results strip's audit view: a voided one keeps why. */
 export async function decisionOf(db: Database, adminId: number, roundId: number) {
   const [r] = await db.query(
-    `SELECT r.id, r.draw_no, r.result, r.booster, r.decision, r.settled_at, g.game_id AS code FROM rounds r JOIN games g ON g.id = r.game_id
-      WHERE r.id = $1 AND r.admin_id = $2 AND r.status = 'settled'`,
+    `SELECT r.id, r.draw_no, r.result, r.booster, r.decision, r.settled_at, r.status, g.game_id AS code FROM rounds r JOIN games g ON g.id = r.game_id
+      WHERE r.id = $1 AND r.admin_id = $2 AND r.status IN ('settled', 'void')`,
     [roundId, adminId],
   );
   if (!r) throw coded(404, 'noSettledRound');
   const decision = typeof r.decision === 'string' ? JSON.parse(r.decision) : r.decision;
-  return { roundId: String(r.id), drawno: Number(r.draw_no), gameId: String(r.code), result: String(r.result), booster: Number(r.booster), settledAt: r.settled_at, decision };
+  const refunded = r.status === 'void';
+  return {
+    roundId: String(r.id),
+    drawno: Number(r.draw_no),
+    gameId: String(r.code),
+    result: refunded ? null : String(r.result),
+    booster: refunded ? null : Number(r.booster),
+    refunded,
+    settledAt: r.settled_at,
+    decision,
+  };
 }

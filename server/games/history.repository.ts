@@ -14,10 +14,12 @@ export interface TicketRecord {
   /** The round's result option; null until it is settled. */
   result: string | null;
   settledAt: Date | null;
+  /** Its round was voided and the stake went back (server/games/voidRound.ts). */
+  refunded: boolean;
 }
 
 /** The ticket columns `toTicket` reads (every query below selects them under these names). */
-const TICKET_COLUMNS = `t.id, g.game_id, g.game_name, r.draw_no, r.opens_at, r.closes_at, t.stake::text AS stake, t.win::text AS win, r.result, t.settled_at`;
+const TICKET_COLUMNS = `t.id, g.game_id, g.game_name, r.draw_no, r.opens_at, r.closes_at, t.stake::text AS stake, t.win::text AS win, r.result, t.settled_at, t.refunded_at IS NOT NULL AS refunded`;
 
 const toTicket = (r: Record<string, unknown>): TicketRecord => ({
   id: String(r.id),
@@ -30,6 +32,7 @@ const toTicket = (r: Record<string, unknown>): TicketRecord => ({
   winCents: BigInt(String(r.win)),
   result: (r.result ?? null) as string | null,
   settledAt: (r.settled_at ?? null) as Date | null,
+  refunded: Boolean(r.refunded),
 });
 
 /** Which tickets the bet list covers: players under a path, a time window, optionally one game and one player. */
@@ -61,7 +64,8 @@ export async function betHistory(
     where += ` AND t.player_id = $${params.length}`;
   }
   const from = `FROM tickets t JOIN accounts p ON p.id = t.player_id JOIN games g ON g.id = t.game_id JOIN rounds r ON r.id = t.round_id WHERE ${where}`;
-  const [totals] = await q.query(`SELECT count(*)::int AS n, coalesce(sum(t.stake), 0)::text AS play, coalesce(sum(t.win), 0)::text AS win ${from}`, params);
+  // A refunded stake is no play: the totals leave it out, as the reports do (the row still shows it).
+  const [totals] = await q.query(`SELECT count(*)::int AS n, coalesce(sum(t.stake) FILTER (WHERE t.refunded_at IS NULL), 0)::text AS play, coalesce(sum(t.win), 0)::text AS win ${from}`, params);
   const rows = await q.query(
     `SELECT ${TICKET_COLUMNS}, p.username
      ${from} ORDER BY t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
@@ -83,17 +87,19 @@ export interface TicketLine {
   qty: number;
   stakeCents: bigint;
   drawNo: number;
+  /** The ticket's round was voided and its stake refunded. */
+  refunded: boolean;
 }
 
 /** The lines of a ticket, if the ticket is the viewer's own or a player's under it; empty otherwise. */
 export async function ticketLines(q: Queryable, ticketId: number, viewer: { id: number; path: string }): Promise<TicketLine[]> {
   const rows = await q.query(
-    `SELECT g.game_id, l.option, l.qty, l.stake::text AS stake, r.draw_no FROM tickets t JOIN accounts p ON p.id = t.player_id
+    `SELECT g.game_id, l.option, l.qty, l.stake::text AS stake, r.draw_no, t.refunded_at IS NOT NULL AS refunded FROM tickets t JOIN accounts p ON p.id = t.player_id
        JOIN ticket_lines l ON l.ticket_id = t.id JOIN rounds r ON r.id = t.round_id JOIN games g ON g.id = t.game_id
       WHERE t.id = $1 AND (p.path LIKE $2 OR p.id = $3) ORDER BY l.option`,
     [ticketId, `${viewer.path}%`, viewer.id],
   );
-  return rows.map((r) => ({ gameId: String(r.game_id), option: String(r.option), qty: Number(r.qty), stakeCents: BigInt(String(r.stake)), drawNo: Number(r.draw_no) }));
+  return rows.map((r) => ({ gameId: String(r.game_id), option: String(r.option), qty: Number(r.qty), stakeCents: BigInt(String(r.stake)), drawNo: Number(r.draw_no), refunded: Boolean(r.refunded) }));
 }
 
 /** A player's own tickets, newest first, optionally of one game, with the total before paging. */

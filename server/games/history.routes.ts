@@ -81,7 +81,7 @@ export async function historyRoutes(app: FastifyInstance) {
       success: true,
       message: '',
       // drawno keeps the option key the spec's clients send back; label is what people read.
-      data: rows.map((x) => ({ ticketid: String(ticketId), drawno: x.option, label: optionLabel(x.gameId, x.option), round: x.drawNo, drawqty: x.qty, drawtotal: centsToPoints(x.stakeCents) })),
+      data: rows.map((x) => ({ ticketid: String(ticketId), drawno: x.option, label: optionLabel(x.gameId, x.option), round: x.drawNo, drawqty: x.qty, drawtotal: centsToPoints(x.stakeCents), refunded: x.refunded })),
     };
   });
 

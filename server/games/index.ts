@@ -10,10 +10,13 @@ import { ConsolePusher } from './consolePush';
 import { consoleData } from './console.service';
 import { SettleRetries, type FailedRound } from './retries';
 import { engineRoutes } from './engine.routes';
+import { voidOverdue } from './voidRound';
 
 export interface GamesModuleOptions {
   /** Where uploaded game images are kept (under the data directory). */
   dataDir: string;
+  /** A round still unsettled this long after its close is voided (ROUND_VOID_AFTER_SECONDS). */
+  voidAfterSeconds: number;
 }
 
 /** The game side of the API: player calls, live consoles, win percentages. */
@@ -21,7 +24,8 @@ export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions
   const { db, realtime } = app;
   const retries = new SettleRetries();
   const onError = (f: FailedRound, err: unknown) =>
-    app.log.error({ err, roundId: f.roundId, attempts: f.attempts, nextAttemptAt: f.nextAt }, 'round settlement failed; retrying later');
+    app.log.error({ err, roundId: f.roundId, attempts: f.attempts, code: f.code, nextAttemptAt: f.nextAt }, 'round settlement failed; retrying later');
+  const onVoidError = (roundId: number, err: unknown) => app.log.error({ err, roundId }, 'round void failed; retrying at the next tick');
   const pusher = new ConsolePusher(realtime, consoleRoom, (adminId, gameId) => consoleData(db, adminId, gameId), (err) =>
     app.log.warn({ err }, 'console push failed'),
   );
@@ -33,8 +37,10 @@ export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions
     everyMs: 1000,
     run: async (now) => {
       const { settled } = await engineTick(db, now, { retries, onError });
-      realtime.walletsChanged(settled.flatMap((s) => s.winners));
-      for (const s of settled) consoleChanged(s.adminId, s.gameId);
+      const voided = await voidOverdue(db, now, { afterSeconds: opts.voidAfterSeconds, retries, onError: onVoidError });
+      for (const v of voided) app.log.warn({ roundId: v.roundId, adminId: v.adminId, gameId: v.gameId, tickets: v.tickets, refundedCents: v.refundedCents.toString() }, 'round voided: not settled in time, every stake refunded');
+      realtime.walletsChanged([...settled.flatMap((s) => s.winners), ...voided.flatMap((v) => v.players)]);
+      for (const s of [...settled, ...voided]) consoleChanged(s.adminId, s.gameId);
     },
   });
   // The countdown is a job of its own: a round tick that waits for the database must not hold it.

@@ -12,7 +12,7 @@ import { lastResults, loadGame } from './console.service';
 import { playerTickets } from './history.repository';
 import { adminOf } from './repository';
 import { LEAF_TIER } from '../../resources.config';
-import { ticketRow } from './ticketRow';
+import { ticketRow, ticketStatus } from './ticketRow';
 import { loadRunnableAdmin } from './access';
 import { API_PATHS } from '../../domain/apiPaths';
 import { GAME_REPLIES } from './schemas';
@@ -73,7 +73,7 @@ export async function playerRoutes(
       return {
         success: true,
         total,
-        data: tickets.map((x) => ({ ...ticketRow(x), status: x.settledAt ? 'settled' : 'pending', createdAt: x.createdAt })),
+        data: tickets.map((x) => ({ ...ticketRow(x), status: ticketStatus(x), createdAt: x.createdAt })),
       };
     },
   );

@@ -202,7 +202,7 @@ export async function rebuildPlayAggregates(q: Queryable, scope: { adminId?: num
 export type AdminScope = { underPath: string } | { adminId: number };
 
 /** The scope as a condition on the admin `a`, its parameter numbered `n`. */
-const scopeCondition = (s: AdminScope, n: number): { sql: string; param: unknown } =>
+export const scopeCondition = (s: AdminScope, n: number): { sql: string; param: unknown } =>
   'adminId' in s ? { sql: `a.id = $${n}`, param: s.adminId } : { sql: `a.path LIKE $${n}`, param: `${s.underPath}%` };
 
 /** The (admin, game) assignments in scope that have no pool yet (a pool is made on first use). */

@@ -5,9 +5,22 @@
 export interface FailedRound {
   roundId: number;
   attempts: number;
-  error: string;
+  /** What failed, as a code for screens (see failureCode); the log keeps the error itself. */
+  code: string;
   lastAt: Date;
   nextAt: Date;
+}
+
+/**
+ * An error as a code a screen may show: the database's SQLSTATE or Node's code (`P0001`,
+ * `ERR_OUT_OF_RANGE`), else the error's class (`RangeError`). Never its message: that is text of
+ * the code that failed (`The value of "max" is out of range…`), in English, for the log.
+ */
+export function failureCode(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(code)) return code;
+  if (err instanceof Error && /^[A-Za-z0-9_]{1,40}$/.test(err.name)) return err.name;
+  return 'UNKNOWN';
 }
 
 export const MAX_BACKOFF_MS = 60_000;
@@ -24,12 +37,17 @@ export class SettleRetries {
 
   fail(roundId: number, err: unknown, now: Date): FailedRound {
     const attempts = (this.failed.get(roundId)?.attempts ?? 0) + 1;
-    const error = err instanceof Error ? err.message : String(err);
-    const entry = { roundId, attempts, error, lastAt: now, nextAt: new Date(now.getTime() + backoffMs(attempts)) };
+    const entry = { roundId, attempts, code: failureCode(err), lastAt: now, nextAt: new Date(now.getTime() + backoffMs(attempts)) };
     this.failed.set(roundId, entry);
     return entry;
   }
 
+  /** The round's failures so far, if it failed on this instance. */
+  find(roundId: number): FailedRound | undefined {
+    return this.failed.get(roundId);
+  }
+
+  /** Forgets the round: it settled, or it was voided (server/games/voidRound.ts). */
   succeed(roundId: number): void {
     this.failed.delete(roundId);
   }

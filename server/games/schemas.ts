@@ -25,6 +25,7 @@ const ticket = z
     resultNo: z.string().nullable(),
     resultLabel: z.string().nullable(),
     claimdate: timestamp.nullable(),
+    refunded: z.boolean().describe('its round was voided (not settled in time) and the stake went back to the wallet'),
   })
   .meta({ id: 'Ticket' });
 
@@ -42,7 +43,7 @@ export const gameForm = z.record(z.string(), z.unknown()).nullish();
 
 export const GAME_REPLIES = {
   createBet: created(ok(z.looseObject({ ticketId: z.string(), roundId: z.string(), drawno: z.number(), playpoints: points, walletBalance: points }))),
-  tickets: replies(z.looseObject({ success: z.boolean(), total: z.number().int(), data: z.array(ticket.extend({ status: z.string().describe('settled or pending'), createdAt: timestamp.optional() })) })),
+  tickets: replies(z.looseObject({ success: z.boolean(), total: z.number().int(), data: z.array(ticket.extend({ status: z.string().describe('settled, pending or refunded'), createdAt: timestamp.optional() })) })),
   lastResults: replies(ok(z.array(z.looseObject({})))),
   timer: replies(ok(z.looseObject({ time: z.string(), drawno: z.number(), closesAt: z.string() }))),
   loadConsole: replies(ok(consoleData)),
@@ -63,7 +64,26 @@ export const GAME_REPLIES = {
       z.looseObject({
         roundsBehind: z.number().int(),
         oldestClosedAt: z.string().nullable(),
-        failing: z.array(z.looseObject({ roundId: z.string(), attempts: z.number().int(), error: z.string(), lastAttemptAt: z.string(), nextAttemptAt: z.string() })),
+        failing: z.array(
+          z.looseObject({
+            roundId: z.string(),
+            drawNo: z.number().int().nullable(),
+            gameName: z.string().nullable(),
+            admin: z.string().nullable(),
+            attempts: z.number().int(),
+            code: z.string().describe('SQLSTATE, Node code or error class; never the error text'),
+            lastAttemptAt: z.string(),
+            nextAttemptAt: z.string(),
+          }),
+        ),
+      }),
+    ),
+  ),
+  engineDelayed: replies(
+    ok(
+      z.looseObject({
+        count: z.number().int(),
+        rounds: z.array(z.looseObject({ roundId: z.string(), drawNo: z.number().int(), gameId: z.string(), gameName: z.string(), admin: z.string(), closesAt: z.string() })),
       }),
     ),
   ),
@@ -85,7 +105,7 @@ export const GAME_REPLIES = {
     z.looseObject({
       success: z.boolean(),
       message: z.string(),
-      data: z.array(z.looseObject({ ticketid: z.string(), drawno: z.string(), label: z.string(), round: z.number(), drawqty: z.number(), drawtotal: points })),
+      data: z.array(z.looseObject({ ticketid: z.string(), drawno: z.string(), label: z.string(), round: z.number(), drawqty: z.number(), drawtotal: points, refunded: z.boolean() })),
     }),
   ),
   historyUsers: replies(ok(z.array(z.looseObject({ _id: z.string(), username: z.string() })))),

@@ -16,4 +16,9 @@ export const ticketRow = (x: TicketRecord) => ({
   // What the result strip shows (`Q♥`, `3-4-5`); `resultNo` keeps the stored key.
   resultLabel: resultLabel(x.gameId, x.result),
   claimdate: x.settledAt,
+  // Its round was voided: no result, the stake back in the wallet; screens show "Refunded".
+  refunded: x.refunded,
 });
+
+/** A ticket's state as the player API names it. */
+export const ticketStatus = (x: TicketRecord): 'refunded' | 'settled' | 'pending' => (x.refunded ? 'refunded' : x.settledAt ? 'settled' : 'pending');

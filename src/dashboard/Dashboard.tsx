@@ -7,7 +7,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { canManageTier } from '../../resources.config';
-import { DASHBOARD_COUNTS, ROOT_TIER } from '../../resources.config';
+import { DASHBOARD_COUNTS, GAME_TIER, ROOT_TIER } from '../../resources.config';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { queryKeys } from '../dataProvider/queryKeys';
 import { getStoredRole } from '../auth/session';
@@ -15,6 +15,7 @@ import { ScreenFrame } from '../common/ScreenFrame';
 import { tierOf } from '../tiers/registry';
 import { DailyPlayChart } from './DailyPlayChart';
 import { EngineHealth } from './EngineHealth';
+import { DelayedRounds } from '../games/DelayedRounds';
 
 /** Welcome heading and the counts of the tiers the role manages, each linking to its list. */
 export function Dashboard() {
@@ -42,6 +43,7 @@ export function Dashboard() {
         ))}
       </Box>
       {role === ROOT_TIER.role && <EngineHealth />}
+      {role === GAME_TIER && <DelayedRounds />}
       <DailyPlayChart />
     </ScreenFrame>
   );

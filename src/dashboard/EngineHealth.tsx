@@ -8,11 +8,25 @@ import { API_PATHS } from '../../domain/apiPaths';
 import { request } from '../dataProvider/http';
 import { queryKeys } from '../dataProvider/queryKeys';
 
+/** A round this instance fails to settle: named when it still exists, with a code (never the error's text). */
+export interface FailingRound {
+  roundId: string;
+  drawNo: number | null;
+  gameName: string | null;
+  admin: string | null;
+  attempts: number;
+  code: string;
+  nextAttemptAt: string;
+}
+
 export interface EngineStatus {
   roundsBehind: number;
   oldestClosedAt: string | null;
-  failing: { roundId: string; attempts: number; error: string; nextAttemptAt: string }[];
+  failing: FailingRound[];
 }
+
+/** Failing rounds named on the card at most. */
+const NAMED = 3;
 
 /**
  * The superadmin's view of the round engine: rounds waiting past their close, and the ones that
@@ -38,8 +52,15 @@ export function EngineHealth() {
         </Typography>
         {q.isError && <Alert severity="warning">{translate('td.dashboard.engineUnknown')}</Alert>}
         {failing > 0 && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {translate('td.dashboard.roundsFailing', { smart_count: failing, error: s!.failing[0].error })}
+          <Alert severity="error" sx={{ mt: 1 }} data-testid="rounds-failing">
+            <div>{translate('td.dashboard.roundsFailing', { smart_count: failing })}</div>
+            {s!.failing.slice(0, NAMED).map((f) => (
+              <div key={f.roundId}>
+                {f.drawNo !== null && f.gameName !== null
+                  ? translate('td.dashboard.roundFailing', { drawNo: f.drawNo, game: f.gameName, admin: f.admin ?? '', attempts: f.attempts, code: f.code })
+                  : translate('td.dashboard.roundFailingUnnamed', { roundId: f.roundId, attempts: f.attempts, code: f.code })}
+              </div>
+            ))}
           </Alert>
         )}
       </CardContent>

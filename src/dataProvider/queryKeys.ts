@@ -25,6 +25,8 @@ export const queryKeys = {
   dailyPlay: () => [ROOT, 'dailyplay'] as const,
   /** The round engine's health for the superadmin's dashboard (GET engine status). */
   engineStatus: () => [ROOT, 'engine'] as const,
+  /** An admin's rounds that wait for their result (GET engine delayed), of one game or all. */
+  delayedRounds: (adminId: string | undefined, gameId: string | undefined) => [ROOT, 'engine', 'delayed', adminId, gameId] as const,
   /** The games an account form may grant: those of the chosen superadmin (dataProvider.userGames). */
   userGames: (ownerId: string) => [ROOT, 'usergames', ownerId] as const,
   /** One level of the ISO country / state / city choices, by the path of that level (null: its parent is unset). */

@@ -56,9 +56,16 @@ export const en = {
       net: 'Net',
       welcome: 'Welcome, %{username}',
       roundsBehind: 'Rounds behind',
-      roundsFailing: 'One round fails to settle and is retried: %{error} |||| %{smart_count} rounds fail to settle and are retried; the first: %{error}',
+      roundsFailing: 'One round fails to settle and is retried |||| %{smart_count} rounds fail to settle and are retried',
+      roundFailing: 'Round #%{drawNo} of %{game} (admin %{admin}) could not be settled and is retried: attempt %{attempts}, error code %{code}.',
+      roundFailingUnnamed: 'Round %{roundId} could not be settled and is retried: attempt %{attempts}, error code %{code}.',
       engineUnknown: 'The round engine status could not be read.',
       counts: { player: 'Player', superareamanager: 'Super Area manager', areamanager: 'Area Manager', master: 'Master' },
+    },
+    // An admin's rounds that wait for their result (games/engine/delayed): on its console and dashboard.
+    engine: {
+      delayed: 'Results are delayed: the server is retrying round #%{drawNo} of %{game}',
+      delayedMore: 'and one more round |||| and %{smart_count} more rounds',
     },
     list: {
       search: 'Search Username...',
@@ -99,7 +106,14 @@ export const en = {
       noResults: 'No results yet.',
       openDecision: 'Result %{label} of draw %{drawno}: how it was chosen',
       decisionTitle: 'Draw %{drawno}: %{label}',
+      refunded: 'Refunded',
+      openRefunded: 'Draw %{drawno} was voided and every stake refunded: why',
       decision: {
+        void: 'Voided',
+        afterSeconds: 'Voided this many seconds after the close',
+        errorCode: 'Error code',
+        attempts: 'Settlement attempts on this server',
+        voidedAt: 'Voided at',
         gameId: 'Game',
         poolBeforeCents: 'Pool before',
         winPercentage: 'Win percentage',
@@ -301,6 +315,7 @@ export const en = {
       claimDate: 'Claim Date',
       view: 'View',
       pending: 'Pending',
+      refunded: 'Refunded',
       empty: 'No history found for this game.',
       totals: 'Totals',
       play: 'Play',
@@ -308,6 +323,7 @@ export const en = {
       end: 'End',
       ticket: {
         title: 'Ticket Details',
+        refunded: 'Refunded: the round could not be settled, so it was voided and the stake went back to the wallet.',
         ticketId: 'TicketID: %{id}',
         index: '#',
         drawNo: 'Draw No',

@@ -191,6 +191,23 @@ describe('Bet List / Game History (spec 2.6)', () => {
     expect(calls.filter((c) => c.path === '/api/history/getdetailsbyticketid').at(-1)?.query).toEqual({ ticketId: '900', gameId: 'vwRORrGO' });
   });
 
+  it('says Refunded for a ticket of a voided round, in the list and in its details', async () => {
+    const refunded = ticket('902', { playpoints: 15, resultNo: null, claimdate: '2026-03-11T04:06:00.000Z', refunded: true });
+    const list = answer(() => ({ json: { success: true, total: 1, totals: { play: 0, win: 0, end: 0 }, data: [refunded] } }));
+    recordApi((c) =>
+      c.path === '/api/history/getdetailsbyticketid'
+        ? { json: { success: true, message: '', data: [{ ticketid: '902', drawno: '3', round: 5, drawqty: 15, drawtotal: 15, refunded: true }] } }
+        : list(c),
+    );
+    renderPage();
+    await screen.findByRole('table', { name: 'Game History' });
+    expect(cellsOf(rowOf('902'))[7]).toBe('Refunded');
+    const user = userEvent.setup();
+    await user.click(within(rowOf('902')).getByRole('button', { name: 'View 902' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket Details' });
+    expect(await within(dialog).findByTestId('ticket-refunded')).toHaveTextContent(/^Refunded: the round could not be settled/);
+  });
+
   it('shows results and ticket lines by their labels (Q♥, 7-9-4, Andhar), never their keys', async () => {
     const ANDHAR = 'qZicXikM';
     const rows = [

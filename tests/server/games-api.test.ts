@@ -162,7 +162,7 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
     const play = rows.reduce((s, x) => s + x.playpoints, 0);
     expect(mine.json.totals).toMatchObject({ play });
     const lines = await call(h, 'GET', `/api/history/getdetailsbyticketid?ticketId=${rows[0].ticketId}&gameId=${FUN_TARGET}`, { token: tokens.master });
-    expect(lines.json.data).toEqual([{ ticketid: rows[0].ticketId, drawno: '7', label: '7', round: expect.any(Number), drawqty: 3, drawtotal: 3 }]);
+    expect(lines.json.data).toEqual([{ ticketid: rows[0].ticketId, drawno: '7', label: '7', round: expect.any(Number), drawqty: 3, drawtotal: 3, refunded: false }]);
     // Another admin sees none of it.
     const otherToken = await loginAs(h, other.username);
     const theirs = await call(h, 'GET', '/api/history/gamehistory', { token: otherToken });

@@ -25,6 +25,7 @@ import { errorMessage } from '../../tiers/errorMessage';
 import { moveBalance, saveResult } from './consoleApi';
 import { OptionGrid } from './OptionGrid';
 import { ResultsStrip } from './ResultsStrip';
+import { DelayedRounds } from '../DelayedRounds';
 import { useConsoleFeed } from './useConsoleFeed';
 import { useCountdown } from './useCountdown';
 import { serverText } from '../../i18n/serverText';
@@ -227,6 +228,7 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
                 </TableBody>
               </Table>
             </Box>
+            <DelayedRounds adminId={adminId} gameId={game.gameId} />
             <ResultsStrip results={data.lastData.data} adminId={adminId} />
           </Box>
         </Box>

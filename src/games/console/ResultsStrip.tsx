@@ -33,16 +33,17 @@ const show = (key: string, v: unknown, gameId: string): string => {
   return typeof v === 'object' ? JSON.stringify(v) : word(v);
 };
 
-/** The audit of one settled round: pool, budget, each option's payout, the choice and why, the booster. */
+/** The audit of one settled round: pool, budget, each option's payout, the choice and why, the booster; of a voided one, why. */
 function DecisionDialog({ result, adminId, onClose }: { result: ConsoleResult; adminId: string; onClose: () => void }) {
   const translate = useTranslate();
+  const label = result.refunded ? translate('td.console.refunded') : result.label;
   const q = useQuery({ queryKey: queryKeys.roundDecision(result.roundId), queryFn: () => loadDecision(result.roundId, adminId), retry: false });
   const d = q.data?.decision ?? {};
   const payouts = (d.payouts ?? null) as Record<string, unknown> | null;
   const gameId = String(d.gameId ?? q.data?.gameId ?? '');
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{translate('td.console.decisionTitle', { drawno: result.roundNo, label: result.label })}</DialogTitle>
+      <DialogTitle>{translate('td.console.decisionTitle', { drawno: result.roundNo, label })}</DialogTitle>
       <DialogContent>
         {q.isPending && <PageSpinner />}
         {q.error && <Typography color="error">{errorMessage(q.error, translate('td.messages.somethingWrong'))}</Typography>}
@@ -86,16 +87,28 @@ export function ResultsStrip({ results, adminId }: { results: ConsoleResult[]; a
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="results-strip">
         {results.length === 0 && <Typography color="text.secondary">{translate('td.console.noResults')}</Typography>}
-        {results.map((r) => (
-          <Chip
-            key={r.roundId}
-            clickable
-            onClick={() => setOpen(r)}
-            label={`${r.label} ${r.booster}x`}
-            color={r.booster > 1 ? 'warning' : 'default'}
-            aria-label={translate('td.console.openDecision', { label: r.label, drawno: r.roundNo })}
-          />
-        ))}
+        {results.map((r) =>
+          r.refunded ? (
+            <Chip
+              key={r.roundId}
+              clickable
+              onClick={() => setOpen(r)}
+              label={`#${r.roundNo} ${translate('td.console.refunded')}`}
+              color="error"
+              variant="outlined"
+              aria-label={translate('td.console.openRefunded', { drawno: r.roundNo })}
+            />
+          ) : (
+            <Chip
+              key={r.roundId}
+              clickable
+              onClick={() => setOpen(r)}
+              label={`${r.label} ${r.booster}x`}
+              color={(r.booster ?? 1) > 1 ? 'warning' : 'default'}
+              aria-label={translate('td.console.openDecision', { label: r.label, drawno: r.roundNo })}
+            />
+          ),
+        )}
       </Box>
       {open && <DecisionDialog result={open} adminId={adminId} onClose={() => setOpen(null)} />}
     </Box>

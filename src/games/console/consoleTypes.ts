@@ -7,15 +7,17 @@ export interface ConsoleItem {
   image?: string;
 }
 
+/** A finished round; a voided one (not settled in time, every stake refunded) has no result. */
 export interface ConsoleResult {
   roundId: string;
   /** The winning option (spec section 3). */
-  drawno: string;
+  drawno: string | null;
   /** The round's number. */
   roundNo: number;
-  result: string;
-  label: string;
-  booster: number;
+  result: string | null;
+  label: string | null;
+  booster: number | null;
+  refunded?: boolean;
 }
 
 export interface ConsoleData {
@@ -36,8 +38,9 @@ export interface RoundDecision {
   roundId: string;
   drawno: number;
   gameId: string;
-  result: string;
-  booster: number;
+  result: string | null;
+  booster: number | null;
+  refunded?: boolean;
   settledAt: string;
   decision: Record<string, unknown>;
 }

@@ -29,6 +29,10 @@ const RIGHT = new Set<string>(['playPoints', 'winPoints']);
 /** The result people read (`Q♥`, `3-4-5`): the server's label, else the game's own description of the key. */
 const resultText = (r: HistoryRow): string | null => r.resultLabel ?? resultLabel(r.gameId, r.resultNo);
 
+/** What the Result column says: the result, Refunded (a voided round), or Pending. */
+const resultCell = (r: HistoryRow, translate: (key: string) => string): string =>
+  r.refunded ? translate('td.gameHistory.refunded') : (resultText(r) ?? translate('td.gameHistory.pending'));
+
 /**
  * The totals row: the server's sums over the whole filter (every page, not only the one shown),
  * added in cents on the server, with End = Play − Win.
@@ -110,7 +114,7 @@ export function GameHistoryPage() {
                       </TableCell>
                       <TableCell align="right">{formatPoints(r.playpoints)}</TableCell>
                       <TableCell align="right">{formatPoints(r.winpoints)}</TableCell>
-                      <TableCell>{resultText(r) ?? translate('td.gameHistory.pending')}</TableCell>
+                      <TableCell>{resultCell(r, translate)}</TableCell>
                       <TableCell>{formatDateTime(r.claimdate) ?? na}</TableCell>
                       <TableCell>
                         <Button

@@ -46,26 +46,33 @@ export function TicketDetailsDialog({ ticket, open, onClose }: { ticket: TicketR
         ) : !lines || lines.length === 0 ? (
           <Typography>{translate('td.gameHistory.ticket.empty')}</Typography>
         ) : (
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('td.gameHistory.ticket.index')}</TableCell>
-                <TableCell>{translate('td.gameHistory.ticket.drawNo')}</TableCell>
-                <TableCell align="right">{translate('td.gameHistory.ticket.qty')}</TableCell>
-                <TableCell align="right">{translate('td.gameHistory.ticket.total')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {lines.map((l, i) => (
-                <TableRow key={`${l.drawno}-${i}`}>
-                  <TableCell>{i + 1}</TableCell>
-                  <TableCell title={l.drawno}>{l.label ?? optionLabel(ticket?.gameId ?? '', l.drawno)}</TableCell>
-                  <TableCell align="right">{l.drawqty}</TableCell>
-                  <TableCell align="right">{formatPoints(l.drawtotal)}</TableCell>
+          <>
+            {lines.some((l) => l.refunded) && (
+              <Typography color="warning.main" gutterBottom data-testid="ticket-refunded">
+                {translate('td.gameHistory.ticket.refunded')}
+              </Typography>
+            )}
+            <Table size="small" aria-label={title}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('td.gameHistory.ticket.index')}</TableCell>
+                  <TableCell>{translate('td.gameHistory.ticket.drawNo')}</TableCell>
+                  <TableCell align="right">{translate('td.gameHistory.ticket.qty')}</TableCell>
+                  <TableCell align="right">{translate('td.gameHistory.ticket.total')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {lines.map((l, i) => (
+                  <TableRow key={`${l.drawno}-${i}`}>
+                    <TableCell>{i + 1}</TableCell>
+                    <TableCell title={l.drawno}>{l.label ?? optionLabel(ticket?.gameId ?? '', l.drawno)}</TableCell>
+                    <TableCell align="right">{l.drawqty}</TableCell>
+                    <TableCell align="right">{formatPoints(l.drawtotal)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
         )}
       </DialogContent>
       <DialogActions>

@@ -35,6 +35,8 @@ export interface HistoryRow {
   /** The result as the result strip shows it (`Q♥`, `3-4-5`); resultNo is its key. */
   resultLabel?: string | null;
   claimdate: string | null;
+  /** Its round was voided (not settled in time) and the stake went back to the wallet. */
+  refunded?: boolean;
 }
 
 /** The server's totals over the whole filter (every page), end = play − win in cents. */
@@ -53,6 +55,7 @@ export interface TicketLine {
   round: number;
   drawqty: number;
   drawtotal: number;
+  refunded?: boolean;
 }
 
 export interface GameOption {

@@ -1,0 +1,56 @@
+import type { Queryable } from '../db/client';
+import { scopeCondition, type AdminScope } from './repository';
+
+/** A round that waits for its result past its close, as the screens name it: its number and game. */
+export type DelayedRound = {
+  roundId: string;
+  drawNo: number;
+  gameId: string;
+  gameName: string;
+  /** The admin whose round it is (the superadmin's card names it). */
+  admin: string;
+  closesAt: string;
+};
+
+/** Rounds named per answer at most: a screen shows a few, and the count says how many there are. */
+const NAMED = 20;
+
+const ROUND_COLUMNS = `r.id::text AS "roundId", r.draw_no AS "drawNo", g.game_id AS "gameId", g.game_name AS "gameName", a.username AS admin, r.closes_at AS "closesAt"`;
+
+const toDelayed = (r: Record<string, unknown>): DelayedRound => ({
+  roundId: String(r.roundId),
+  drawNo: Number(r.drawNo),
+  gameId: String(r.gameId),
+  gameName: String(r.gameName),
+  admin: String(r.admin),
+  closesAt: new Date(String(r.closesAt)).toISOString(),
+});
+
+/**
+ * The rounds in scope still open more than `slackMs` after their close (a tick's slack), oldest
+ * first, optionally of one game: read from the database, so every instance's screens see the rounds
+ * any instance fails to settle.
+ */
+export async function delayedRounds(q: Queryable, scope: AdminScope, now: Date, opts: { gameId?: string | undefined; slackMs?: number } = {}): Promise<{ count: number; rounds: DelayedRound[] }> {
+  const c = scopeCondition(scope, 2);
+  const params: unknown[] = [new Date(now.getTime() - (opts.slackMs ?? 5000)), c.param];
+  const game = opts.gameId === undefined ? '' : ` AND g.game_id = $${params.push(opts.gameId)}`;
+  const rows = await q.query(
+    `SELECT ${ROUND_COLUMNS}, count(*) OVER ()::int AS n
+       FROM rounds r JOIN games g ON g.id = r.game_id JOIN accounts a ON a.id = r.admin_id
+      WHERE r.status = 'open' AND r.closes_at <= $1 AND ${c.sql}${game}
+      ORDER BY r.closes_at, r.id LIMIT ${NAMED}`,
+    params,
+  );
+  return { count: rows[0] ? Number(rows[0].n) : 0, rounds: rows.map(toDelayed) };
+}
+
+/** The rounds of these ids, by id, as the screens name them. */
+export async function namedRounds(q: Queryable, ids: number[]): Promise<Map<string, DelayedRound>> {
+  if (!ids.length) return new Map();
+  const rows = await q.query(
+    `SELECT ${ROUND_COLUMNS} FROM rounds r JOIN games g ON g.id = r.game_id JOIN accounts a ON a.id = r.admin_id WHERE r.id = ANY($1::bigint[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [String(r.roundId), toDelayed(r)]));
+}
