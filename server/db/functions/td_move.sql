@@ -2,6 +2,9 @@
 -- conditionally (never below zero, except a game pool, which a forced result may take below zero),
 -- credit the receiving account whatever its status (a win is paid to an inactive or deleted player:
 -- one such winner once stopped every settlement), append the ledger row with both balances after.
+-- A refund (a voided round's stake, pool → player) never fails where the stake went in: it leaves the
+-- pool whatever the pool holds (below zero, as for a forced win), even when the pool's admin was
+-- deleted meanwhile, and lands whatever the player's status.
 -- A NULL p_from creates points (kind 'generated'); a NULL p_to destroys them (kind 'burned').
 -- An idempotency key already used by the same actor returns the first movement and moves nothing;
 -- the same key for a different movement is refused (TD003).
@@ -36,7 +39,8 @@ BEGIN
   END IF;
   IF p_from IS NOT NULL THEN
     UPDATE accounts SET wallet_balance = wallet_balance - p_amount
-      WHERE id = p_from AND deleted_at IS NULL AND (wallet_balance >= p_amount OR (role = 'pool' AND p_kind = 'win'))
+      WHERE id = p_from AND ((deleted_at IS NULL AND (wallet_balance >= p_amount OR (role = 'pool' AND p_kind = 'win')))
+                           OR (role = 'pool' AND p_kind = 'refund'))
       RETURNING wallet_balance INTO v_from;
     IF NOT FOUND THEN
       RAISE EXCEPTION 'insufficient balance' USING ERRCODE = 'TD001';
@@ -46,7 +50,7 @@ BEGIN
     -- Money owed is paid whatever the account's status: deactivation stops acting, not receiving,
     -- and a win of a round that closed after a delete still lands in the wallet it was staked from.
     UPDATE accounts SET wallet_balance = wallet_balance + p_amount
-      WHERE id = p_to AND (p_kind = 'win' OR (deleted_at IS NULL AND active))
+      WHERE id = p_to AND (p_kind IN ('win', 'refund') OR (deleted_at IS NULL AND active))
       RETURNING wallet_balance INTO v_to;
     IF NOT FOUND THEN
       RAISE EXCEPTION 'receiving account is not active' USING ERRCODE = 'TD002';
