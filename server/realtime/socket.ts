@@ -72,6 +72,23 @@ const cookieToken = (header: string | undefined): string | null => {
   return m ? decodeURIComponent(m[1]) : null;
 };
 
+/** How long a cut-off flooder has to read why before its connection is dropped. */
+export const CUT_OFF_GRACE_MS = 5000;
+
+/**
+ * Disconnects a flooding socket and reads nothing more of it: a websocket's close handshake would
+ * first parse, frame by frame, the whole rest of the flood (of 20,000 events, about as costly as
+ * dropping the ones it did read). Its writes go on, so the error and the disconnect still reach
+ * the client; the connection is dropped after a grace (ws would wait 30 s for the client's close
+ * frame behind its unread events). engine.io does not expose its websocket, hence the cast.
+ */
+function cutOff(socket: Socket) {
+  const ws = (socket.conn.transport as unknown as { socket?: { pause?: () => void; terminate?: () => void } }).socket;
+  ws?.pause?.();
+  socket.disconnect(true);
+  setTimeout(() => ws?.terminate?.(), CUT_OFF_GRACE_MS).unref();
+}
+
 /**
  * socket.io on the Fastify server (the fastify-socket.io plugin is Fastify 4 only). A socket is
  * admitted with a live session (handshake auth.token or the session cookie) and joins its
@@ -108,7 +125,7 @@ export function attachRealtime(server: HttpServer, db: Database, opts: RealtimeO
       if (verdict === 'warn') socket.emit('error', msg('tooManyEvents'));
       if (verdict === 'disconnect' && socket.connected) {
         counts.floodDisconnects++;
-        socket.disconnect(true);
+        cutOff(socket);
       }
     });
     let caller = socket.data.caller as Caller | null;
