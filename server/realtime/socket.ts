@@ -73,7 +73,7 @@ const cookieToken = (header: string | undefined): string | null => {
 };
 
 /** How long a cut-off flooder has to read why before its connection is dropped. */
-export const CUT_OFF_GRACE_MS = 5000;
+export const CUT_OFF_GRACE_MS = 10_000;
 
 /**
  * Disconnects a flooding socket and reads nothing more of it: a websocket's close handshake would
