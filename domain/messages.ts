@@ -192,6 +192,7 @@ export const MESSAGES = {
   invalidValue: 'Invalid value.',
   // Transport
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  tooManyEvents: 'Too many requests on this connection: some were ignored. Wait a moment; a connection that keeps sending this fast is closed.',
   addressTooLong: 'The address is too long.',
   addressMalformed: 'The address is malformed.',
   noRoute: 'No API route %{method} %{url}',

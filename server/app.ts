@@ -13,7 +13,6 @@ import {
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
-  type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { miscAccountRoutes } from './accounts/misc.routes';
 import { accountRoutes } from './accounts/routes';
@@ -28,8 +27,8 @@ import { API_PATHS } from '../domain/apiPaths';
 import { msg } from '../domain/messages';
 import { DATE_YEARS } from '../domain/periods';
 import { fromDatabaseError, HttpError } from './http/errors';
+import { healthRoutes } from './http/health';
 import { fromSchemaMessage } from './http/schemaMessages';
-import { done, ERROR_REPLIES } from './http/schemas';
 import { realtimePlugin } from './realtime/plugin';
 import { GEO, geoRoutes } from './geo/routes';
 import { schedulerPlugin } from './scheduler/plugin';
@@ -176,7 +175,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     async (api) => {
       await api.register(authPlugin, { sessionMaxHours: config.sessionMaxHours });
       await api.register(pageAccess);
-      api.withTypeProvider<ZodTypeProvider>().get(API_PATHS.health, { schema: { response: { ...ERROR_REPLIES, 200: done } } }, async () => ({ success: true }));
+      await api.register(healthRoutes);
       const openapi = async () => app.swagger();
       api.get(API_PATHS.docs, { schema: { hide: true } }, openapi);
       api.get(API_PATHS.docsJson, { schema: { hide: true } }, openapi);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { countdown, roundWindow } from '../../domain/games';
 import { GAME_DECLARATIONS } from '../../resources.config';
 import type { Database } from '../db/client';
+import { SharedRead } from '../db/sharedRead';
 import { coded } from '../http/errors';
 import type { Realtime } from '../realtime/socket';
 import { loadRunnableAdmin } from './access';
@@ -24,12 +25,14 @@ const parse = (payload: unknown) => {
  * `timer` event and subscribes it to the game's countdown, pushed every tick.
  */
 export function registerConsoleEvents(realtime: Realtime, db: Database) {
+  // The consoles of one room that ask together (a reconnection of many, a burst) share one read.
+  const reads = new SharedRead<string, Awaited<ReturnType<typeof consoleData>>>();
   realtime.on(
     'gameData',
     async (ctx, payload) => {
       const q = parse(payload);
       const admin = await loadRunnableAdmin(db, ctx.caller, q.adminId);
-      const data = await consoleData(db, admin.id, q.gameId);
+      const data = await reads.load(consoleRoom(admin.id, q.gameId), () => consoleData(db, admin.id, q.gameId));
       ctx.join(consoleRoom(admin.id, q.gameId));
       ctx.reply('responseData', { success: true, adminId: String(admin.id), gameId: q.gameId, data });
     },

@@ -3,10 +3,12 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Caller } from '../access/caller';
-import { DEFAULT_SESSION_MAX_HOURS, liveTokens, resumeSession, SESSION_COOKIE } from '../auth/sessions';
+import { DEFAULT_SESSION_MAX_HOURS, liveTokens, resumeSessions, SESSION_COOKIE } from '../auth/sessions';
+import { Coalescer } from '../db/coalesce';
 import type { Database } from '../db/client';
 import { msg } from '../../domain/messages';
 import { HttpError } from '../http/errors';
+import { EVENT_LIMITS, EventBudget, type EventLimits } from './budget';
 
 /** What a module's event handler gets: who asked, a reply to that socket, and rooms to join. */
 export interface RealtimeContext {
@@ -33,7 +35,15 @@ export interface Realtime {
    * restore), here and, with Redis, on the other instances; answers how many were disconnected here.
    */
   sweepSessions(): Promise<number>;
+  /** This instance's open sockets, and the events and sockets its budget refused since it started. */
+  stats(): RealtimeStats;
   close(): Promise<void>;
+}
+
+export interface RealtimeStats {
+  sockets: number;
+  droppedEvents: number;
+  floodDisconnects: number;
 }
 
 export interface RealtimeOptions {
@@ -41,7 +51,16 @@ export interface RealtimeOptions {
   sessionMaxHours?: number | undefined;
   /** How often open sockets are checked against their sessions (expiry has no event of its own). */
   sweepMs?: number;
+  /** Each socket's event budget (budget.ts). */
+  eventLimits?: EventLimits;
 }
+
+/**
+ * How long a socket's session, once checked, answers its events without being read again. Ended
+ * sessions do not wait for it: whatever ends one (logout, revocation, deactivation, restore) sweeps
+ * their sockets at once, and expiry is swept every `sweepMs`.
+ */
+export const SESSION_RECHECK_MS = 1000;
 
 /** Server-to-server event (Redis adapter): another instance ended sessions, sweep your sockets too. */
 const SWEEP_EVENT = 'tierdesk:sweepSessions';
@@ -53,32 +72,82 @@ const cookieToken = (header: string | undefined): string | null => {
   return m ? decodeURIComponent(m[1]) : null;
 };
 
+/** How long a cut-off flooder has to read why before its connection is dropped. */
+export const CUT_OFF_GRACE_MS = 10_000;
+
+/**
+ * Disconnects a flooding socket and reads nothing more of it: a websocket's close handshake would
+ * first parse, frame by frame, the whole rest of the flood (of 20,000 events, about as costly as
+ * dropping the ones it did read). Its writes go on, so the error and the disconnect still reach
+ * the client; the connection is dropped after a grace (ws would wait 30 s for the client's close
+ * frame behind its unread events). engine.io does not expose its websocket, hence the cast.
+ */
+function cutOff(socket: Socket) {
+  const ws = (socket.conn.transport as unknown as { socket?: { pause?: () => void; terminate?: () => void } }).socket;
+  ws?.pause?.();
+  socket.disconnect(true);
+  setTimeout(() => ws?.terminate?.(), CUT_OFF_GRACE_MS).unref();
+}
+
 /**
  * socket.io on the Fastify server (the fastify-socket.io plugin is Fastify 4 only). A socket is
  * admitted with a live session (handshake auth.token or the session cookie) and joins its
  * account's room. With a Redis URL, events cross instances (several servers behind one load balancer).
  */
 export function attachRealtime(server: HttpServer, db: Database, opts: RealtimeOptions = {}): Realtime {
-  const { redisUrl, sessionMaxHours = DEFAULT_SESSION_MAX_HOURS, sweepMs = 30_000 } = opts;
+  const { redisUrl, sessionMaxHours = DEFAULT_SESSION_MAX_HOURS, sweepMs = 30_000, eventLimits = EVENT_LIMITS } = opts;
   const io = new Server(server, { path: '/socket.io', serveClient: false, transports: ['websocket', 'polling'] });
   const redis = redisUrl ? [new Redis(redisUrl, { lazyConnect: false }), new Redis(redisUrl, { lazyConnect: false })] : [];
   if (redis.length === 2) io.adapter(createAdapter(redis[0], redis[1]));
   const handlers = new Map<string, { handler: RealtimeHandler; errorEvent: string }>();
+  // The sockets' re-checks that come together go in one statement.
+  const sessions = new Coalescer<string, Caller | null>((tokens) => resumeSessions(db, tokens, sessionMaxHours), null);
+  const counts = { droppedEvents: 0, floodDisconnects: 0 };
   io.use(async (socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = typeof auth?.token === 'string' ? auth.token : cookieToken(socket.handshake.headers.cookie);
-    const caller = token ? await resumeSession(db, token, sessionMaxHours).catch(() => null) : null;
+    const caller = token ? await sessions.load(token).catch(() => null) : null;
     if (!caller) return next(new Error('unauthorized'));
     socket.data.accountId = caller.id;
     socket.data.token = token;
+    socket.data.caller = caller;
     next();
   });
   io.on('connection', (socket: Socket) => {
     void socket.join(accountRoom(socket.data.accountId as number));
+    const token = String(socket.data.token);
+    // Before the session check and any other work: an event over budget costs its parsing only.
+    const budget = new EventBudget(eventLimits);
+    socket.use((_event, next) => {
+      const verdict = budget.take();
+      if (verdict === 'run') return next();
+      counts.droppedEvents++;
+      if (verdict === 'warn') socket.emit('error', msg('tooManyEvents'));
+      if (verdict === 'disconnect' && socket.connected) {
+        counts.floodDisconnects++;
+        cutOff(socket);
+      }
+    });
+    let caller = socket.data.caller as Caller | null;
+    let checkedAt = Date.now();
+    let checking: Promise<Caller | null> | null = null;
+    // The session is checked again at most every SESSION_RECHECK_MS, once for all the events meanwhile.
+    const currentCaller = (): Promise<Caller | null> => {
+      if (Date.now() - checkedAt < SESSION_RECHECK_MS) return Promise.resolve(caller);
+      checking ??= sessions
+        .load(token)
+        .catch(() => null)
+        .then((c) => {
+          caller = c;
+          checkedAt = Date.now();
+          checking = null;
+          return c;
+        });
+      return checking;
+    };
     for (const [event, { handler, errorEvent }] of handlers) {
       socket.on(event, async (payload: unknown) => {
-        // The session is checked on every event: a revoked or expired one stops answering at once.
-        const caller = await resumeSession(db, String(socket.data.token), sessionMaxHours).catch(() => null);
+        const caller = await currentCaller();
         if (!caller) {
           socket.emit(errorEvent, msg('sessionExpired'));
           socket.disconnect(true);
@@ -128,6 +197,9 @@ export function attachRealtime(server: HttpServer, db: Database, opts: RealtimeO
       if (closed) return;
       for (const id of new Set(ids.filter((x): x is number | string => x !== null && x !== undefined)))
         io.to(accountRoom(id)).emit('wallet', { _id: String(id) });
+    },
+    stats() {
+      return { sockets: io.of('/').sockets.size, ...counts };
     },
     async sweepSessions() {
       if (closed) return 0;

@@ -65,6 +65,7 @@ export const hiErrors: Record<MessageCode, string> = {
   walletMax: 'यह राशि शेष को उस सीमा से ऊपर ले जाएगी जो एक खाता रख सकता है।',
   invalidValue: 'अमान्य मान।',
   tooManyRequests: 'बहुत अधिक अनुरोध। कृपया थोड़ा रुककर फिर से प्रयास करें।',
+  tooManyEvents: 'इस कनेक्शन पर बहुत अधिक अनुरोध: कुछ को अनदेखा किया गया। थोड़ा रुकें; इतनी तेज़ी से भेजते रहने वाला कनेक्शन बंद कर दिया जाता है।',
   addressTooLong: 'पता बहुत लंबा है।',
   addressMalformed: 'पता गलत रूप में है।',
   noRoute: 'कोई API मार्ग नहीं: %{method} %{url}',

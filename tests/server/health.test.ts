@@ -6,7 +6,7 @@ describe.runIf(engineAvailable())('server start', () => {
   const h = useHarness();
 
   it('answers health and seeds the system accounts and games', async () => {
-    expect((await call(h, 'GET', '/api/health')).json).toEqual({ success: true });
+    expect((await call(h, 'GET', '/api/health')).json).toMatchObject({ success: true, eventLoopDelayMs: { p99: expect.any(Number), max: expect.any(Number) }, realtime: { sockets: 0, droppedEvents: 0, floodDisconnects: 0 } });
     const gifts = await call(h, 'GET', '/api/gift/all', { token: h.root.token });
     expect(gifts.status).toBe(200);
     expect((gifts.json.data as { username: string }[]).map((a) => a.username)).toEqual(['gift']);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { getToken } from '../../auth/session';
-import { translate } from '../../i18n/translate';
+import { translate, translateMessage } from '../../i18n/translate';
 import type { ConsoleData } from './consoleTypes';
 
 /** The console asks 300 ms after the admin or game changes (spec section 9): a quick switch is one request. */
@@ -50,6 +50,10 @@ export function useConsoleFeed(adminId: string, gameId: string) {
       setError(text);
       setRefused(text);
     });
+    // The server's budget dropped some of this socket's events (tooManyEvents): the console stays, told why.
+    socket.on('error', (msg: { message?: string; code?: string; params?: Record<string, string | number> }) =>
+      setError(msg?.message ? translateMessage({ ...msg, message: msg.message }) : translate('td.messages.somethingWrong')),
+    );
     socket.on('timer', (msg: { gameId?: string; time?: string }) => {
       if (msg.gameId === gameId && typeof msg.time === 'string') setServerTime({ time: msg.time, at: Date.now() });
     });
