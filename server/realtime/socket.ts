@@ -26,6 +26,8 @@ export interface Realtime {
   /** Answers `event` from a connected back office; a thrown error is sent back as `errorEvent`. */
   on(event: string, handler: RealtimeHandler, errorEvent?: string): void;
   emitTo(room: string, event: string, data: unknown): void;
+  /** To this instance's sockets of the room only: for what every instance sends its own (the countdown). */
+  emitHere(room: string, event: string, data: unknown): void;
   /** The accounts' own rooms: their wallets changed, so their open views refetch. */
   walletsChanged(accountIds: (number | string | null | undefined)[]): void;
   /**
@@ -38,12 +40,17 @@ export interface Realtime {
 
 export interface RealtimeOptions {
   redisUrl?: string | undefined;
+  /** The installation's prefix of every Redis channel (the adapter's key): installations sharing a Redis stay apart. */
+  redisPrefix?: string | undefined;
   sessionMaxHours?: number | undefined;
   /** How often open sockets are checked against their sessions (expiry has no event of its own). */
   sweepMs?: number;
 }
 
-/** Server-to-server event (Redis adapter): another instance ended sessions, sweep your sockets too. */
+/**
+ * Server-to-server event (Redis adapter): another instance ended sessions, sweep your sockets too.
+ * It travels on the adapter's request channel, under the installation's prefix like every other.
+ */
 const SWEEP_EVENT = 'tierdesk:sweepSessions';
 
 const accountRoom = (id: number | string) => `account:${id}`;
@@ -59,10 +66,10 @@ const cookieToken = (header: string | undefined): string | null => {
  * account's room. With a Redis URL, events cross instances (several servers behind one load balancer).
  */
 export function attachRealtime(server: HttpServer, db: Database, opts: RealtimeOptions = {}): Realtime {
-  const { redisUrl, sessionMaxHours = DEFAULT_SESSION_MAX_HOURS, sweepMs = 30_000 } = opts;
+  const { redisUrl, redisPrefix = 'tierdesk', sessionMaxHours = DEFAULT_SESSION_MAX_HOURS, sweepMs = 30_000 } = opts;
   const io = new Server(server, { path: '/socket.io', serveClient: false, transports: ['websocket', 'polling'] });
   const redis = redisUrl ? [new Redis(redisUrl, { lazyConnect: false }), new Redis(redisUrl, { lazyConnect: false })] : [];
-  if (redis.length === 2) io.adapter(createAdapter(redis[0], redis[1]));
+  if (redis.length === 2) io.adapter(createAdapter(redis[0], redis[1], { key: redisPrefix }));
   const handlers = new Map<string, { handler: RealtimeHandler; errorEvent: string }>();
   io.use(async (socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -123,6 +130,10 @@ export function attachRealtime(server: HttpServer, db: Database, opts: RealtimeO
     emitTo(room, event, data) {
       if (closed) return;
       io.to(room).emit(event, data);
+    },
+    emitHere(room, event, data) {
+      if (closed) return;
+      io.local.to(room).emit(event, data);
     },
     walletsChanged(ids) {
       if (closed) return;
