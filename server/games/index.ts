@@ -28,10 +28,12 @@ export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions
   app.addHook('onClose', async () => pusher.close());
   const consoleChanged = (adminId: number, gameId: string) => pusher.changed(adminId, gameId);
   // Every second on every instance: settle the rounds whose time is over (each claimed by one
-  // instance), open the current ones (ON CONFLICT, whoever comes first), tell the consoles.
+  // instance), open the current ones (ON CONFLICT, whoever comes first), tell the consoles. On the
+  // clock, as rounds close on whole seconds: a round is claimed as it closes, not up to a second later.
   app.scheduler.register({
     name: 'rounds',
     everyMs: 1000,
+    onTheClock: true,
     scope: 'instance',
     run: async (now) => {
       const { settled } = await engineTick(db, now, { retries, onError });

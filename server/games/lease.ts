@@ -14,7 +14,7 @@ export const SETTLE_LOCK_TIMEOUT_MS = 1000;
  */
 export const SETTLE_IDLE_TIMEOUT_MS = 5000;
 
-/** Puts the settling transaction on its lease: the two timeouts above, for this transaction only. */
+/** Puts the settling transaction on its lease: the two timeouts above, for this transaction only (PostgreSQL). */
 export async function holdSettleLease(tx: Queryable): Promise<void> {
   await tx.query(`SELECT set_config('lock_timeout', $1, true), set_config('idle_in_transaction_session_timeout', $2, true)`, [
     `${SETTLE_LOCK_TIMEOUT_MS}ms`,

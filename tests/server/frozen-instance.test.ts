@@ -76,8 +76,8 @@ describe.runIf(pgReady && redisReady)('an instance frozen while it settles', () 
       });
       runs.push({ run, url: `http://127.0.0.1:${port}`, name });
     }
-    for (const r of runs) await serverReady(r.run);
-  }, 240_000);
+    for (const r of runs) await serverReady(r.run, 240_000);
+  }, 400_000);
 
   afterAll(async () => {
     for (const { run } of runs) {
