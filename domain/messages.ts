@@ -198,6 +198,7 @@ export const MESSAGES = {
   noRoute: 'No API route %{method} %{url}',
   notFound: 'Not found',
   somethingWrong: 'Something went wrong',
+  busyTryAgain: 'The server is busy. Please try again.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -101,7 +101,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   app.addHook('onRoute', (route) => void routeTable.push(route));
   app.decorate('routeTable', routeTable);
   app.decorate('db', db);
-  await app.register(realtimePlugin, { redisUrl: config.redisUrl, sessionMaxHours: config.sessionMaxHours });
+  await app.register(realtimePlugin, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, dataDir: config.dataDir, sessionMaxHours: config.sessionMaxHours });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -8,6 +8,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Redis for socket.io events across several instances; one instance needs none. */
   redisUrl: string | undefined;
+  /** REDIS_PREFIX: this installation's prefix of the Redis channels; undefined: derived from the database's identity. */
+  redisPrefix: string | undefined;
   superadminUsername: string;
   superadminPassword: string | undefined;
   /** Username of the master that self-signed-up players join; sign-up is refused while unset. */
@@ -117,6 +119,17 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return Number(raw);
 }
 
+/**
+ * REDIS_PREFIX, trimmed. Letters, digits and . _ : - only: the adapter subscribes to the prefix as a
+ * pattern, where * ? [ would match other installations' channels, and # separates its parts.
+ */
+function redisPrefixOf(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.REDIS_PREFIX?.trim();
+  if (!raw) return undefined;
+  if (!/^[A-Za-z0-9._:-]{1,100}$/.test(raw)) throw new ConfigError('REDIS_PREFIX must be 1 to 100 letters, digits, dots, underscores, colons or hyphens, such as tierdesk-shop1.');
+  return raw;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 8080),
@@ -124,6 +137,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: redisPrefixOf(env),
     superadminUsername: env.SUPERADMIN_USERNAME ?? 'superadmin',
     superadminPassword: env.SUPERADMIN_PASSWORD || undefined,
     signupParent: env.SIGNUP_PARENT || undefined,

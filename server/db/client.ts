@@ -30,9 +30,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /** Connections of the priority lane (live console reads). */
 const PRIORITY_CONNECTIONS = 3;
 
+/**
+ * A transaction of this server left idle this long is ended by PostgreSQL: a process that froze
+ * (SIGSTOP, a stalled VM) would otherwise hold its locks, and every bet and settlement needing them,
+ * until it woke. Far above any pause of a working transaction (a restore reads a file between two
+ * statements); a settlement holds a shorter lease of its own (games/lease.ts).
+ */
+export const IDLE_IN_TRANSACTION_MS = 30_000;
+
 // int8 and numeric come back as strings from pg and as numbers from PGlite: callers convert with Number()/BigInt(String()).
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });

@@ -16,10 +16,15 @@ export async function loadGame(db: Queryable, gameId: string): Promise<{ row: Ga
   return { row, declaration };
 }
 
-/** The latest finished rounds of (admin, game) in the results strip's shape, newest first: settled, or voided. */
+/**
+ * The latest finished rounds of (admin, game) in the results strip's shape, newest first: settled, or
+ * voided. Newest by time, then by number as a number: a round's number is its start over the game's
+ * length, so after a length change the numbers of new rounds may be smaller (10 s to 60 s) or longer
+ * (60 s to 10 s, and the text of the old order put 29928142 ahead of 179568868) than the old ones'.
+ */
 const LAST_ROUNDS = (admin: string, game: string) =>
   `SELECT id::text AS id, draw_no::text AS draw_no, result, booster, status FROM rounds
-    WHERE admin_id = ${admin} AND game_id = ${game} AND status IN ('settled', 'void') ORDER BY draw_no DESC LIMIT ${LAST_RESULTS}`;
+    WHERE admin_id = ${admin} AND game_id = ${game} AND status IN ('settled', 'void') ORDER BY opens_at DESC, rounds.draw_no DESC LIMIT ${LAST_RESULTS}`;
 
 /** A voided round (server/games/voidRound.ts) drew nothing: no result, every stake refunded. */
 const toResult = (declaration: GameDeclaration) => (r: Record<string, unknown>) =>

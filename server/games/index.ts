@@ -31,10 +31,14 @@ export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions
   );
   app.addHook('onClose', async () => pusher.close());
   const consoleChanged = (adminId: number, gameId: string) => pusher.changed(adminId, gameId);
-  // Every second: settle the rounds whose time is over, open the current ones, tell the consoles.
+  // Every second on every instance: settle the rounds whose time is over (each claimed by one
+  // instance), open the current ones (ON CONFLICT, whoever comes first), tell the consoles. On the
+  // clock, as rounds close on whole seconds: a round is claimed as it closes, not up to a second later.
   app.scheduler.register({
     name: 'rounds',
     everyMs: 1000,
+    onTheClock: true,
+    scope: 'instance',
     run: async (now) => {
       const { settled } = await engineTick(db, now, { retries, onError });
       const voided = await voidOverdue(db, now, { afterSeconds: opts.voidAfterSeconds, retries, onError: onVoidError });
@@ -44,8 +48,9 @@ export async function gamesModule(app: FastifyInstance, opts: GamesModuleOptions
     },
   });
   // The countdown is a job of its own: a round tick that waits for the database must not hold it.
+  // Each instance sends its own sockets theirs, so none waits for another to send it.
   const countdown = new Countdown(realtime, db);
-  app.scheduler.register({ name: 'countdown', everyMs: 1000, onTheClock: true, run: (now) => countdown.tick(now) });
+  app.scheduler.register({ name: 'countdown', everyMs: 1000, onTheClock: true, scope: 'instance', run: (now) => countdown.tick(now) });
   registerConsoleEvents(realtime, db);
   await app.register(playerRoutes, { onBet: consoleChanged });
   await app.register(liveRoutes, { onConsole: consoleChanged });

@@ -85,7 +85,7 @@ export class Countdown {
   /** One tick: every game's countdown out now, then the lengths read again for the next tick. */
   async tick(now: Date): Promise<void> {
     if (!this.times) await this.refresh();
-    for (const g of this.times ?? []) this.realtime.emitTo(timerRoom(g.gameId), 'timer', { gameId: g.gameId, time: countdown(now, roundWindow(now, g.timeSeconds).closesAt) });
+    for (const g of this.times ?? []) this.realtime.emitHere(timerRoom(g.gameId), 'timer', { gameId: g.gameId, time: countdown(now, roundWindow(now, g.timeSeconds).closesAt) });
     // Not awaited: the job ends with the pushes, so the next second's tick never waits for this read.
     this.refresh().catch(() => undefined);
   }

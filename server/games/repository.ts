@@ -105,13 +105,17 @@ export async function walletCents(q: Queryable, accountId: number): Promise<bigi
   return BigInt(String(rows[0].b));
 }
 
-/** Every (admin, game) that runs rounds now: active, undeleted admin with an active game assigned. */
+/**
+ * Every (admin, game) that runs rounds now: active, undeleted admin with an active game assigned. In
+ * one order, so instances opening the same rounds at once (ensureRounds) insert their keys in it.
+ */
 export async function runningPairs(q: Queryable): Promise<{ adminId: number; gameDbId: number; timeSeconds: number; hasPool: boolean }[]> {
   const rows = await q.query(
     `SELECT ag.account_id AS admin_id, g.id AS game_id, g.time_seconds, p.account_id IS NOT NULL AS has_pool
        FROM account_games ag JOIN games g ON g.id = ag.game_id JOIN accounts a ON a.id = ag.account_id
        LEFT JOIN game_pools p ON p.admin_id = ag.account_id AND p.game_id = g.id
-      WHERE a.role = $1 AND a.active AND a.deleted_at IS NULL AND g.status = 'active' AND g.deleted_at IS NULL`,
+      WHERE a.role = $1 AND a.active AND a.deleted_at IS NULL AND g.status = 'active' AND g.deleted_at IS NULL
+      ORDER BY ag.account_id, g.id`,
     [GAME_TIER],
   );
   return rows.map((r) => ({ adminId: Number(r.admin_id), gameDbId: Number(r.game_id), timeSeconds: Number(r.time_seconds), hasPool: Boolean(r.has_pool) }));

@@ -12,6 +12,7 @@ import {
 import { dayKey } from '../../domain/periods';
 import { gameDeclaration } from '../../resources.config';
 import type { Database, Queryable } from '../db/client';
+import { claimDueRound, holdSettleLease } from './lease';
 import { move } from '../credit/ledger';
 import { SettleRetries, type FailedRound } from './retries';
 import { osRandom } from './osRandom';
@@ -65,93 +66,99 @@ async function roundLines(tx: Queryable, roundId: number): Promise<Line[]> {
 }
 
 /**
- * Settles one round in one transaction: the queued console result first, else the automatic choice
- * within the pool's budget; wins paid from the pool to the players; the round keeps its decision.
- * The round row is locked and must still be open, so a round is settled exactly once whichever
- * instance or retry gets there. Returns null when there was nothing to settle.
+ * Settles one round in one transaction on its lease (lease.ts): the queued console result first, else
+ * the automatic choice within the pool's budget; wins paid from the pool to the players; the round
+ * keeps its decision. The round row is locked and must still be open, so a round is settled exactly
+ * once whichever instance or retry gets there. Returns null when there was nothing to settle.
  */
 export async function settleRound(db: Database, roundId: number, now: Date = new Date(), random: RandomSource = osRandom): Promise<Settlement | null> {
   return db.transaction(async (tx) => {
-    const round = (
-      await tx.query(
-        `SELECT r.admin_id, r.game_id, r.status, r.closes_at, g.game_id AS code
-           FROM rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 FOR UPDATE OF r`,
-        [roundId],
-      )
-    )[0];
-    if (!round || round.status !== 'open' || new Date(String(round.closes_at)).getTime() > now.getTime()) return null;
-    const adminId = Number(round.admin_id);
-    const gameDbId = Number(round.game_id);
-    const game = gameDeclaration(String(round.code));
-    if (!game) return null;
-    const pool = await lockPool(tx, adminId, gameDbId);
-    const queued = (
-      await tx.query(
-        `SELECT c.id, c.outcome, c.booster, a.username FROM console_results c JOIN accounts a ON a.id = c.created_by
-          WHERE c.admin_id = $1 AND c.game_id = $2 AND c.round_id IS NULL AND c.created_at <= $3
-          ORDER BY c.id LIMIT 1 FOR UPDATE OF c`,
-        [adminId, gameDbId, round.closes_at],
-      )
-    )[0];
-    const forcedBooster = queued && Number(queued.booster) === 2 ? 2 : null;
-    const boost = nextBooster({ roundsSinceBoost: pool.roundsSinceBoost, nextGap: pool.nextBoostGap }, forcedBooster, random);
-    const lines = await roundLines(tx, roundId);
-    const stakes = new Map<string, bigint>();
-    for (const l of lines) stakes.set(l.option, (stakes.get(l.option) ?? 0n) + l.stake);
-    const poolCents = await walletCents(tx, pool.accountId);
-    const base = { game, stakes, poolBeforeCents: poolCents, winPercentage: pool.winPercentage, random };
-    let decision = decideRound({ ...base, booster: boost.booster, boosterSource: boost.source, forced: queued ? { outcome: String(queued.outcome), by: String(queued.username) } : null });
-    // A forced result pays even when the pool cannot cover it (the pool goes below zero, and the
-    // console shows it in red). The automatic choice does not: a doubled payout the pool cannot cover
-    // gives way to the choice without booster, which the odds keep below the round's stakes.
-    if (decision.reason !== 'forced' && payoutFor(game, stakes, decision.chosen, decision.booster) > poolCents && decision.booster > 1) {
-      decision = { ...decideRound({ ...base, booster: 1, boosterSource: 'none', forced: null }), overridden: decision.chosen };
-    }
-    const winners = new Set(game.winners(decision.chosen));
-    const wins = new Map<number, { playerId: number; createdAt: Date; cents: bigint }>();
-    for (const l of lines) {
-      const entry = wins.get(l.ticketId) ?? { playerId: l.playerId, createdAt: l.createdAt, cents: 0n };
-      if (winners.has(l.option)) entry.cents += winCents(l.stake, oddsOf(game, l.option), decision.booster);
-      wins.set(l.ticketId, entry);
-    }
-    // Lock order: the day's figures first, then the wallets, as a bet does (its daily_play row,
-    // then the player's and the pool's accounts): the other order deadlocks with the next round's bets.
-    const paying = [...wins].filter(([, w]) => w.cents > 0n).sort(([a, x], [b, y]) => x.playerId - y.playerId || a - b);
-    const perDay = new Map<string, { playerId: number; day: string; cents: bigint }>();
-    for (const [, w] of paying) {
-      const day = dayKey(w.createdAt);
-      const k = `${w.playerId}:${day}`;
-      perDay.set(k, { playerId: w.playerId, day, cents: (perDay.get(k)?.cents ?? 0n) + w.cents });
-    }
-    const days = [...perDay.values()].sort((a, b) => a.playerId - b.playerId || a.day.localeCompare(b.day));
-    for (const d of days) await upsertDailyPlay(tx, { playerId: d.playerId, day: d.day, gameDbId, adminId, play: 0n, win: d.cents });
-    let paid = 0n;
-    // Every wallet the payouts touch, locked at once in id order (the order td_move takes two in): paying
-    // one winner after another held the pool while waiting for a winner that a next-round bet held, and
-    // that bet waited for the pool (past midnight the day rows no longer serialize them first).
-    if (paying.length)
-      await tx.query(`SELECT 1 FROM accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set([pool.accountId, ...paying.map(([, w]) => w.playerId)])]]);
-    for (const [ticketId, w] of paying) {
-      await move(tx, { from: pool.accountId, to: w.playerId, cents: w.cents, kind: 'win', actor: adminId, message: `Win on ${game.gameName} ticket ${ticketId}` });
-      paid += w.cents;
-    }
-    // The coarser per-day figures after the wallets, as a bet writes them: the moves hold the pool's
-    // and every winner's account.
-    await addPlayAggregates(tx, { adminId, gameDbId, deltas: days.map((d) => ({ playerId: d.playerId, day: d.day, play: 0n, win: d.cents })) });
-    await tx.query(
-      `UPDATE tickets t SET win = w.cents, settled_at = $2 FROM unnest($3::bigint[], $4::bigint[]) AS w(id, cents) WHERE t.id = w.id AND t.round_id = $1`,
-      [roundId, now, [...wins.keys()], [...wins.values()].map((w) => w.cents.toString())],
-    );
-    const play = lines.reduce((s, l) => s + l.stake, 0n);
-    await tx.query(
-      `UPDATE rounds SET status = 'settled', result = $2, booster = $3, decision = $4, pool_cents = $5, play_cents = $6, win_cents = $7, settled_at = $8 WHERE id = $1`,
-      [roundId, decision.chosen, decision.booster, JSON.stringify(decision), poolCents.toString(), play.toString(), paid.toString(), now],
-    );
-    if (queued) await tx.query(`UPDATE console_results SET round_id = $2 WHERE id = $1`, [queued.id, roundId]);
-    await saveBoosterState(tx, adminId, gameDbId, decision.booster === boost.booster ? boost.state : { roundsSinceBoost: pool.roundsSinceBoost + 1, nextGap: pool.nextBoostGap });
-    const winnerIds = [...new Set([...wins.values()].filter((w) => w.cents > 0n).map((w) => w.playerId))];
-    return { roundId, adminId, gameId: game.gameId, winners: winnerIds, result: decision.chosen, booster: decision.booster, playCents: play, winCents: paid, decision };
+    if (db.engine === 'postgres') await holdSettleLease(tx);
+    return settleIn(tx, roundId, now, random);
   });
+}
+
+/** The settlement of one round inside the caller's transaction (which holds, or here takes, its row). */
+async function settleIn(tx: Queryable, roundId: number, now: Date, random: RandomSource): Promise<Settlement | null> {
+  const round = (
+    await tx.query(
+      `SELECT r.admin_id, r.game_id, r.status, r.closes_at, g.game_id AS code
+         FROM rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 FOR UPDATE OF r`,
+      [roundId],
+    )
+  )[0];
+  if (!round || round.status !== 'open' || new Date(String(round.closes_at)).getTime() > now.getTime()) return null;
+  const adminId = Number(round.admin_id);
+  const gameDbId = Number(round.game_id);
+  const game = gameDeclaration(String(round.code));
+  if (!game) return null;
+  const pool = await lockPool(tx, adminId, gameDbId);
+  const queued = (
+    await tx.query(
+      `SELECT c.id, c.outcome, c.booster, a.username FROM console_results c JOIN accounts a ON a.id = c.created_by
+        WHERE c.admin_id = $1 AND c.game_id = $2 AND c.round_id IS NULL AND c.created_at <= $3
+        ORDER BY c.id LIMIT 1 FOR UPDATE OF c`,
+      [adminId, gameDbId, round.closes_at],
+    )
+  )[0];
+  const forcedBooster = queued && Number(queued.booster) === 2 ? 2 : null;
+  const boost = nextBooster({ roundsSinceBoost: pool.roundsSinceBoost, nextGap: pool.nextBoostGap }, forcedBooster, random);
+  const lines = await roundLines(tx, roundId);
+  const stakes = new Map<string, bigint>();
+  for (const l of lines) stakes.set(l.option, (stakes.get(l.option) ?? 0n) + l.stake);
+  const poolCents = await walletCents(tx, pool.accountId);
+  const base = { game, stakes, poolBeforeCents: poolCents, winPercentage: pool.winPercentage, random };
+  let decision = decideRound({ ...base, booster: boost.booster, boosterSource: boost.source, forced: queued ? { outcome: String(queued.outcome), by: String(queued.username) } : null });
+  // A forced result pays even when the pool cannot cover it (the pool goes below zero, and the
+  // console shows it in red). The automatic choice does not: a doubled payout the pool cannot cover
+  // gives way to the choice without booster, which the odds keep below the round's stakes.
+  if (decision.reason !== 'forced' && payoutFor(game, stakes, decision.chosen, decision.booster) > poolCents && decision.booster > 1) {
+    decision = { ...decideRound({ ...base, booster: 1, boosterSource: 'none', forced: null }), overridden: decision.chosen };
+  }
+  const winners = new Set(game.winners(decision.chosen));
+  const wins = new Map<number, { playerId: number; createdAt: Date; cents: bigint }>();
+  for (const l of lines) {
+    const entry = wins.get(l.ticketId) ?? { playerId: l.playerId, createdAt: l.createdAt, cents: 0n };
+    if (winners.has(l.option)) entry.cents += winCents(l.stake, oddsOf(game, l.option), decision.booster);
+    wins.set(l.ticketId, entry);
+  }
+  // Lock order: the day's figures first, then the wallets, as a bet does (its daily_play row,
+  // then the player's and the pool's accounts): the other order deadlocks with the next round's bets.
+  const paying = [...wins].filter(([, w]) => w.cents > 0n).sort(([a, x], [b, y]) => x.playerId - y.playerId || a - b);
+  const perDay = new Map<string, { playerId: number; day: string; cents: bigint }>();
+  for (const [, w] of paying) {
+    const day = dayKey(w.createdAt);
+    const k = `${w.playerId}:${day}`;
+    perDay.set(k, { playerId: w.playerId, day, cents: (perDay.get(k)?.cents ?? 0n) + w.cents });
+  }
+  const days = [...perDay.values()].sort((a, b) => a.playerId - b.playerId || a.day.localeCompare(b.day));
+  for (const d of days) await upsertDailyPlay(tx, { playerId: d.playerId, day: d.day, gameDbId, adminId, play: 0n, win: d.cents });
+  let paid = 0n;
+  // Every wallet the payouts touch, locked at once in id order (the order td_move takes two in): paying
+  // one winner after another held the pool while waiting for a winner that a next-round bet held, and
+  // that bet waited for the pool (past midnight the day rows no longer serialize them first).
+  if (paying.length)
+    await tx.query(`SELECT 1 FROM accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set([pool.accountId, ...paying.map(([, w]) => w.playerId)])]]);
+  for (const [ticketId, w] of paying) {
+    await move(tx, { from: pool.accountId, to: w.playerId, cents: w.cents, kind: 'win', actor: adminId, message: `Win on ${game.gameName} ticket ${ticketId}` });
+    paid += w.cents;
+  }
+  // The coarser per-day figures after the wallets, as a bet writes them: the moves hold the pool's
+  // and every winner's account.
+  await addPlayAggregates(tx, { adminId, gameDbId, deltas: days.map((d) => ({ playerId: d.playerId, day: d.day, play: 0n, win: d.cents })) });
+  await tx.query(
+    `UPDATE tickets t SET win = w.cents, settled_at = $2 FROM unnest($3::bigint[], $4::bigint[]) AS w(id, cents) WHERE t.id = w.id AND t.round_id = $1`,
+    [roundId, now, [...wins.keys()], [...wins.values()].map((w) => w.cents.toString())],
+  );
+  const play = lines.reduce((s, l) => s + l.stake, 0n);
+  await tx.query(
+    `UPDATE rounds SET status = 'settled', result = $2, booster = $3, decision = $4, pool_cents = $5, play_cents = $6, win_cents = $7, settled_at = $8 WHERE id = $1`,
+    [roundId, decision.chosen, decision.booster, JSON.stringify(decision), poolCents.toString(), play.toString(), paid.toString(), now],
+  );
+  if (queued) await tx.query(`UPDATE console_results SET round_id = $2 WHERE id = $1`, [queued.id, roundId]);
+  await saveBoosterState(tx, adminId, gameDbId, decision.booster === boost.booster ? boost.state : { roundsSinceBoost: pool.roundsSinceBoost + 1, nextGap: pool.nextBoostGap });
+  const winnerIds = [...new Set([...wins.values()].filter((w) => w.cents > 0n).map((w) => w.playerId))];
+  return { roundId, adminId, gameId: game.gameId, winners: winnerIds, result: decision.chosen, booster: decision.booster, playCents: play, winCents: paid, decision };
 }
 
 export interface SettleOptions {
@@ -165,7 +172,9 @@ export interface SettleOptions {
 
 /**
  * Settles every round whose time is over, oldest first (also those that closed while the server was
- * down). Each round is its own transaction: one that fails is reported, paused and retried later,
+ * down). Each round is its own transaction on its lease, claimed there (lease.ts): every instance
+ * runs this pass, each takes the rounds no other holds, and one that froze holding a round delays
+ * only that round, until its lease ends. A round that fails is reported, paused and retried later,
  * and the others go on.
  */
 export async function settleDue(db: Database, now: Date = new Date(), random: RandomSource = osRandom, opts: SettleOptions = {}): Promise<Settlement[]> {
@@ -174,15 +183,26 @@ export async function settleDue(db: Database, now: Date = new Date(), random: Ra
   const retries = opts.retries ?? new SettleRetries();
   if (due.length < 1000) retries.keepOnly(new Set(due.map((r) => Number(r.id))));
   const done: Settlement[] = [];
-  for (const r of due) {
-    const id = Number(r.id);
-    if (!retries.due(id, now)) continue;
+  // Each claimed round joins it, so a pass tries a round once; the paused ones are in it from the start.
+  const skip = due.map((r) => Number(r.id)).filter((id) => !retries.due(id, now));
+  for (let pass = 0; pass < due.length; pass++) {
+    const claim: { id: number | null } = { id: null };
     try {
-      const s = await settleRound(db, id, now, random);
-      retries.succeed(id);
+      const s = await db.transaction(async (tx) => {
+        // The embedded engine serves one process, which waits for no other: no lease there.
+        if (db.engine === 'postgres') await holdSettleLease(tx);
+        claim.id = await claimDueRound(tx, now, skip);
+        return claim.id === null ? undefined : settleIn(tx, claim.id, now, random);
+      });
+      if (s === undefined || claim.id === null) break;
+      skip.push(claim.id);
+      retries.succeed(claim.id);
       if (s) done.push(s);
     } catch (err) {
-      opts.onError?.(retries.fail(id, err, now), err);
+      // No round claimed: the claim itself failed, and the next tick tries again.
+      if (claim.id === null) throw err;
+      skip.push(claim.id);
+      opts.onError?.(retries.fail(claim.id, err, now), err);
     }
   }
   return done;

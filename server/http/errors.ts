@@ -35,7 +35,7 @@ interface PgLikeError {
   message?: string;
 }
 
-/** PostgreSQL errors a user's input can cause, as the HTTP error they mean. */
+/** PostgreSQL errors a user's input (or a lock held too long elsewhere) can cause, as the HTTP error they mean. */
 export function fromDatabaseError(e: unknown): HttpError | null {
   const err = e as PgLikeError;
   if (!err || typeof err.code !== 'string') return null;
@@ -48,6 +48,9 @@ export function fromDatabaseError(e: unknown): HttpError | null {
       return coded(422, 'idempotencyReused');
     case '22021':
       return coded(400, 'nulCharacter');
+    // lock_not_available: a lock_timeout ran out (a bet's, a settlement's), the holder has stopped.
+    case '55P03':
+      return coded(503, 'busyTryAgain');
     case '23505': {
       const c = `${err.constraint ?? ''} ${err.message ?? ''}`;
       if (c.includes('email')) return coded(409, 'emailTaken', {}, 'email');

@@ -44,6 +44,9 @@ export class BackupLimits {
     try {
       if (this.opts.db.engine !== 'postgres') return await fn();
       return await this.opts.db.transaction(async (tx) => {
+        // Idle for the whole backup by design: the pool's idle-transaction limit would end it, and
+        // the lock with it, under a backup longer than that limit.
+        await tx.query(`SET LOCAL idle_in_transaction_session_timeout = 0`);
         const [r] = await tx.query<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock($1) AS ok`, [BACKUP_LOCK]);
         if (!r?.ok) throw coded(409, 'backupBusy');
         return fn();

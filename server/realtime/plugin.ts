@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { installationPrefix } from './installation';
 import { attachRealtime, type Realtime, type RealtimeOptions } from './socket';
 
 declare module 'fastify' {
@@ -14,8 +15,9 @@ declare module 'fastify' {
  * encapsulated (fastify-plugin), so the decoration and the close hook belong to the app itself.
  */
 export const realtimePlugin = fp(
-  async (app: FastifyInstance, opts: RealtimeOptions) => {
-    const realtime = attachRealtime(app.server, app.db, opts);
+  async (app: FastifyInstance, opts: RealtimeOptions & { dataDir: string }) => {
+    const redisPrefix = opts.redisUrl ? (opts.redisPrefix ?? (await installationPrefix(app.db, opts.dataDir))) : undefined;
+    const realtime = attachRealtime(app.server, app.db, { ...opts, redisPrefix });
     app.decorate('realtime', realtime);
     // preClose, before Fastify closes the HTTP server: that close waits for every open connection.
     app.addHook('preClose', () => realtime.close());

@@ -28,6 +28,8 @@ export interface Realtime {
   /** Answers `event` from a connected back office; a thrown error is sent back as `errorEvent`. */
   on(event: string, handler: RealtimeHandler, errorEvent?: string): void;
   emitTo(room: string, event: string, data: unknown): void;
+  /** To this instance's sockets of the room only: for what every instance sends its own (the countdown). */
+  emitHere(room: string, event: string, data: unknown): void;
   /** The accounts' own rooms: their wallets changed, so their open views refetch. */
   walletsChanged(accountIds: (number | string | null | undefined)[]): void;
   /**
@@ -48,6 +50,8 @@ export interface RealtimeStats {
 
 export interface RealtimeOptions {
   redisUrl?: string | undefined;
+  /** The installation's prefix of every Redis channel (the adapter's key): installations sharing a Redis stay apart. */
+  redisPrefix?: string | undefined;
   sessionMaxHours?: number | undefined;
   /** How often open sockets are checked against their sessions (expiry has no event of its own). */
   sweepMs?: number;
@@ -56,13 +60,17 @@ export interface RealtimeOptions {
 }
 
 /**
+/**
  * How long a socket's session, once checked, answers its events without being read again. Ended
  * sessions do not wait for it: whatever ends one (logout, revocation, deactivation, restore) sweeps
  * their sockets at once, and expiry is swept every `sweepMs`.
  */
 export const SESSION_RECHECK_MS = 1000;
 
-/** Server-to-server event (Redis adapter): another instance ended sessions, sweep your sockets too. */
+/**
+ * Server-to-server event (Redis adapter): another instance ended sessions, sweep your sockets too.
+ * It travels on the adapter's request channel, under the installation's prefix like every other.
+ */
 const SWEEP_EVENT = 'tierdesk:sweepSessions';
 
 const accountRoom = (id: number | string) => `account:${id}`;
@@ -95,10 +103,10 @@ function cutOff(socket: Socket) {
  * account's room. With a Redis URL, events cross instances (several servers behind one load balancer).
  */
 export function attachRealtime(server: HttpServer, db: Database, opts: RealtimeOptions = {}): Realtime {
-  const { redisUrl, sessionMaxHours = DEFAULT_SESSION_MAX_HOURS, sweepMs = 30_000, eventLimits = EVENT_LIMITS } = opts;
+  const { redisUrl, redisPrefix = 'tierdesk', sessionMaxHours = DEFAULT_SESSION_MAX_HOURS, sweepMs = 30_000, eventLimits = EVENT_LIMITS } = opts;
   const io = new Server(server, { path: '/socket.io', serveClient: false, transports: ['websocket', 'polling'] });
   const redis = redisUrl ? [new Redis(redisUrl, { lazyConnect: false }), new Redis(redisUrl, { lazyConnect: false })] : [];
-  if (redis.length === 2) io.adapter(createAdapter(redis[0], redis[1]));
+  if (redis.length === 2) io.adapter(createAdapter(redis[0], redis[1], { key: redisPrefix }));
   const handlers = new Map<string, { handler: RealtimeHandler; errorEvent: string }>();
   // The sockets' re-checks that come together go in one statement.
   const sessions = new Coalescer<string, Caller | null>((tokens) => resumeSessions(db, tokens, sessionMaxHours), null);
@@ -192,6 +200,10 @@ export function attachRealtime(server: HttpServer, db: Database, opts: RealtimeO
     emitTo(room, event, data) {
       if (closed) return;
       io.to(room).emit(event, data);
+    },
+    emitHere(room, event, data) {
+      if (closed) return;
+      io.local.to(room).emit(event, data);
     },
     walletsChanged(ids) {
       if (closed) return;

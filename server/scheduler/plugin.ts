@@ -12,6 +12,15 @@ export interface Job {
    * display then shows one second twice or skips one), and a late tick does not move the ones after it.
    */
   onTheClock?: boolean;
+  /**
+   * Who runs a tick on PostgreSQL. 'cluster' (the default): one instance, the holder of the job's
+   * advisory lock, for work that must happen once per tick; a holder that froze holds every tick of
+   * the job until the server ends its idle transaction (db/client.ts, IDLE_IN_TRANSACTION_MS: so a
+   * tick must end well within it). 'instance': every instance, no lock, for work
+   * that is claimed row by row (the rounds, SKIP LOCKED) or is the instance's own (its sockets'
+   * countdown), so that no instance ever waits for another.
+   */
+  scope?: 'cluster' | 'instance';
   run(now: Date): Promise<unknown>;
 }
 
@@ -38,10 +47,11 @@ const lockIdOf = (name: string) => {
 };
 
 /**
- * Timers started when the server is ready and stopped when it closes. On PostgreSQL a tick runs
- * inside a transaction holding a transaction-scoped advisory lock, so of several instances ticking
- * at once exactly one does the work (the job's own writes use other connections). The embedded
- * engine serves one process (its data directory is locked), which needs no lock.
+ * Timers started when the server is ready and stopped when it closes. On PostgreSQL a tick of a
+ * cluster job runs inside a transaction holding a transaction-scoped advisory lock, so of several
+ * instances ticking at once exactly one does the work (the job's own writes use other connections);
+ * an instance job runs everywhere. The embedded engine serves one process (its data directory is
+ * locked), which needs no lock.
  */
 export const schedulerPlugin = fp(
   async (app: FastifyInstance, opts: { enabled?: boolean }) => {
@@ -55,7 +65,7 @@ export const schedulerPlugin = fp(
       if (running.has(job.name) || closed) return;
       running.add(job.name);
       try {
-        if (db.engine === 'postgres') {
+        if (db.engine === 'postgres' && job.scope !== 'instance') {
           await db.transaction(async (tx) => {
             const [r] = await tx.query(`SELECT pg_try_advisory_xact_lock($1) AS ok`, [lockIdOf(job.name)]);
             if (r.ok) await job.run(now);

@@ -71,6 +71,7 @@ export const hiErrors: Record<MessageCode, string> = {
   noRoute: 'कोई API मार्ग नहीं: %{method} %{url}',
   notFound: 'नहीं मिला',
   somethingWrong: 'कुछ गलत हो गया',
+  busyTryAgain: 'सर्वर व्यस्त है। कृपया फिर से प्रयास करें।',
   invalidCredentials: 'अमान्य उपयोगकर्ता नाम या पासवर्ड।',
   accountDeactivated: 'आपका खाता निष्क्रिय है।',
   accountSuspended: 'आपका खाता निलंबित है: इसके ऊपर का एक खाता निष्क्रिय है।',

@@ -20,9 +20,15 @@ describe.runIf(engineAvailable())('the SQL functions: one file each, and that fi
     for (const [i, file] of files.entries()) {
       const name = file.replace(/\.sql$/, '');
       expect(statements[i], file).toMatch(new RegExp(`^CREATE OR REPLACE FUNCTION ${name}\\(`, 'm'));
-      const defined = await h.db.query(`SELECT prosrc FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE proname = $1 AND nspname = current_schema()`, [name]);
+      const defined = await h.db.query(
+        `SELECT prosrc, coalesce(array_to_string(proconfig, ','), '') AS config FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE proname = $1 AND nspname = current_schema()`,
+        [name],
+      );
       expect(defined.length, `${name}: one definition`).toBe(1);
       expect(String(defined[0].prosrc), `${name}: the database runs the file's body`).toBe(bodyOf(statements[i]!));
+      // Settings such as a lock timeout belong in the file: CREATE OR REPLACE resets what ALTER FUNCTION set.
+      const settings = [...statements[i]!.slice(0, statements[i]!.indexOf('$$')).matchAll(/\bSET\s+(\w+)\s*=\s*'([^']*)'/g)].map((m) => `${m[1]}=${m[2]}`);
+      expect(String(defined[0].config), `${name}: its settings`).toBe(settings.join(','));
     }
   });
 

@@ -10,12 +10,18 @@
 -- the player's next, smaller one. The day rows are written for the bets the unlocked balances
 -- allow, before the wallets are locked; a bet refused once they are locked (another pool's bet spent
 -- the points meanwhile) takes its play back out of the row this call already holds.
+-- A bet waits 3 s at most for a lock another transaction holds (a pool's wallet, a player's day
+-- row): held longer, the holder has stopped (a frozen process keeps its transaction open until the
+-- server ends it), and the bet fails with lock_not_available, which the server answers 503 "busy, try
+-- again" instead of hanging. A healthy holder holds these rows for milliseconds. Set on the function
+-- (CREATE OR REPLACE resets what ALTER FUNCTION set), so it costs the bet no round trip.
 CREATE OR REPLACE FUNCTION td_bet_batch(
   p_admin bigint, p_game bigint, p_unit bigint,
   p_players bigint[], p_stakes bigint[], p_now timestamptz[], p_days date[],
   p_draws bigint[], p_opens timestamptz[], p_closes timestamptz[], p_messages text[],
   p_line_bet int[], p_line_option text[], p_line_qty int[])
-RETURNS TABLE (bet_status smallint, bet_ticket bigint, bet_round bigint, bet_balance bigint) LANGUAGE plpgsql AS $$
+RETURNS TABLE (bet_status smallint, bet_ticket bigint, bet_round bigint, bet_balance bigint) LANGUAGE plpgsql
+SET lock_timeout = '3s' AS $$
 DECLARE
   n int := cardinality(p_players);
   v_pool bigint;
