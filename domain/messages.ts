@@ -161,6 +161,8 @@ export const MESSAGES = {
   gameImagesTooLarge: 'The images of one game may take %{mb} MB at most.',
   oneLogo: 'A game has one logo.',
   imagePerDigit: 'Upload one image per digit: %{count} images.',
+  gameOptionsHaveBets: '%{game} has bets already: its number of digits and payout multiplier can no longer change (its tickets name its options and were placed at its odds). Add a new game instead.',
+  declaredGameOdds: "%{game}'s odds are set by its declaration in the registry: it takes no payout multiplier.",
   gameFieldsRequired: 'The game fields are required.',
   editGameLogoOnly: 'Edit Game takes a logo only; images are given when the game is added.',
   noSuchImage: 'No such image.',
