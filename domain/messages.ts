@@ -51,6 +51,8 @@ export const MESSAGES = {
   unknownAction: "Unknown action '%{action}': use activate or deactivate.",
   stillHoldsPoints: '%{username} still holds points: take them back with a credit adjust first.',
   stillHasChildren: '%{username} still has accounts below it: delete or move them first.',
+  poolHoldsPoints: '%{game} pool holds %{points} points: reset it first.',
+  poolBelowZero: '%{game} pool is %{points} points below zero: add balance to it first.',
   stillHasOpenBets: '%{username} has bets waiting for their round to close: delete the account after they are settled.',
   tierNotManaged: 'A %{role} may not manage %{tiers} accounts.',
   outsideHierarchy: 'This account is outside your hierarchy.',

@@ -5,8 +5,9 @@ import { insertAccount } from '../accounts/repository';
 import type { Queryable } from '../db/client';
 import { GAME_TIER } from '../../resources.config';
 
-/** The role of pool accounts: never a tier, never listed, never logs in. */
-export const POOL_ROLE = 'pool';
+import { POOL_ROLE } from '../accounts/poolRole';
+
+export { POOL_ROLE };
 
 /**
  * The columns of the games row `g` a game's declaration is built from (declarationOf), under names

@@ -43,6 +43,8 @@ export const hiErrors: Record<MessageCode, string> = {
   unknownAction: "अज्ञात कार्रवाई '%{action}': activate या deactivate का उपयोग करें।",
   stillHoldsPoints: '%{username} के पास अभी भी पॉइंट हैं: पहले क्रेडिट समायोजन से उन्हें वापस लें।',
   stillHasChildren: '%{username} के नीचे अभी भी खाते हैं: पहले उन्हें हटाएँ या स्थानांतरित करें।',
+  poolHoldsPoints: '%{game} पूल में %{points} पॉइंट हैं: पहले इसे रीसेट करें।',
+  poolBelowZero: '%{game} पूल शून्य से %{points} पॉइंट नीचे है: पहले इसमें बैलेंस जोड़ें।',
   stillHasOpenBets: '%{username} के दाँव अपने राउंड के बंद होने की प्रतीक्षा में हैं: उनके निपटने के बाद खाता हटाएँ।',
   tierNotManaged: 'एक %{role} %{tiers} खातों का प्रबंधन नहीं कर सकता।',
   outsideHierarchy: 'यह खाता आपके पदानुक्रम से बाहर है।',
