@@ -18,6 +18,9 @@ export interface CatalogueGame {
   readonly images: readonly string[];
 }
 
+/** Names of images uploaded in Game Master, as the server stores them: 32 hex characters and a known extension. */
+export const UPLOADED_IMAGE_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+
 /** The return to player a catalogue game's default multiplier aims at, in percent. */
 export const CATALOGUE_RTP_PERCENT = 90;
 export const MIN_ODDS_X100 = 100;

@@ -107,6 +107,8 @@ export async function consoleData(db: Database, adminId: number, gameId: string,
   return {
     gameId,
     gameName: declaration.gameName,
+    // What a client needs to build the declaration of a game the registry does not declare (declarationOf).
+    catalogue,
     data: sections.data.map(item),
     dataColors: sections.colors.map(item),
     dataCardTypes: sections.cardTypes.map(item),

@@ -143,7 +143,7 @@ export const en = {
       },
       timemaster: { add: 'Add Time', empty: 'No records found', createFailed: 'Something went wrong' },
       column: { gameId: 'Game ID', gameName: 'Game Name', nodigit: 'Digits', time: 'Time', status: 'Status', publisher: 'Publisher', releaseDate: 'Release Date', id: 'Time ID', timecount: 'Time in sec' },
-      field: { gameId: 'Game ID', gameName: 'Game Name', nodigit: 'Number of Digits', publisher: 'Publisher', releaseDate: 'Release Date', timeId: 'Time', gameStatus: 'Status', gameDescription: 'Description', label: 'Label', images: 'Images', timecount: 'Time in sec' },
+      field: { gameId: 'Game ID', gameName: 'Game Name', nodigit: 'Number of Digits', multiplier: 'Payout Multiplier (empty: 90 % return to players)', publisher: 'Publisher', releaseDate: 'Release Date', timeId: 'Time', gameStatus: 'Status', gameDescription: 'Description', label: 'Label', images: 'Images', timecount: 'Time in sec' },
       status: { active: 'active', inactive: 'inactive' },
       seconds: '%{n} sec',
       yes: 'yes',

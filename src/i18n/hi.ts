@@ -157,6 +157,7 @@ export const hi: Catalogue = {
         gameId: 'गेम ID',
         gameName: 'गेम का नाम',
         nodigit: 'अंकों की संख्या',
+        multiplier: 'भुगतान गुणक (खाली: खिलाड़ियों को 90 % वापसी)',
         publisher: 'प्रकाशक',
         releaseDate: 'रिलीज़ तिथि',
         timeId: 'समय',
