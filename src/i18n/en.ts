@@ -176,6 +176,7 @@ export const en = {
       submit: 'Submit',
       submitting: 'Submitting...',
       cancel: 'Cancel',
+      nothingToSave: 'Nothing to save: no field changed.',
       active: 'Active',
       deactive: 'Deactive',
       noGames: 'No games available',

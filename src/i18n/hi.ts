@@ -199,6 +199,7 @@ export const hi: Catalogue = {
       submit: 'जमा करें',
       submitting: 'जमा हो रहा है...',
       cancel: 'रद्द करें',
+      nothingToSave: 'सहेजने को कुछ नहीं: कोई फ़ील्ड नहीं बदला।',
       active: 'सक्रिय',
       deactive: 'निष्क्रिय',
       noGames: 'कोई गेम उपलब्ध नहीं',
