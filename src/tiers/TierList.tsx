@@ -38,6 +38,8 @@ const stickyActionsSx = {
     bgcolor: 'background.paper',
     boxShadow: (t: { palette: { divider: string } }) => `-1px 0 0 ${t.palette.divider}`,
   },
+  // Above the header's other cells, which are sticky to the top themselves (z-index 2): the Action label stays readable.
+  '& .RaDatagrid-headerCell:last-of-type': { zIndex: 3 },
 } as const;
 
 /**

@@ -119,7 +119,7 @@ describe('an edit form saved unchanged', () => {
     });
     await page.goto(`${e2e.server.baseUrl}/superadmin/master`);
     const row = page.getByRole('row').filter({ hasText: master.username });
-    await row.getByRole('link', { name: 'Edit' }).click();
+    await row.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: new RegExp(master.username) }).waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Nothing to save: no field changed.').waitFor();
@@ -127,7 +127,7 @@ describe('an edit form saved unchanged', () => {
 
     // The catalogue's edit form too.
     await menuItem(page, 'Game Master').click();
-    await page.getByRole('row').filter({ hasText: 'Fun Timer' }).getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('row').filter({ hasText: 'Fun Timer' }).getByRole('link', { name: 'Edit', exact: true }).click();
     await heading(page, 'Edit Game').waitFor();
     await expect.poll(() => field(page, 'Game Name').inputValue()).toBe('Fun Timer');
     await page.getByRole('button', { name: 'Submit' }).click();
