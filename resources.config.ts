@@ -64,7 +64,7 @@ export const tiersWith = (flag: keyof TierFlags): TierDef[] => TIERS.filter((t) 
  */
 const gameCatalogue = createGameCatalogue(GAMES);
 export const GAME_DECLARATIONS = gameCatalogue.declarations;
-export const { gameDeclaration, optionLabel, resultLabel } = gameCatalogue;
+export const { gameDeclaration, declarationOf, optionLabel, resultLabel } = gameCatalogue;
 export const OWN_CONSOLE_GAMES = gameCatalogue.ownConsoles;
 /** The tier that runs games (its accounts own the pools, consoles and backups). */
 export const GAME_TIER: Role = tiersWith('runsGames')[0]!.role;

@@ -1,4 +1,5 @@
 import type { FieldError } from './api';
+import { MAX_ODDS_X100, MIN_ODDS_X100 } from './games/catalogueGame';
 
 /** The Game Master form, as the API receives it (multipart text fields or JSON). */
 export interface GameInput {
@@ -10,6 +11,8 @@ export interface GameInput {
   timeId?: unknown;
   gameStatus?: unknown;
   label?: unknown;
+  /** Payout multiplier of a game played from its row; empty for the default (domain/games/catalogueGame.ts). */
+  multiplier?: unknown;
 }
 
 export const GAME_STATUSES = ['active', 'inactive'] as const;
@@ -61,7 +64,21 @@ export function validateGame(input: GameInput, mode: 'create' | 'edit'): FieldEr
   }
   const label = text(input.label);
   if (label !== '' && label !== 'yes' && label !== 'no') errors.push({ field: 'label', message: 'Label is yes or no' });
+  const multiplier = text(input.multiplier);
+  if (multiplier !== '' && oddsX100OfInput(multiplier) === null)
+    errors.push({ field: 'multiplier', message: `Payout multiplier is a number from ${MIN_ODDS_X100 / 100} to ${MAX_ODDS_X100 / 100} with at most 2 decimals` });
   return errors;
+}
+
+/**
+ * The payout multiplier typed in the form (`9`, `9.5`) in hundredths, as the engine keeps odds;
+ * null when empty or out of range. Parsed from the text: 9.95 × 100 in floating point is 994.99….
+ */
+export function oddsX100OfInput(raw: unknown): number | null {
+  const m = /^(\d{1,4})(?:\.(\d{1,2}))?$/.exec(text(raw));
+  if (!m) return null;
+  const odds = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return odds >= MIN_ODDS_X100 && odds <= MAX_ODDS_X100 ? odds : null;
 }
 
 export const TIME_MIN_SECONDS = 5;

@@ -2,7 +2,7 @@
 import type { CatalogueDefOf } from '../domain/catalogue';
 import { validateGame, validateTime } from '../domain/gameValidation';
 
-type GameField = 'gameId' | 'gameName' | 'nodigit' | 'time' | 'timeId' | 'status' | 'gameStatus' | 'publisher' | 'releaseDate' | 'gameDescription' | 'label' | 'images' | 'logo';
+type GameField = 'gameId' | 'gameName' | 'nodigit' | 'time' | 'timeId' | 'status' | 'gameStatus' | 'publisher' | 'releaseDate' | 'gameDescription' | 'label' | 'images' | 'logo' | 'multiplier';
 type TimeField = 'id' | 'timecount';
 
 const game: CatalogueDefOf<'gamemaster', GameField> = {
@@ -36,6 +36,8 @@ const game: CatalogueDefOf<'gamemaster', GameField> = {
     { name: 'timeId', label: 'Time', type: 'time' },
     { name: 'gameStatus', label: 'Status', type: 'status', defaultValue: 'active' },
     { name: 'gameDescription', label: 'Description', type: 'textarea' },
+    // A game the registry does not declare pays this ×; empty: floor(90 % × digits), ×9 for 10.
+    { name: 'multiplier', label: 'Payout Multiplier (empty: 90 % return to players)', type: 'number' },
     { name: 'label', label: 'Label', type: 'yesno', defaultValue: 'no' },
     { name: 'images', label: 'Images', type: 'images' },
   ],
@@ -47,6 +49,7 @@ const game: CatalogueDefOf<'gamemaster', GameField> = {
     { name: 'releaseDate', label: 'Release Date', type: 'date' },
     { name: 'timeId', label: 'Time', type: 'time' },
     { name: 'gameStatus', label: 'Status', type: 'status' },
+    { name: 'multiplier', label: 'Payout Multiplier (empty: 90 % return to players)', type: 'number' },
     { name: 'gameDescription', label: 'Description', type: 'textarea' },
     // Spec section 5: Logo optional on Edit Game (one image, sent as multipart only when chosen).
     { name: 'logo', label: 'Logo', type: 'logo' },

@@ -1,6 +1,7 @@
 export type { BetOption, ConsoleLayout, ConsolePick, DrawRule, GameDeclaration, GameDef, PickRule } from './types';
 export { createGameCatalogue } from './catalogue';
 export { defineGame } from './define';
+export { CATALOGUE_RTP_PERCENT, MAX_ODDS_X100, MIN_ODDS_X100, UPLOADED_IMAGE_NAME, catalogueGameDef, defaultOddsX100, oddsX100Of, type CatalogueGame } from './catalogueGame';
 export { digits, optionsOf } from './simple';
 export { tripleOptions } from './tripleFun';
 export { CARD_GROUPS, SIDES, SUITS, cardOptions, sideOf } from './andharBahar';

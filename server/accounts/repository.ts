@@ -1,3 +1,4 @@
+import { POOL_ROLE } from './poolRole';
 import type { Queryable } from '../db/client';
 import type { AccountRef } from '../access/repository';
 import type { AccountTableInsert } from '../access/rows';
@@ -147,7 +148,8 @@ export async function existingGameIds(q: Queryable, ids: number[]): Promise<numb
 }
 
 export async function hasLiveChildren(q: Queryable, id: number): Promise<boolean> {
-  const rows = await q.query(`SELECT 1 FROM accounts WHERE parent_id = $1 AND deleted_at IS NULL LIMIT 1`, [id]);
+  // An admin's game pools are its accounts by parent only: they go with it (deleteAdminPools).
+  const rows = await q.query(`SELECT 1 FROM accounts WHERE parent_id = $1 AND deleted_at IS NULL AND role <> $2 LIMIT 1`, [id, POOL_ROLE]);
   return rows.length > 0;
 }
 

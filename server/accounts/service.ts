@@ -27,6 +27,7 @@ import {
   type SortKey,
 } from './repository';
 import { toAccountRecord } from './serialize';
+import { deleteAdminPools } from './adminPools';
 import { parseListQuery, type ListQuery } from '../http/list';
 
 const TEXT_COLUMNS: Partial<Record<FieldName, keyof AccountColumns>> = {
@@ -184,6 +185,7 @@ export async function deleteAccount(db: Database, caller: Caller, tier: TierDef,
       const code = (await hasOpenTickets(tx, target.id)) ? 'stillHasOpenBets' : 'stillHoldsPoints';
       throw coded(409, code, { username: target.username });
     }
+    await deleteAdminPools(tx, target.id);
     await revokeSessions(tx, { accountId: target.id });
   });
   return target;

@@ -132,6 +132,8 @@ export const games = pgTable(
     /** Stored file names under the data directory (generated, never taken from input). */
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     logo: text('logo'),
+    /** Payout multiplier in hundredths of a game played from its row (migration 0015); null: the default. */
+    oddsX100: integer('odds_x100'),
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

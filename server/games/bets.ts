@@ -1,8 +1,10 @@
-import { GAME_TIER, gameDeclaration } from '../../resources.config';
+import type { GameDeclaration } from '../../domain/games';
+import { GAME_TIER, declarationOf, gameDeclaration } from '../../resources.config';
 import type { Database, Queryable } from '../db/client';
 import { Coalescer } from '../db/coalesce';
 import { coded } from '../http/errors';
 import { betQueues } from './betBatch';
+import { CATALOGUE_GAME_COLUMNS, catalogueGameOf } from './repository';
 
 export interface BetLine {
   option: string;
@@ -22,9 +24,7 @@ export interface PlacedBet {
 export const MAX_QTY = 10_000;
 
 /** Merges repeated options and checks every line against the game's declaration. */
-export function normaliseLines(gameId: string, lines: readonly BetLine[]): Map<string, number> {
-  const game = gameDeclaration(gameId);
-  if (!game) throw coded(400, 'unknownGame');
+export function normaliseLines(game: GameDeclaration, lines: readonly BetLine[]): Map<string, number> {
   if (lines.length === 0) throw coded(400, 'betNeedsOption');
   const known = new Set(game.options.map((o) => o.key));
   const merged = new Map<string, number>();
@@ -39,6 +39,7 @@ export function normaliseLines(gameId: string, lines: readonly BetLine[]): Map<s
 
 /** What a bet needs to know of its game and of the player's admin. */
 interface BetTarget {
+  declaration: GameDeclaration;
   gameDbId: number;
   timeSeconds: number;
   active: boolean;
@@ -55,7 +56,7 @@ const targetKey = (gameId: string, path: string) => `${gameId}\n${path}`;
 async function findBetTargets(db: Queryable, keys: readonly string[]): Promise<Map<string, BetTarget | null>> {
   const pairs = keys.map((k) => k.split('\n'));
   const rows = await db.query(
-    `SELECT x.game, x.path, g.id, g.time_seconds, g.status = 'active' AS active, a.id AS admin_id,
+    `SELECT x.game, x.path, g.id, g.time_seconds, ${CATALOGUE_GAME_COLUMNS('g')}, g.status = 'active' AS active, a.id AS admin_id,
             EXISTS (SELECT 1 FROM account_games ag WHERE ag.account_id = a.id AND ag.game_id = g.id) AS assigned
        FROM unnest($1::text[], $2::text[]) AS x(game, path)
        JOIN games g ON g.game_id = x.game AND g.deleted_at IS NULL
@@ -66,6 +67,7 @@ async function findBetTargets(db: Queryable, keys: readonly string[]): Promise<M
   const out = new Map<string, BetTarget | null>();
   for (const r of rows)
     out.set(targetKey(String(r.game), String(r.path)), {
+      declaration: declarationOf(catalogueGameOf(r)),
       gameDbId: Number(r.id),
       timeSeconds: Number(r.time_seconds),
       active: r.active === true,
@@ -101,20 +103,23 @@ export async function placeBet(
   lines: readonly BetLine[],
   now: Date = new Date(),
 ): Promise<PlacedBet> {
-  const declaration = gameDeclaration(gameId);
-  const merged = normaliseLines(gameId, lines);
-  const unit = declaration!.unitPriceCents;
-  const stakeCents = [...merged.values()].reduce((s, qty) => s + unit * BigInt(qty), 0n);
+  // A declared game's lines are checked before the look-up: a malformed bet costs no statement.
+  const declared = gameDeclaration(gameId);
+  if (declared) normaliseLines(declared, lines);
   const found = await betTarget(db, gameId, player.path);
+  if (!found && !declared) throw coded(400, 'unknownGame');
   if (!found || !found.active || found.adminId === null || !found.assigned) throw coded(403, 'gameNotAvailable');
-  const { adminId } = found;
+  const { adminId, declaration } = found;
+  const merged = normaliseLines(declaration, lines);
+  const unit = declaration.unitPriceCents;
+  const stakeCents = [...merged.values()].reduce((s, qty) => s + unit * BigInt(qty), 0n);
   const options = [...merged.keys()];
   const outcome = await betQueues(db).submit({
     playerId: player.id,
     adminId,
     gameDbId: found.gameDbId,
     timeSeconds: found.timeSeconds,
-    gameName: declaration!.gameName,
+    gameName: declaration.gameName,
     unitCents: unit,
     options,
     qtys: options.map((o) => merged.get(o)!),

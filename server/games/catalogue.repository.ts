@@ -1,3 +1,5 @@
+import { oddsX100Of } from '../../domain/games';
+import { gameDeclaration } from '../../resources.config';
 import type { Queryable } from '../db/client';
 
 /** A game as Game Master answers it: the API's names, computed in SQL (ids as text). */
@@ -18,14 +20,26 @@ export type GameRecord = {
   label: boolean;
   images: string[];
   logo: string | null;
+  /**
+   * The payout multiplier (×9 is 9) of a game played from its row; null for a declared game, whose
+   * odds are its declaration's.
+   */
+  multiplier: number | null;
 };
+
+type GameRecordRow = Omit<GameRecord, 'multiplier'> & { oddsX100: number | null };
+
+const toRecord = ({ oddsX100, ...r }: GameRecordRow): GameRecord => ({
+  ...r,
+  multiplier: gameDeclaration(r.gameId) ? null : oddsX100Of({ nodigit: Number(r.nodigit), oddsX100 }) / 100,
+});
 
 /** A Time Master row: a round length the catalogue offers. */
 export type TimeRecord = { id: string; _id: string; timecount: number };
 
 const GAME_SELECT = `g.id::text AS id, g.id::text AS "_id", g.game_id AS "gameId", g.game_name AS "gameName", g.nodigit,
   g.time_seconds AS "time", (SELECT t.id::text FROM game_times t WHERE t.timecount = g.time_seconds) AS "timeId",
-  g.status, g.publisher, g.description AS "gameDescription", g.release_date AS "releaseDate", g.label, g.images, g.logo`;
+  g.status, g.publisher, g.description AS "gameDescription", g.release_date AS "releaseDate", g.label, g.images, g.logo, g.odds_x100 AS "oddsX100"`;
 
 /** The columns Game Master may sort by: a sort key reaches SQL only through this map. */
 export const GAME_SORTS = {
@@ -49,10 +63,10 @@ const withoutTotal = <T>(rows: WithTotal<T>[]): Paged<T> => ({
 /** An undeleted game by its database id or by its gameId (the API accepts both). */
 export async function findGameRecord(q: Queryable, key: { id: number } | { gameId: string }): Promise<GameRecord | null> {
   const byId = 'id' in key;
-  const [row] = await q.query<GameRecord>(`SELECT ${GAME_SELECT} FROM games g WHERE ${byId ? 'g.id = $1' : 'g.game_id = $1'} AND g.deleted_at IS NULL`, [
+  const [row] = await q.query<GameRecordRow>(`SELECT ${GAME_SELECT} FROM games g WHERE ${byId ? 'g.id = $1' : 'g.game_id = $1'} AND g.deleted_at IS NULL`, [
     byId ? key.id : key.gameId,
   ]);
-  return row ?? null;
+  return row ? toRecord(row) : null;
 }
 
 /** One page of the undeleted games, optionally searched by name or gameId, with the total before paging. */
@@ -62,11 +76,12 @@ export async function listGameRecords(
 ): Promise<Paged<GameRecord>> {
   const where = `g.deleted_at IS NULL${p.search ? ` AND (g.game_name ILIKE $3 OR g.game_id ILIKE $3)` : ''}`;
   const params: unknown[] = [p.limit, p.offset, ...(p.search ? [`%${p.search.replace(/[\\%_]/g, '\\$&')}%`] : [])];
-  const rows = await q.query<WithTotal<GameRecord>>(
+  const rows = await q.query<WithTotal<GameRecordRow>>(
     `SELECT ${GAME_SELECT}, count(*) OVER ()::int AS total FROM games g WHERE ${where} ORDER BY ${GAME_SORTS[p.sort]} ${p.order}, g.id LIMIT $1 OFFSET $2`,
     params,
   );
-  return withoutTotal(rows);
+  const page = withoutTotal(rows);
+  return { rows: page.rows.map(toRecord), total: page.total };
 }
 
 /** The round length (seconds) of a Time Master row, or null when there is no such row. */
@@ -88,14 +103,16 @@ export interface NewGame {
   label: boolean;
   /** Stored image names (one per digit when labelled). */
   images: string[];
+  /** Payout multiplier in hundredths; null for the default. */
+  oddsX100: number | null;
 }
 
 /** Adds a game to the catalogue; its database id. */
 export async function insertGame(q: Queryable, g: NewGame): Promise<number> {
   const [row] = await q.query(
-    `INSERT INTO games (game_id, game_name, nodigit, time_seconds, status, publisher, description, release_date, label, images)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb) RETURNING id`,
-    [g.gameId, g.gameName, g.nodigit, g.timeSeconds, g.status, g.publisher, g.description, g.releaseDate, g.label, JSON.stringify(g.images)],
+    `INSERT INTO games (game_id, game_name, nodigit, time_seconds, status, publisher, description, release_date, label, images, odds_x100)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11) RETURNING id`,
+    [g.gameId, g.gameName, g.nodigit, g.timeSeconds, g.status, g.publisher, g.description, g.releaseDate, g.label, JSON.stringify(g.images), g.oddsX100],
   );
   return Number(row.id);
 }
@@ -111,14 +128,22 @@ export interface GameEdit {
   timeSeconds: number;
   /** A newly stored logo's name; undefined keeps the logo the game has. */
   logo?: string | undefined;
+  /** The payout multiplier in hundredths; undefined keeps the game's. */
+  oddsX100?: number | undefined;
 }
 
 export async function updateGame(q: Queryable, id: number, e: GameEdit): Promise<void> {
   await q.query(
     `UPDATE games SET game_name = $2, nodigit = $3, description = $4, publisher = $5, release_date = $6, status = $7, time_seconds = $8,
-            logo = coalesce($9, logo) WHERE id = $1`,
-    [id, e.gameName, e.nodigit, e.description, e.publisher, e.releaseDate, e.status, e.timeSeconds, e.logo ?? null],
+            logo = coalesce($9, logo), odds_x100 = coalesce($10, odds_x100) WHERE id = $1`,
+    [id, e.gameName, e.nodigit, e.description, e.publisher, e.releaseDate, e.status, e.timeSeconds, e.logo ?? null, e.oddsX100 ?? null],
   );
+}
+
+/** Whether any ticket was ever placed on a game (its options and odds are then fixed). */
+export async function gameHasBets(q: Queryable, id: number): Promise<boolean> {
+  const [r] = await q.query(`SELECT EXISTS (SELECT 1 FROM rounds r JOIN tickets t ON t.round_id = r.id WHERE r.game_id = $1) AS bets`, [id]);
+  return r?.bets === true;
 }
 
 /** Activates or deactivates a game (inactive games run no rounds and take no bets). */

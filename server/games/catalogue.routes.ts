@@ -5,17 +5,18 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { validateGame, type GameInput } from '../../domain/gameValidation';
+import { oddsX100OfInput, validateGame, type GameInput } from '../../domain/gameValidation';
 import { requireCaller } from '../access/caller';
 import type { Caller } from '../access/caller';
 import type { Database } from '../db/client';
 import { coded, invalid } from '../http/errors';
 import { schemaMessage } from '../http/schemaMessages';
 import { parseListQuery, sendPage } from '../http/list';
-import { ROOT_TIER } from '../../resources.config';
+import { gameDeclaration, ROOT_TIER } from '../../resources.config';
 import {
   findGameRecord,
   GAME_SORTS,
+  gameHasBets,
   insertGame,
   insertTime,
   listGameRecords,
@@ -42,6 +43,22 @@ async function findGameRow(db: Database, raw: string): Promise<GameRecord> {
   const row = await findGameRecord(db, /^[1-9]\d{0,15}$/.test(raw) ? { id: Number(raw) } : { gameId: raw });
   if (!row) throw coded(404, 'noGameWithId');
   return row;
+}
+
+/**
+ * A game's options and odds once it has bets: its tickets and rounds name options and were paid at
+ * its odds, so a new number of digits or multiplier would leave them pointing at options it no longer
+ * has. A declared game's options and odds are its declaration's, whatever its row says.
+ */
+async function refuseLockedOptions(db: Database, game: GameRecord, next: { nodigit: number; oddsX100: number | undefined }): Promise<void> {
+  const declared = gameDeclaration(game.gameId) !== undefined;
+  if (declared && next.oddsX100 !== undefined) throw coded(400, 'declaredGameOdds', { game: game.gameName }, 'multiplier');
+  const changes = [
+    ...(next.nodigit !== Number(game.nodigit) ? ['nodigit'] : []),
+    ...(next.oddsX100 !== undefined && game.multiplier !== null && next.oddsX100 !== Math.round(game.multiplier * 100) ? ['multiplier'] : []),
+  ];
+  if (declared || changes.length === 0) return;
+  if (await gameHasBets(db, Number(game.id))) throw coded(409, 'gameOptionsHaveBets', { game: game.gameName }, changes[0]);
 }
 
 /** A time id, or a list of them whose first is the round length (the contract of PUT game/{id}). */
@@ -130,6 +147,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
       releaseDate: fields.releaseDate,
       label,
       images,
+      oddsX100: oddsX100OfInput(fields.multiplier),
     });
     reply.code(201);
     return { success: true, message: 'Game created successfully.', data: await findGameRow(db, String(id)) };
@@ -148,12 +166,16 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
       if (form && form.images.length) throw coded(400, 'editGameLogoOnly', {}, 'images');
       const errors = validateGame(body, 'edit');
       if (errors.length) throw invalid(errors);
+      const nodigit = Number(body.nodigit);
+      const oddsX100 = oddsX100OfInput(body.multiplier) ?? undefined;
+      await refuseLockedOptions(db, game, { nodigit, oddsX100 });
       // Stored only once the form is valid: a refused edit leaves no file behind.
       const logo = form?.logo ? await storeImage(dataDir, form.logo, 'logo') : undefined;
       const time = body.timeId !== undefined && body.timeId !== '' ? await timeSeconds(db, body.timeId) : Number(game.time);
       await updateGame(db, Number(game.id), {
         gameName: String(body.gameName).trim(),
-        nodigit: Number(body.nodigit),
+        nodigit,
+        oddsX100,
         description: String(body.gameDescription).trim(),
         publisher: String(body.publisher).trim(),
         releaseDate: String(body.releaseDate),

@@ -1,19 +1,18 @@
 import { consoleSections, countdown, outcomeOfPick, roundWindow, type GameDeclaration } from '../../domain/games';
-import { gameDeclaration } from '../../resources.config';
+import { declarationOf } from '../../resources.config';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, formatDateTime } from '../../domain/periods';
 import type { Database, Queryable } from '../db/client';
 import { move } from '../credit/ledger';
 import { coded } from '../http/errors';
-import { ensurePool, findGame, walletCents, type GameRow } from './repository';
+import { CATALOGUE_GAME_COLUMNS, catalogueGameOf, ensurePool, findGame, walletCents, type GameRow } from './repository';
 
 const LAST_RESULTS = 10;
 
 export async function loadGame(db: Queryable, gameId: string): Promise<{ row: GameRow; declaration: GameDeclaration }> {
-  const declaration = gameDeclaration(gameId);
-  const row = declaration ? await findGame(db, gameId) : null;
-  if (!declaration || !row) throw coded(404, 'noGameWithId');
-  return { row, declaration };
+  const row = await findGame(db, gameId);
+  if (!row) throw coded(404, 'noGameWithId');
+  return { row, declaration: declarationOf(row.catalogue) };
 }
 
 /**
@@ -75,8 +74,8 @@ export async function stakesByOption(db: Queryable, source: OptionSums, adminId:
  * $3 (milliseconds), by the same floor(now / length) as roundWindow.
  */
 const CONSOLE_FIGURES = (sums: OptionSums) => `
-  WITH g AS (SELECT id, time_seconds, $3::bigint / (time_seconds * 1000) AS draw_no FROM games WHERE game_id = $2 AND deleted_at IS NULL)
-  SELECT g.id, g.time_seconds, p.account_id, p.win_percentage, a.wallet_balance::text AS pool_cents, d.play, d.win,
+  WITH g AS (SELECT *, $3::bigint / (time_seconds * 1000) AS draw_no FROM games WHERE game_id = $2 AND deleted_at IS NULL)
+  SELECT g.id, g.time_seconds, ${CATALOGUE_GAME_COLUMNS('g')}, p.account_id, p.win_percentage, a.wallet_balance::text AS pool_cents, d.play, d.win,
     (SELECT json_agg(json_build_object('option', x.option, 's', x.stake::text)) FROM (${sums('$1', 'g.id', 'g.draw_no')}) x) AS sums,
     (SELECT json_agg(l) FROM (${LAST_ROUNDS('$1', 'g.id')}) l) AS last
   FROM g
@@ -92,8 +91,6 @@ type JsonRows = Record<string, unknown>[] | null;
  * round, the pool, today's collection and payment, the countdown and the latest results.
  */
 export async function consoleData(db: Database, adminId: number, gameId: string, now = new Date(), optionSums: OptionSums = roundSums) {
-  const declaration = gameDeclaration(gameId);
-  if (!declaration) throw coded(404, 'noGameWithId');
   // Through the priority lane: bets hold the main pool under load.
   const read = () => (db.priority ?? db).query(CONSOLE_FIGURES(optionSums), [adminId, gameId, now.getTime(), dayKey(now)]);
   let [f] = await read();
@@ -104,6 +101,8 @@ export async function consoleData(db: Database, adminId: number, gameId: string,
     [f] = await read();
   }
   if (!f) throw coded(404, 'noGameWithId');
+  const catalogue = catalogueGameOf(f);
+  const declaration = declarationOf(catalogue);
   const window = roundWindow(now, Number(f.time_seconds));
   const sums = new Map(((f.sums as JsonRows) ?? []).map((r) => [String(r.option), BigInt(String(r.s))]));
   const item = (o: GameDeclaration['options'][number]) => ({
@@ -118,6 +117,8 @@ export async function consoleData(db: Database, adminId: number, gameId: string,
   return {
     gameId,
     gameName: declaration.gameName,
+    // What a client needs to build the declaration of a game the registry does not declare (declarationOf).
+    catalogue,
     data: sections.data.map(item),
     dataColors: sections.colors.map(item),
     dataCardTypes: sections.cardTypes.map(item),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { UPLOADED_IMAGE_NAME } from '../../domain/games';
 import { coded } from '../http/errors';
 
 /** Largest image a game may carry, per file. */
@@ -15,7 +16,7 @@ const SIGNATURES: { ext: string; type: string; test: (b: Buffer) => boolean }[] 
 ];
 
 /** Stored names are generated here: 32 hex characters and a known extension, nothing else. */
-export const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+export const STORED_NAME = UPLOADED_IMAGE_NAME;
 
 export const imageDir = (dataDir: string) => join(dataDir, 'uploads', 'games');
 

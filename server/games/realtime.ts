@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { countdown, roundWindow } from '../../domain/games';
-import { GAME_DECLARATIONS } from '../../resources.config';
 import type { Database } from '../db/client';
 import { SharedRead } from '../db/sharedRead';
 import { coded } from '../http/errors';
@@ -72,9 +71,8 @@ export class Countdown {
     this.reading ??= this.db
       .query(`SELECT game_id, time_seconds FROM games WHERE deleted_at IS NULL`)
       .then((rows) => {
-        this.times = rows
-          .map((g) => ({ gameId: String(g.game_id), timeSeconds: Number(g.time_seconds) }))
-          .filter((g) => GAME_DECLARATIONS.some((d) => d.gameId === g.gameId));
+        // Every catalogue game has a console (declared or made in Game Master), so every one ticks.
+        this.times = rows.map((g) => ({ gameId: String(g.game_id), timeSeconds: Number(g.time_seconds) }));
       })
       .finally(() => {
         this.reading = null;

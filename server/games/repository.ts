@@ -1,26 +1,50 @@
 import { randomBytes } from 'node:crypto';
-import type { RoundWindow } from '../../domain/games';
+import type { CatalogueGame, RoundWindow } from '../../domain/games';
 import { hashSecret } from '../access/passwords';
 import { insertAccount } from '../accounts/repository';
 import type { Queryable } from '../db/client';
 import { GAME_TIER } from '../../resources.config';
 
-/** The role of pool accounts: never a tier, never listed, never logs in. */
-export const POOL_ROLE = 'pool';
+import { POOL_ROLE } from '../accounts/poolRole';
 
+export { POOL_ROLE };
 
+/**
+ * The columns of the games row `g` a game's declaration is built from (declarationOf), under names
+ * of their own so that they sit beside a query's other columns; read back by catalogueGameOf.
+ */
+export const CATALOGUE_GAME_COLUMNS = (g: string) =>
+  `${g}.game_id AS cg_game_id, ${g}.game_name AS cg_game_name, ${g}.nodigit AS cg_nodigit, ${g}.time_seconds AS cg_time,
+   ${g}.odds_x100 AS cg_odds, ${g}.label AS cg_label, ${g}.images AS cg_images`;
+
+/** The catalogue game of a row selected with CATALOGUE_GAME_COLUMNS. */
+export function catalogueGameOf(r: Record<string, unknown>): CatalogueGame {
+  const images = typeof r.cg_images === 'string' ? (JSON.parse(r.cg_images) as unknown) : r.cg_images;
+  return {
+    gameId: String(r.cg_game_id),
+    gameName: String(r.cg_game_name),
+    nodigit: Number(r.cg_nodigit),
+    timeSeconds: Number(r.cg_time),
+    oddsX100: r.cg_odds === null || r.cg_odds === undefined ? null : Number(r.cg_odds),
+    label: r.cg_label === true,
+    images: Array.isArray(images) ? images.map(String) : [],
+  };
+}
 
 export interface GameRow {
   id: number;
   gameId: string;
   timeSeconds: number;
   active: boolean;
+  catalogue: CatalogueGame;
 }
 
 export async function findGame(q: Queryable, gameId: string): Promise<GameRow | null> {
-  const rows = await q.query(`SELECT id, game_id, time_seconds, status FROM games WHERE game_id = $1 AND deleted_at IS NULL`, [gameId]);
+  const rows = await q.query(`SELECT g.id, g.status, ${CATALOGUE_GAME_COLUMNS('g')} FROM games g WHERE g.game_id = $1 AND g.deleted_at IS NULL`, [gameId]);
   const r = rows[0];
-  return r ? { id: Number(r.id), gameId: String(r.game_id), timeSeconds: Number(r.time_seconds), active: r.status === 'active' } : null;
+  if (!r) return null;
+  const catalogue = catalogueGameOf(r);
+  return { id: Number(r.id), gameId: catalogue.gameId, timeSeconds: catalogue.timeSeconds, active: r.status === 'active', catalogue };
 }
 
 /** The admin above an account (the account itself when it is one), or null. */

@@ -10,13 +10,13 @@ import {
   type RandomSource,
 } from '../../domain/games';
 import { dayKey } from '../../domain/periods';
-import { gameDeclaration } from '../../resources.config';
+import { declarationOf } from '../../resources.config';
 import type { Database, Queryable } from '../db/client';
 import { claimDueRound, holdSettleLease } from './lease';
 import { move } from '../credit/ledger';
 import { SettleRetries, type FailedRound } from './retries';
 import { osRandom } from './osRandom';
-import { addPlayAggregates, ensurePool, ensureRounds, lockPool, runningPairs, saveBoosterState, upsertDailyPlay, walletCents } from './repository';
+import { addPlayAggregates, CATALOGUE_GAME_COLUMNS, catalogueGameOf, ensurePool, ensureRounds, lockPool, runningPairs, saveBoosterState, upsertDailyPlay, walletCents } from './repository';
 
 
 export interface Settlement {
@@ -82,7 +82,7 @@ export async function settleRound(db: Database, roundId: number, now: Date = new
 async function settleIn(tx: Queryable, roundId: number, now: Date, random: RandomSource): Promise<Settlement | null> {
   const round = (
     await tx.query(
-      `SELECT r.admin_id, r.game_id, r.status, r.closes_at, g.game_id AS code
+      `SELECT r.admin_id, r.game_id, r.status, r.closes_at, ${CATALOGUE_GAME_COLUMNS('g')}
          FROM rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 FOR UPDATE OF r`,
       [roundId],
     )
@@ -90,8 +90,7 @@ async function settleIn(tx: Queryable, roundId: number, now: Date, random: Rando
   if (!round || round.status !== 'open' || new Date(String(round.closes_at)).getTime() > now.getTime()) return null;
   const adminId = Number(round.admin_id);
   const gameDbId = Number(round.game_id);
-  const game = gameDeclaration(String(round.code));
-  if (!game) return null;
+  const game = declarationOf(catalogueGameOf(round));
   const pool = await lockPool(tx, adminId, gameDbId);
   const queued = (
     await tx.query(

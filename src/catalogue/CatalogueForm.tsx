@@ -89,7 +89,7 @@ function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'cr
 
   const title = translate(`td.catalogue.${def.page}.${mode === 'edit' ? 'edit' : 'add'}`, { _: (mode === 'edit' ? def.labels.edit : def.labels.add) ?? def.labels.add });
   return (
-    <FormCard title={title} initial={initial} onSubmit={(v: Values) => save(v)} validate={validate} message={message} running={created.isPending || updated.isPending}>
+    <FormCard title={title} edit={mode === 'edit'} initial={initial} onSubmit={(v: Values) => save(v)} validate={validate} message={message} running={created.isPending || updated.isPending}>
       {fields.map((f) => (
         <FormCell key={f.name} wide={f.type === 'textarea' || f.type === 'images' || f.type === 'logo'}>
           <CatalogueInput field={f} />

@@ -143,8 +143,8 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
       failure = translate(tierLabelKey(tier, 'createFailed'), { _: tier.messages.createFailed });
     } else {
       const updatedFields = changedFields(fields, values, initial);
-      // Nothing changed: no call at all (spec section 4).
-      if (Object.keys(updatedFields).length === 0 || !record) return;
+      // Nothing changed (a value typed back, spaces around one): no call at all (spec section 4), and the operator is told.
+      if (Object.keys(updatedFields).length === 0 || !record) return show(translate('td.form.nothingToSave'), 'info');
       call = () => dataProvider.update(tier.role, { id: record.id, data: values, previousData: record, meta: { ...meta, updatedFields } });
       success = translate(tierLabelKey(tier, 'updateSuccess'), { _: tier.messages.updateSuccess });
       failure = translate('td.messages.updateFailed');
@@ -153,7 +153,7 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
   };
 
   return (
-    <FormCard title={title} embedded={embedded} initial={initial} onSubmit={onSubmit} validate={validate} message={message} running={save.isPending}>
+    <FormCard title={title} embedded={embedded} edit={mode === 'edit'} initial={initial} onSubmit={onSubmit} validate={validate} message={message} running={save.isPending}>
       {fields.map((f) => (
         <FormCell key={f.name} wide={f.type === 'games' || f.type === 'textarea' || f.type === 'status'}>
           <FieldInput field={f} scope={scope} record={record} />

@@ -26,6 +26,23 @@ function ListActions({ scope }: { scope: TierScope }) {
 }
 
 /**
+ * The row actions stay at the table's right edge, over the columns that scroll beneath them: a
+ * player list has more columns than 800 or 1280 px show, and Deactivate, Delete and Logout were
+ * past the edge, reachable only by scrolling the table sideways.
+ */
+const stickyActionsSx = {
+  '& .RaDatagrid-headerCell:last-of-type, & .RaDatagrid-rowCell:last-of-type': {
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    bgcolor: 'background.paper',
+    boxShadow: (t: { palette: { divider: string } }) => `-1px 0 0 ${t.palette.divider}`,
+  },
+  // Above the header's other cells, which are sticky to the top themselves (z-index 2): the Action label stays readable.
+  '& .RaDatagrid-headerCell:last-of-type': { zIndex: 3 },
+} as const;
+
+/**
  * One tier's table, generated from the registry: columns, search, server sort and paging,
  * row actions. Used at `/{role}/{tier}` and under a parent's details page.
  */
@@ -54,7 +71,7 @@ export function TierTable({ scope, title }: { scope: TierScope; title?: string |
       <Datagrid
         bulkActionButtons={false}
         rowClick={false}
-        sx={responsiveDatagridSx}
+        sx={{ ...responsiveDatagridSx, ...stickyActionsSx }}
       >
         {tierColumns(scope, translate)}
         <FunctionField label={translate('td.list.action')} render={() => <RowActions scope={scope} />} />

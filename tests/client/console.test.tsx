@@ -44,6 +44,7 @@ const FUN_TARGET = 'MNOQqWWi';
 const DATA: ConsoleData = {
   gameId: FUN_TARGET,
   gameName: 'Fun Target',
+  catalogue: { gameId: FUN_TARGET, gameName: 'Fun Target', nodigit: 10, timeSeconds: 60, oddsX100: null, label: false, images: [] },
   data: Array.from({ length: 10 }, (_, i) => ({ drawno: String(i), label: String(i), sum: 0 })),
   dataColors: [],
   dataCardTypes: [],

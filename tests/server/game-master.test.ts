@@ -3,19 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createAs, engineAvailable, loginAs, startHarness, type Harness } from './harness';
-
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
-
-/** A multipart body as a browser's FormData sends it. */
-function multipart(fields: Record<string, string>, files: { name: string; filename: string; bytes: Buffer }[] = []) {
-  const boundary = `----tierdesk${Date.now()}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  for (const f of files)
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: image/png\r\n\r\n`), f.bytes, Buffer.from('\r\n'));
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { multipart, PNG } from '../fixtures/multipart';
 
 describe.runIf(engineAvailable())('Game Master and Time Master', () => {
   let h: Harness;

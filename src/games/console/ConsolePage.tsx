@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BOOSTERS, outcomeOfPicks, pickTile, type GameDeclaration, type TilePicks } from '../../../domain/games';
-import { gameDeclaration, optionLabel } from '../../../resources.config';
+import { declarationOf, gameDeclaration, optionLabel } from '../../../resources.config';
 import { pointsToCents } from '../../../domain/money';
 import { formatPoints } from '../../i18n/format';
 import { getStoredUser } from '../../auth/session';
@@ -22,7 +22,7 @@ import { ScreenFrame } from '../../common/ScreenFrame';
 import { useSuccessNotify } from '../../common/useSuccessNotify';
 import { useTimedMessage } from '../../common/useTimedMessage';
 import { errorMessage } from '../../tiers/errorMessage';
-import { moveBalance, saveResult } from './consoleApi';
+import { loadConsole, moveBalance, saveResult } from './consoleApi';
 import { OptionGrid } from './OptionGrid';
 import { ResultsStrip } from './ResultsStrip';
 import { DelayedRounds } from '../DelayedRounds';
@@ -239,11 +239,23 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
 
 /** `/{role}/game/{gameId}/{adminId}/{username}`: the console of any game for an admin below the caller. */
 export function GameConsoleRoute() {
-  const translate = useTranslate();
   const { gameId = '', adminId = '', username = '' } = useParams();
   const game = gameDeclaration(gameId);
-  if (!game) return <Alert severity="warning" sx={{ mt: 2 }}>{translate('td.catalogue.gamemaster.notFound')}</Alert>;
+  if (!game) return <CatalogueConsole key={`${gameId}:${adminId}`} gameId={gameId} adminId={adminId} username={username} />;
   return <Console key={`${gameId}:${adminId}`} game={game} adminId={adminId} username={username} />;
+}
+
+/**
+ * The console of a game made in Game Master: the registry does not declare it, so its declaration
+ * is built from its catalogue row (declarationOf, as the server does), which the console's first
+ * load brings. An unknown game, or one the caller may not open, says the server's refusal.
+ */
+function CatalogueConsole({ gameId, adminId, username }: { gameId: string; adminId: string; username: string }) {
+  const translate = useTranslate();
+  const row = useQuery({ queryKey: ['catalogueGame', gameId, adminId], queryFn: () => loadConsole({ gameId, adminId }), retry: false, staleTime: Infinity });
+  if (row.isPending) return <PageSpinner />;
+  if (!row.data) return <Alert severity="warning" sx={{ mt: 2 }}>{errorMessage(row.error, translate('td.catalogue.gamemaster.notFound'))}</Alert>;
+  return <Console game={declarationOf(row.data.catalogue)} adminId={adminId} username={username} />;
 }
 
 /** The admin's fixed route of a game declared with an own console (`/admin/funtarget`): its own console of that game. */

@@ -2,7 +2,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { formatPoints } from '../../i18n/format';
 import type { ConsoleItem } from './consoleTypes';
-import { TitliPicture } from './TitliPicture';
+import { OptionPicture } from './OptionPicture';
 
 const TILE_COLORS = { red: '#c62828', black: '#212121', green: '#2e7d32' } as const;
 
@@ -26,7 +26,7 @@ export function Tile({ item, picked, onPick, compact }: { item: ConsoleItem; pic
         boxShadow: picked ? 3 : 0,
       }}
     >
-      {item.image ? <TitliPicture name={item.image} size={48} /> : <Typography variant={compact ? 'body2' : 'h6'} component="span">{item.label}</Typography>}
+      {item.image ? <OptionPicture name={item.image} label={item.label} size={48} /> : <Typography variant={compact ? 'body2' : 'h6'} component="span">{item.label}</Typography>}
       <Typography variant="caption" component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
         {formatPoints(item.sum)}
       </Typography>

@@ -1,5 +1,6 @@
 import { request } from '../../dataProvider/http';
-import type { RoundDecision } from './consoleTypes';
+import { translate } from '../../i18n/translate';
+import type { ConsoleData, RoundDecision } from './consoleTypes';
 import { API_PATHS, fillPath } from '../../../domain/apiPaths';
 
 interface Target {
@@ -22,5 +23,12 @@ export async function saveResult(t: Target, pick: { result: string; color?: stri
 export async function loadDecision(roundId: string, adminId: string): Promise<RoundDecision> {
   const { json } = await request<RoundDecision>(fillPath(API_PATHS.decision, { roundId }), { query: { adminId } });
   if (!json.data) throw new Error('No settled round with this id.');
+  return json.data;
+}
+
+/** The console's figures once, by REST: a game made in Game Master needs its catalogue row before its console can be drawn. */
+export async function loadConsole(t: Target): Promise<ConsoleData> {
+  const { json } = await request<ConsoleData>(API_PATHS.loadConsole, { query: { ...t } });
+  if (!json.data) throw new Error(json.message ?? translate('td.catalogue.gamemaster.notFound'));
   return json.data;
 }

@@ -1,3 +1,5 @@
+import type { CatalogueGame } from '../../../domain/games';
+
 /** The console data of `live/loadgame` and `responseData` (issue 7's contract; server/games/console.service.ts). */
 export interface ConsoleItem {
   drawno: string;
@@ -23,6 +25,8 @@ export interface ConsoleResult {
 export interface ConsoleData {
   gameId: string;
   gameName: string;
+  /** The game's catalogue row: the console of a game made in Game Master is built from it. */
+  catalogue: CatalogueGame;
   data: ConsoleItem[];
   dataColors: ConsoleItem[];
   dataCardTypes: ConsoleItem[];
