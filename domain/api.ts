@@ -58,6 +58,8 @@ export interface AccountRecordOf<R extends string> {
   isLoggedIn: boolean;
   lastLogin: string | null;
   createdAt: string;
+  /** The superadmin's grant: this account may back up and restore the whole installation (admins only). */
+  mayBackup: boolean;
 }
 
 /** A turnover report row (spec section 3), points with 2 decimals: one per direct child of the viewed account. */

@@ -25,7 +25,8 @@ export type FieldName =
   | 'refId'
   | 'userStatus'
   | 'games'
-  | 'note';
+  | 'note'
+  | 'mayBackup';
 
 export type FieldType =
   | 'text'
@@ -39,7 +40,8 @@ export type FieldType =
   | 'reference'
   | 'status'
   | 'games'
-  | 'textarea';
+  | 'textarea'
+  | 'checkbox';
 
 export interface FieldDef {
   name: FieldName;

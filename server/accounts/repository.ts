@@ -91,6 +91,7 @@ export type AccountColumns = Partial<
     | 'commission'
     | 'note'
     | 'active'
+    | 'may_backup'
     | 'password_hash'
     | 'pin_hash'
   >
