@@ -3,7 +3,7 @@
  * in a valid tree and BENCH_BACKUP_LEDGER_ROWS (1,000,000) ledger rows that keep the ledger
  * invariant, written straight into a scratch database with set-based SQL. Measures the product's
  * own functions, called in this process as the routes call them (server/operations/backup.ts):
- * exportBackup (time, folder size), backupArchive (the stream downloadbackup sends: time, size),
+ * exportBackup (time, folder size), openArchive (the stream downloadbackup sends: time, size),
  * importBackup (time), then the invariant and a per-table comparison of the rows before and after.
  * Beside them, in the same run and on the same database: `pg_dump -Fc` (time, file size) and
  * `pg_restore` into a fresh database (time, and the same comparison). Exit status non-zero when a
@@ -25,7 +25,7 @@ import { TIERS, tierOf, type Role } from '../resources.config';
 import { checkInvariant } from '../server/credit/ledger';
 import { openDatabase, type Database } from '../server/db/client';
 import { seed } from '../server/db/seed';
-import { backupArchive, exportBackup, importBackup, listBackups, tablesInOrder } from '../server/operations/backup';
+import { openArchive, exportBackup, importBackup, listBackups, tablesInOrder } from '../server/operations/backup';
 import { admin, dropDb, fmt, loadavg, optionsFromEnv, pgClientArgs, recreate, statOf, withDb } from './credit-transfer';
 
 /** The bench signs and checks its backups with a key of its own (the server's lives in its data directory). */
@@ -380,8 +380,8 @@ export async function backupBench(o: BackupBenchOptions = backupOptionsFromEnv()
     const transactionsFile = folder ? (await stat(join(backupDir, folder, 'transactions.json'))).size : NaN;
     let arc: Timed<number> | null = null;
     if (folder) {
-      log(`  product archive (backupArchive, what downloadbackup streams)…`);
-      arc = await timed(o.adminUrl, [name], () => drain(backupArchive(backupDir, folder)));
+      log(`  product archive (openArchive, what downloadbackup streams)…`);
+      arc = await timed(o.adminUrl, [name], async () => drain((await openArchive({ dir: backupDir, key: benchKey }, folder)).stream));
     }
 
     const dumpFile = join(tmp, `${name}.dump`);

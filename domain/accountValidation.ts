@@ -48,6 +48,8 @@ function formatError(f: FieldDef, v: unknown): CodedMessage | null {
       return typeof v === 'string' && v.length >= PASSWORD_MIN_LENGTH && v.length <= 128 ? null : msg('passwordLength');
     case 'status':
       return v === true || v === false || v === 'true' || v === 'false' ? null : msg('statusValue', field);
+    case 'checkbox':
+      return v === true || v === false || v === 'true' || v === 'false' ? null : msg('yesOrNo', field);
     case 'games':
       return Array.isArray(v) ? null : msg('notAList', field);
     default:

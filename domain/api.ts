@@ -60,6 +60,8 @@ export interface AccountRecordOf<R extends string> {
   isLoggedIn: boolean;
   lastLogin: string | null;
   createdAt: string;
+  /** The superadmin's grant: this account may back up and restore the whole installation (admins only). */
+  mayBackup: boolean;
 }
 
 /** A turnover report row's figures beside its commission columns, points with 2 decimals. */

@@ -16,6 +16,7 @@ export const MESSAGES = {
   pinFormat: 'PIN must be 4 to 12 digits',
   passwordLength: 'Password must be at least 6 characters',
   statusValue: '%{field} must be Active or Deactive',
+  yesOrNo: '%{field} must be true or false',
   notAList: '%{field} must be a list',
   tooLong: '%{field} is too long',
   invalidField: '%{field} is invalid',
@@ -100,14 +101,14 @@ export const MESSAGES = {
   complaintStatusValue: 'Status is Pending, Completed or Cancelled',
   // Backups and Clear History (server/operations/backup.routes.ts, clearHistory.ts)
   backupsAdminsOnly: 'Backups are for admins only.',
-  backupNotListed:
-    'Backups are limited to the admins named in BACKUP_ADMINS on the server. To allow this account, add it there (BACKUP_ADMINS=%{username}, comma-separated with the others) and restart the server.',
-  backupOwnerOnly:
-    "A backup holds the whole database, every admin's accounts included, so it belongs to the installation's owner. This installation has %{admins} admins: to enable backups, set BACKUP_ADMINS=%{username} (the owner's usernames, comma-separated) on the server and restart it.",
+  backupNotGranted:
+    "A backup holds the whole database, every admin's accounts included: on this installation only %{who} may take, download, transfer or restore one. Ask the superadmin (%{superadmin}) to give you this right.",
   backupNoSuchName: 'No backup with this name.',
   backupManifestDamaged: 'The backup manifest is damaged. Nothing was restored.',
   backupChecksum: 'The file %{file} does not match its checksum. Nothing was restored.',
   backupUnsigned: 'This backup is not signed by this installation (its signature is missing or does not match): it may have been altered, or it was made by another server or before backups were signed. Nothing was restored.',
+  backupUnsignedNotSent: 'This backup is not signed by this installation (its signature is missing or does not match): it may have been altered. Nothing was sent.',
+  backupNotRegular: 'The file %{file} of this backup is a link or not a regular file: a backup never uses it. Nothing was sent or restored.',
   backupOtherSchema: 'This backup is of schema %{backup}; this server runs %{server}. Nothing was restored.',
   backupOtherTables: 'This backup does not hold the tables of this schema. Nothing was restored.',
   backupRowCount: 'The file %{file} holds %{found} rows, not the %{rows} of its manifest. Nothing was restored.',

@@ -24,7 +24,8 @@ export type FieldName =
   | 'refId'
   | 'userStatus'
   | 'games'
-  | 'note';
+  | 'note'
+  | 'mayBackup';
 
 export type FieldType =
   | 'text'
@@ -38,7 +39,8 @@ export type FieldType =
   | 'reference'
   | 'status'
   | 'games'
-  | 'textarea';
+  | 'textarea'
+  | 'checkbox';
 
 export interface FieldDef {
   name: FieldName;

@@ -20,7 +20,7 @@ const FIXED_PAGES = [
   { key: 'admincommissionreport', label: 'Admin Commission Report', menu: ['superadmin', 'admin'], area: 'reports' },
   { key: 'commission', label: 'Commission', menu: ['admin'], area: 'reports' },
   { key: 'logactivities', label: 'Log Activities', menu: ['superadmin', 'admin'], routeOnly: BELOW_ADMIN, area: 'operations' },
-  { key: 'backups', label: 'Backups', menu: ['admin'], area: 'operations' },
+  { key: 'backups', label: 'Backups', menu: ['superadmin', 'admin'], area: 'operations' },
   { key: 'clearhistory', label: 'Clear History', menu: ['admin'], area: 'operations' },
   { key: 'contactus', label: 'Contact Us', menu: ['superadmin', 'admin'], area: 'operations' },
   { key: 'profile', label: 'Profile', menu: ALL_STAFF, area: 'accounts' },

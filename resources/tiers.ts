@@ -245,6 +245,8 @@ const TABLE = [
       req('refId', 'Reference', 'reference'),
       req('userStatus', 'Status', 'status'),
       opt('games', 'Games', 'games'),
+      // Not in the spec: the superadmin's grant of whole-installation backups (issue: backups never go dark).
+      opt('mayBackup', 'May back up and restore the whole installation', 'checkbox'),
     ],
     export: {
       file: 'AdminsList.xlsx',

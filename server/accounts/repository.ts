@@ -92,6 +92,7 @@ export type AccountColumns = Partial<
     | 'commission'
     | 'note'
     | 'active'
+    | 'may_backup'
     | 'password_hash'
     | 'pin_hash'
   >

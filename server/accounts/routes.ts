@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { childTierOf, TIERS, type TierDef } from '../../resources.config';
+import { childTierOf, TIERS, type AccountRecord, type TierDef } from '../../resources.config';
 import type { Caller } from '../access/caller';
 import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
@@ -58,6 +58,15 @@ const updatesOf = (req: { body?: unknown }): Record<string, unknown> => {
   if (typeof u !== 'object' || u === null || Array.isArray(u)) throw coded(400, 'updatedFieldsNotObject', {}, 'updatedFields');
   return u as Record<string, unknown>;
 };
+
+/**
+ * The activity subject of an edit that set the backup right (the superadmin's grant, logged as such
+ * so that who gave or took it stays on record); undefined: the route's own subject.
+ */
+const grantSubject = (tier: TierDef, updates: Record<string, unknown>, rec: AccountRecord): string | undefined =>
+  updates.mayBackup !== undefined && tier.editFields.some((f) => f.name === 'mayBackup')
+    ? `Update ${tier.labels.singular}: backups ${rec.mayBackup ? 'granted to' : 'revoked from'} ${rec.username}`
+    : undefined;
 
 /** The account whose children a children-call addresses: the caller itself, or one of this tier it manages. */
 async function parentFor(db: Database, caller: Caller, tier: TierDef, rawId: unknown): Promise<{ parent: AccountRef; child: TierDef }> {
@@ -121,7 +130,9 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
     });
 
     app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, config: { subject: `Update ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
-      const rec = await updateAccount(db, requireCaller(req), tier, req.params.id, updatesOf(req));
+      const updates = updatesOf(req);
+      const rec = await updateAccount(db, requireCaller(req), tier, req.params.id, updates);
+      req.activitySubject = grantSubject(tier, updates, rec);
       return { success: true, message: tier.messages.updateSuccess, data: rec };
     });
 
@@ -161,7 +172,9 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
 
     app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, config: { subject: `Update child of ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
-      const rec = await updateAccount(db, caller, child, String(target.id), updatesOf(req));
+      const updates = updatesOf(req);
+      const rec = await updateAccount(db, caller, child, String(target.id), updates);
+      req.activitySubject = grantSubject(child, updates, rec);
       return { success: true, message: child.messages.updateSuccess, data: rec };
     });
 

@@ -16,6 +16,7 @@ const FIELD_DOC: Record<FieldType, Record<string, unknown>> = {
   reference: { type: 'string', description: 'Account id' },
   status: { type: ['boolean', 'string'] },
   games: { type: 'array', items: { type: 'string' } },
+  checkbox: { type: ['boolean', 'string'] },
 };
 
 /**
@@ -106,6 +107,7 @@ export const accountRecord = z
     isLoggedIn: z.boolean(),
     lastLogin: nullableText,
     createdAt: z.string(),
+    mayBackup: z.boolean(),
   })
   .meta({ id: 'Account' });
 

@@ -26,6 +26,7 @@ export type AccountRow = Pick<
   | 'occupation'
   | 'note'
   | 'active'
+  | 'may_backup'
 > & {
   id: Table['id'] | string;
   parent_id: Table['parent_id'] | string;
@@ -49,7 +50,7 @@ export type AccountRow = Pick<
 export const ACCOUNT_SELECT = `
   a.id, a.username, a.role, a.path, a.parent_id, a.first_name, a.last_name, a.email, a.phone,
   to_char(a.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, a.country, a.state, a.city, a.address, a.pin_code,
-  a.occupation, a.commission::text AS commission, a.note, a.active, a.wallet_balance::text AS wallet_balance,
+  a.occupation, a.commission::text AS commission, a.note, a.active, a.may_backup, a.wallet_balance::text AS wallet_balance,
   a.last_login, a.created_at,
   p.username AS parent_username, p.wallet_balance::text AS parent_wallet, p.role AS parent_role,
   EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.expires_at > now()) AS is_logged_in,
@@ -98,5 +99,6 @@ export function toAccountRecord(r: AccountRow): AccountRecord {
     isLoggedIn: r.is_logged_in,
     lastLogin: iso(r.last_login),
     createdAt: iso(r.created_at) ?? '',
+    mayBackup: r.may_backup,
   };
 }

@@ -72,6 +72,7 @@ async function toColumns(input: AccountInput): Promise<AccountColumns> {
   const commission = input.commissionAmount ?? input.commission;
   if (commission !== undefined && commission !== null && commission !== '') cols.commission = String(Number(commission));
   if ('userStatus' in input && input.userStatus !== undefined && input.userStatus !== '') cols.active = asBool(input.userStatus);
+  if (input.mayBackup !== undefined && input.mayBackup !== '') cols.may_backup = asBool(input.mayBackup);
   if (typeof input.password === 'string' && input.password !== '') cols.password_hash = await hashSecret(input.password);
   if (input.pin !== undefined && input.pin !== null && String(input.pin) !== '') cols.pin_hash = await hashSecret(String(input.pin));
   return cols;

@@ -61,17 +61,32 @@ export function tokenOf(req: FastifyRequest): string | null {
   return bearerOf(req) ?? req.cookies?.[SESSION_COOKIE] ?? null;
 }
 
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
 /**
- * Whether a browser sent this request from another site. Cookies ride along with cross-site
- * requests, so a cookie alone must not authorise a change made from elsewhere; a Bearer token
- * cannot be attached by another site and needs no such check.
+ * Whether a cookie alone must not authorise this change: cookies ride along with cross-site requests
+ * (SameSite=Lax sends them on a top-level GET navigation), so a change needs the browser's word that
+ * it came from this origin: `Sec-Fetch-Site`, else `Origin`, else `Referer`. A request with none of
+ * them (an older browser's navigation from anywhere) is refused too. A Bearer token cannot be
+ * attached by another site and needs no such check.
  */
 export function isCrossSite(req: FastifyRequest): boolean {
   const site = req.headers['sec-fetch-site'];
+  // 'none': the user opened the address themselves (typed, bookmarked), no other site involved.
   if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  const self = originOf(`${req.protocol}://${req.host}`);
+  if (!self) return true;
   const origin = req.headers.origin;
-  if (typeof origin === 'string' && origin !== 'null') return origin !== `${req.protocol}://${req.host}`;
-  return origin === 'null';
+  if (typeof origin === 'string') return originOf(origin) !== self;
+  const referer = req.headers.referer;
+  if (typeof referer === 'string') return originOf(referer) !== self;
+  return true;
 }
 
 /** Resolves the session of every API request; routes that need one call `requireCaller`. */

@@ -44,6 +44,8 @@ export const accounts = pgTable(
     commission: numeric('commission', { precision: 5, scale: 2 }).notNull().default('0'),
     note: text('note').notNull().default('add notes'),
     active: boolean('active').notNull().default(true),
+    /** An admin the superadmin let back up and restore the whole installation (BACKUP_ADMINS overrides). */
+    mayBackup: boolean('may_backup').notNull().default(false),
     walletBalance: money('wallet_balance').notNull().default(sql`0`),
     /** The last day (server time zone) this account's commission was paid for. */
     commissionPaidThrough: date('commission_paid_through', { mode: 'string' }),

@@ -5,22 +5,19 @@ import { requireCaller, type Caller } from '../access/caller';
 import { requireRecentStepUp } from '../auth/plugin';
 import type { BackupS3Config } from '../config';
 import { coded, forbidden } from '../http/errors';
-import { backupArchive, exportBackup, importBackup, knownFolder, listBackups, sweepPartials, type BackupPlace } from './backup';
+import { openArchive, exportBackup, importBackup, knownFolder, listBackups, sweepPartials, type BackupPlace } from './backup';
 import { BackupLimits } from './backupLimits';
 import { transferBackup } from './s3Transfer';
 import { clearHistory, clearHistoryBody, HISTORY_MODELS, parseModels, parseRange } from './clearHistory';
 import { findRef } from '../access/repository';
-import { GAME_TIER } from '../../resources.config';
+import { GAME_TIER, ROOT_TIER } from '../../resources.config';
 import { API_PATHS } from '../../domain/apiPaths';
 import { BACKUP_REPLIES } from './schemas';
 
 
-/** The 403 of an admin not named in BACKUP_ADMINS: says how the operator enables it. */
-const notListed = (username: string) => coded(403, 'backupNotListed', { username });
-
 export interface BackupOptions {
   dir: string;
-  /** Usernames allowed whole-database backup, download and restore; empty: the installation's only admin, while there is one. */
+  /** BACKUP_ADMINS: when set, the admins allowed whole-database backups instead of those the superadmin granted. */
   admins: readonly string[];
   /** Signs and checks backup manifests; kept outside `dir`. */
   signingKey: Buffer;
@@ -35,10 +32,11 @@ export interface BackupOptions {
 }
 
 /**
- * Backups (admin only, as the spec says): export, list, download, cloud transfer; restore after a
- * password check. A backup is the whole database (every account's contact data and password hash,
- * every admin's money), so all but Clear History belong to the installation's owner: the admins
- * named in BACKUP_ADMINS, or, when it is unset, the only admin while there is just one.
+ * Backups: export, list, download, cloud transfer; restore after a password check. A backup is the
+ * whole database (every account's contact data and password hash, every admin's money), so all but
+ * Clear History belong to the installation's owner: the superadmin always, and the admins it granted
+ * the right from their edit form (`accounts.may_backup`), or instead the admins named in
+ * BACKUP_ADMINS when that is set. No count of admins turns them off.
  */
 export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
   const { db } = app;
@@ -51,16 +49,26 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
     if (caller.role !== GAME_TIER) throw coded(403, 'backupsAdminsOnly');
     return caller;
   };
+  /** Who may, named for the one who may not: the superadmins, and the admins granted (or listed). */
+  const notGranted = async () => {
+    const rows = await db.query<{ username: string; role: string }>(
+      `SELECT username, role FROM accounts
+        WHERE deleted_at IS NULL AND (role = $1 OR (role = $2 AND ${opts.admins.length ? 'username = ANY($3::text[])' : 'may_backup'}))
+        ORDER BY role = $1 DESC, username`,
+      [ROOT_TIER.role, GAME_TIER, ...(opts.admins.length ? [[...opts.admins]] : [])],
+    );
+    const superadmin = rows.filter((r) => r.role === ROOT_TIER.role).map((r) => r.username).join(', ');
+    return coded(403, 'backupNotGranted', { who: rows.map((r) => r.username).join(', '), superadmin });
+  };
+  const mayBackUp = async (caller: Caller) => {
+    if (opts.admins.length) return opts.admins.includes(caller.username);
+    const [r] = await db.query<{ ok: boolean }>(`SELECT may_backup AS ok FROM accounts WHERE id = $1 AND deleted_at IS NULL`, [caller.id]);
+    return r?.ok === true;
+  };
   const owner = async (caller: Caller) => {
+    if (caller.role === ROOT_TIER.role) return caller;
     admin(caller);
-    if (opts.admins.length) {
-      if (!opts.admins.includes(caller.username)) throw notListed(caller.username);
-      return caller;
-    }
-    const [c] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM accounts WHERE role = $1 AND deleted_at IS NULL`, [GAME_TIER]);
-    const admins = Number(c?.n ?? 0);
-    // BACKUP_ADMINS unset and several admins: the message says how the operator enables it.
-    if (admins > 1) throw coded(403, 'backupOwnerOnly', { admins, username: caller.username });
+    if (!(await mayBackUp(caller))) throw await notGranted();
     return caller;
   };
   /** One backup: counted against the caller's rate, alone on the installation, with room on the disk; older folders pruned after. */
@@ -89,14 +97,15 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
   r.get(API_PATHS.backupDownload, { schema: { ...folderQuery, response: BACKUP_REPLIES.download } }, async (req, reply) => {
     await owner(requireCaller(req));
     const folder = await knownFolder(dir, req.query.folder);
-    return reply.type('application/gzip').header('Content-Disposition', `attachment; filename="${folder}.tar.gz"`).send(backupArchive(dir, folder));
+    const { stream } = await openArchive(place, folder);
+    return reply.type('application/gzip').header('Content-Disposition', `attachment; filename="${folder}.tar.gz"`).send(stream);
   });
 
   r.get(API_PATHS.backupTransfer, { schema: { ...folderQuery, response: BACKUP_REPLIES.transferred }, config: { subject: 'Cloud transfer', log: true } }, async (req) => {
     await owner(requireCaller(req));
     if (!opts.s3) throw coded(409, 'cloudTransferOff');
     const folder = await knownFolder(dir, req.query.folder);
-    const out = await transferBackup(opts.s3, dir, folder, req.log);
+    const out = await transferBackup(opts.s3, place, folder, req.log);
     req.activitySubject = `Transfer ${folder}`;
     return { success: true, message: `Transferred ${folder}`, folder, location: out.location, bytes: out.bytes, sha256: out.sha256 };
   });
@@ -117,7 +126,7 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
     async (req) => {
       // The caller's own network only: not the owner's alone (BACKUP_ADMINS still names who may, when set); the backup it takes first stays on the server.
       const caller = admin(requireCaller(req));
-      if (opts.admins.length && !opts.admins.includes(caller.username)) throw notListed(caller.username);
+      if (opts.admins.length && !opts.admins.includes(caller.username)) throw await notGranted();
       requireRecentStepUp(caller);
       const range = parseRange(req.body.startDate, req.body.endDate);
       const models = parseModels(req.body.models);

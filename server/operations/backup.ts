@@ -1,6 +1,6 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { lstat, mkdir, open, readdir, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
@@ -67,26 +67,78 @@ export async function tablesInOrder(q: Queryable): Promise<string[]> {
 }
 
 const FOLDER = /^backup-\d{8}-\d{6}-[0-9a-f]{6}$/;
+const MANIFEST = 'manifest.json';
+/** A manifest is a few kilobytes (one entry per table): a larger file is no manifest of ours, and is never read. */
+const MANIFEST_MAX_BYTES = 1_048_576;
 
-/** Backups under `dir`, newest first: only folders this server wrote (name pattern and manifest). */
+const notRegular = (file: string) => coded(409, 'backupNotRegular', { file });
+
+interface OpenedFile {
+  handle: FileHandle;
+  size: number;
+  mtime: Date;
+}
+
+/**
+ * A backup file opened as it is on disk, never through a link: a symbolic link could carry out the
+ * signing key (or any file the server reads), a hard link the same; only a regular file with this one
+ * name is used. Opened without blocking, so a FIFO planted there cannot hang the request.
+ */
+async function openRegular(dir: string, folder: string, file: string): Promise<OpenedFile> {
+  let handle: FileHandle;
+  try {
+    handle = await open(join(dir, folder, file), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw notRegular(file);
+    if (code === 'ENOENT') throw notWhole(file);
+    throw e;
+  }
+  const s = await handle.stat();
+  if (!s.isFile() || s.nlink !== 1) {
+    await handle.close();
+    throw notRegular(file);
+  }
+  return { handle, size: s.size, mtime: s.mtime };
+}
+
+/** A folder's manifest as it is on disk (a regular file of at most a megabyte), its bytes and what they say. */
+async function readManifest(dir: string, folder: string): Promise<{ manifest: Manifest; text: Buffer; mtime: Date }> {
+  const { handle, size, mtime } = await openRegular(dir, folder, MANIFEST);
+  try {
+    if (size > MANIFEST_MAX_BYTES) throw damaged();
+    const text = await handle.readFile();
+    return { manifest: parseManifest(text.toString('utf8')), text, mtime };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Backups under `dir`, newest first: only folders this server wrote (name pattern, a real folder, a
+ * manifest). Only the manifest is read; its size is the manifest's and the regular files it lists
+ * (nothing else in the folder counts, nor is read).
+ */
 export async function listBackups(dir: string): Promise<{ folder: string; createdAt: string; size: number; rows: number }[]> {
   if (!existsSync(dir)) return [];
   const out = [];
-  for (const folder of await readdir(dir)) {
-    if (!FOLDER.test(folder)) continue;
-    const manifestFile = join(dir, folder, 'manifest.json');
-    if (!existsSync(manifestFile)) continue;
-    let m: Manifest;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    // A link named like a backup is none: it could point anywhere.
+    if (!entry.isDirectory() || !FOLDER.test(entry.name)) continue;
+    const folder = entry.name;
+    let read: Awaited<ReturnType<typeof readManifest>>;
     try {
-      m = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
-      if (!Array.isArray(m.tables)) continue;
+      read = await readManifest(dir, folder);
     } catch {
       // A folder whose manifest cannot be read is no backup of ours: not listed (a restore would refuse it anyway).
       continue;
     }
-    let size = 0;
-    for (const f of await readdir(join(dir, folder))) size += (await stat(join(dir, folder, f))).size;
-    out.push({ folder, createdAt: m.createdAt, size, rows: m.tables.reduce((s, t) => s + t.rows, 0) });
+    let size = read.text.length;
+    for (const t of read.manifest.tables) {
+      const s = await lstat(join(dir, folder, t.file)).catch(() => null);
+      if (s?.isFile() && s.nlink === 1) size += s.size;
+    }
+    out.push({ folder, createdAt: read.manifest.createdAt, size, rows: read.manifest.tables.reduce((n, t) => n + t.rows, 0) });
   }
   return out.sort((a, b) => b.folder.localeCompare(a.folder));
 }
@@ -98,17 +150,38 @@ export async function knownFolder(dir: string, raw: unknown): Promise<string> {
   return name;
 }
 
-/** The files of a backup folder, one at a time, named `{folder}/{file}` (sorted). */
-async function* folderFiles(dir: string, folder: string): AsyncGenerator<TarFile> {
-  for (const name of (await readdir(join(dir, folder))).sort()) {
-    const path = join(dir, folder, name);
-    yield { name: `${folder}/${name}`, bytes: await readFile(path), mtime: (await stat(path)).mtime };
-  }
+/** The archive of a backup folder as Local Download and Cloud Transfer send it, with the manifest it holds. */
+export interface BackupArchive {
+  manifest: Manifest;
+  /** manifest.json's bytes, as archived. */
+  manifestText: Buffer;
+  stream: Readable;
 }
 
-/** One gzipped tar of a (known) backup folder, streamed: what Local Download and Cloud Transfer send. */
-export function backupArchive(dir: string, folder: string): Readable {
-  return tarGzStream(folderFiles(dir, folder));
+/**
+ * One gzipped tar of a (known) backup folder: its manifest and the files that manifest lists, only
+ * once the manifest's signature holds, each opened before the first byte goes (so a refusal is a 409,
+ * not a broken download) and streamed from disk a chunk at a time. Nothing else in the folder is sent.
+ */
+export async function openArchive(place: BackupPlace, folder: string): Promise<BackupArchive> {
+  const { manifest, text, mtime } = await readManifest(place.dir, folder);
+  if (!signatureHolds(place.key, manifest, manifest.signature)) throw coded(409, 'backupUnsignedNotSent');
+  const opened: (OpenedFile & { file: string })[] = [];
+  const closeAll = () => Promise.all(opened.map((o) => o.handle.close().catch(() => undefined)));
+  try {
+    for (const t of manifest.tables) opened.push({ file: t.file, ...(await openRegular(place.dir, folder, t.file)) });
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
+  const files: TarFile[] = [
+    { name: `${folder}/${MANIFEST}`, size: text.length, mtime, body: async function* () { yield text; } },
+    ...opened.map((o) => ({ name: `${folder}/${o.file}`, size: o.size, mtime: o.mtime, body: () => o.handle.createReadStream({ autoClose: false }) })),
+  ].sort((a, b) => a.name.localeCompare(b.name));
+  const stream = tarGzStream(files);
+  // Sent, failed or abandoned by the reader: the files are closed either way.
+  stream.once('close', () => void closeAll());
+  return { manifest, manifestText: text, stream };
 }
 
 /**
@@ -193,8 +266,11 @@ function parseManifest(text: string): Manifest {
   if (!m || typeof m.schemaVersion !== 'string' || typeof m.createdAt !== 'string' || !Array.isArray(m.tables)) throw damaged();
   const tables = m.tables.map((t: Partial<ManifestTable> | null) => {
     if (!t || typeof t.name !== 'string' || typeof t.file !== 'string' || !Number.isSafeInteger(t.rows) || typeof t.sha256 !== 'string') throw damaged();
+    // A table file is a plain name in the folder, never the manifest itself, each once.
+    if (!/^[a-z_]+\.json$/.test(t.file) || t.file === MANIFEST) throw damaged();
     return { name: t.name, file: t.file, rows: t.rows!, sha256: t.sha256 };
   });
+  if (new Set(tables.map((t) => t.file)).size !== tables.length) throw damaged();
   return { schemaVersion: m.schemaVersion, createdAt: m.createdAt, tables, signature: typeof m.signature === 'string' ? m.signature : undefined };
 }
 
@@ -209,15 +285,17 @@ const notWhole = (file: string) => coded(409, 'backupChecksum', { file });
  */
 export async function readBackup(place: BackupPlace, folder: string, q: Queryable): Promise<{ manifest: Manifest }> {
   const { dir } = place;
-  const manifest = parseManifest(await readFile(join(dir, folder, 'manifest.json'), 'utf8'));
+  const { manifest } = await readManifest(dir, folder);
   if (!signatureHolds(place.key, manifest, manifest.signature)) throw coded(409, 'backupUnsigned');
   if (manifest.schemaVersion !== schemaVersion()) throw coded(409, 'backupOtherSchema', { backup: manifest.schemaVersion, server: schemaVersion() });
   const current = await tablesInOrder(q);
   const named = new Set(manifest.tables.map((t) => t.name));
   if (current.length !== named.size || current.some((t) => !named.has(t))) throw coded(409, 'backupOtherTables');
+  // Each listed file a regular one of its own (the load reads by name; its checksum proves the bytes).
   for (const t of manifest.tables) {
-    if (!/^[a-z_]+\.json$/.test(t.file)) throw damaged();
-    if (!existsSync(join(dir, folder, t.file))) throw notWhole(t.file);
+    const s = await lstat(join(dir, folder, t.file)).catch(() => null);
+    if (!s) throw notWhole(t.file);
+    if (!s.isFile() || s.nlink !== 1) throw notRegular(t.file);
   }
   return { manifest };
 }

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackupS3Config } from '../config';
 import type { MessageCode, MessageParams } from '../../domain/messages';
 import { coded } from '../http/errors';
-import { backupArchive, type Manifest } from './backup';
+import { openArchive, type BackupPlace } from './backup';
 
 export interface TransferResult {
   /** Where the archive went: s3://bucket/key. */
@@ -75,9 +73,7 @@ function refusal(s3: BackupS3Config, e: unknown, fromService: boolean): { code: 
  * holds each file's SHA-256). A refusal of the store is a 502 with a message naming what to check; a
  * failed multipart upload is aborted, so no partial object is left.
  */
-export async function transferBackup(s3: BackupS3Config, dir: string, folder: string, log: FastifyBaseLogger): Promise<TransferResult> {
-  const manifestText = await readFile(join(dir, folder, 'manifest.json'));
-  const manifest = JSON.parse(manifestText.toString('utf8')) as Manifest;
+export async function transferBackup(s3: BackupS3Config, place: BackupPlace, folder: string, log: FastifyBaseLogger): Promise<TransferResult> {
   const key = objectKey(s3, folder);
   const hash = createHash('sha256');
   let bytes = 0;
@@ -89,8 +85,9 @@ export async function transferBackup(s3: BackupS3Config, dir: string, folder: st
     },
   });
   const [{ S3Client: Client, S3ServiceException }, { Upload }] = await sdk();
+  // Opened (and its signature proved) before the store is asked anything.
+  const { manifest, manifestText, stream: archive } = await openArchive(place, folder);
   const client = s3Client(Client, s3);
-  const archive = backupArchive(dir, folder);
   archive.on('error', (e) => counted.destroy(e));
   try {
     const upload = new Upload({

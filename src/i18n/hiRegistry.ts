@@ -55,6 +55,7 @@ export const hiRegistry = registryTexts({
     userStatus: 'स्थिति',
     games: 'गेम',
     note: 'टिप्पणी',
+    mayBackup: 'पूरे इंस्टॉलेशन का बैकअप और पुनर्स्थापना कर सकता है',
   },
   column: {
     username: 'उपयोगकर्ता नाम',

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
+  BooleanInput,
   DateInput,
   PasswordInput,
   RadioButtonGroupInput,
@@ -64,6 +65,8 @@ function FieldInput({ field, scope, record }: { field: FieldDef; scope: TierScop
       return <TextInput {...common} type="email" />;
     case 'textarea':
       return <TextInput {...common} multiline minRows={2} />;
+    case 'checkbox':
+      return <BooleanInput source={field.name} label={label} />;
     default:
       return <TextInput {...common} />;
   }
@@ -155,7 +158,7 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
   return (
     <FormCard title={title} embedded={embedded} edit={mode === 'edit'} initial={initial} onSubmit={onSubmit} validate={validate} message={message} running={save.isPending}>
       {fields.map((f) => (
-        <FormCell key={f.name} wide={f.type === 'games' || f.type === 'textarea' || f.type === 'status'}>
+        <FormCell key={f.name} wide={f.type === 'games' || f.type === 'textarea' || f.type === 'status' || f.type === 'checkbox'}>
           <FieldInput field={f} scope={scope} record={record} />
         </FormCell>
       ))}

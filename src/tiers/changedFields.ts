@@ -25,6 +25,8 @@ export function toApiValue(f: FieldDef, v: unknown): unknown {
   switch (f.type) {
     case 'status':
       return statusOf(v);
+    case 'checkbox':
+      return statusOf(v) === true;
     case 'games':
       return idsOf(v);
     case 'reference':
@@ -62,6 +64,9 @@ export function changedFields(fields: readonly FieldDef[], values: FormValues, p
       case 'status':
         changed = statusOf(next) !== statusOf(prev);
         break;
+      case 'checkbox':
+        changed = (statusOf(next) === true) !== (statusOf(prev) === true);
+        break;
       default:
         changed = norm(next) !== norm(prev);
     }
@@ -91,6 +96,9 @@ export function formValuesOf(fields: readonly FieldDef[], record: FormValues): F
         break;
       case 'status':
         out[f.name] = statusOf(v) === false ? 'false' : 'true';
+        break;
+      case 'checkbox':
+        out[f.name] = statusOf(v) === true;
         break;
       case 'games':
         out[f.name] = idsOf(v);

@@ -30,6 +30,7 @@ export function account(over: Partial<AccountRecord> = {}): AccountRecord {
     isLoggedIn: false,
     lastLogin: null,
     createdAt: '2026-01-02T03:04:05.000Z',
+    mayBackup: false,
     ...over,
   };
 }

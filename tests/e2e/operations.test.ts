@@ -156,6 +156,8 @@ beforeAll(async () => {
     ),
   );
   await root.transfer('admins', admin._id, 1_000, SUPERADMIN.password);
+  // Whole-installation backups are the superadmin's to grant (Edit Admin's checkbox).
+  await root.call('PUT', `admins/${admin._id}`, { updatedFields: { mayBackup: true } });
   asAdmin = await Api.login(e2e.server.baseUrl, admin.username, PASSWORD);
   sam = await asAdmin.create('superareamanager', { password: PASSWORD, pin: '1234' });
   await asAdmin.create('areamanager', { password: PASSWORD, pin: '1234', refId: sam._id });

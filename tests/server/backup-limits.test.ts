@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../domain/messages';
 import { BACKUP_LOCK, BackupLimits } from '../../server/operations/backupLimits';
 import { ENGINE } from './engine';
-import { call, createAs, createChain, engineAvailable, loginAs, startHarness, type Harness } from './harness';
+import { call, createAs, createChain, engineAvailable, grantBackups, loginAs, startHarness, type Harness } from './harness';
 
 /** Backups without limit (issue 14 item 6): one at a time, a rate per admin, a retention, room on the disk. */
 describe.runIf(engineAvailable())('backup limits', () => {
@@ -20,6 +20,7 @@ describe.runIf(engineAvailable())('backup limits', () => {
     const games = (await h.db.query(`SELECT id FROM games ORDER BY id`)).map((r) => String(r.id));
     const a = await createAs(h, h.root.token, 'admin', h.root.id, { games });
     await createChain(h, a._id);
+    await grantBackups(h, a._id);
     admin = await loginAs(h, a.username);
   });
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupS3Of, ConfigError, type BackupS3Config } from '../../server/config';
 import { HttpError } from '../../server/http/errors';
 import { transferBackup } from '../../server/operations/s3Transfer';
-import { call, createAs, engineAvailable, loginAs, startHarness, type Harness } from './harness';
+import { call, createAs, createChain, engineAvailable, grantBackups, loginAs, startHarness, type Harness } from './harness';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
@@ -98,6 +98,7 @@ describe.runIf(engineAvailable())('backup transfer to an S3-compatible bucket', 
   async function withAdmin(x: Harness): Promise<Harness> {
     const games = (await x.db.query(`SELECT id FROM games ORDER BY id`)).map((r) => String(r.id));
     const a = await createAs(x, x.root.token, 'admin', x.root.id, { games });
+    await grantBackups(x, a._id);
     admins.set(x, await loginAs(x, a.username));
     return x;
   }
@@ -234,7 +235,7 @@ describe.runIf(engineAvailable())('backup transfer to an S3-compatible bucket', 
     const silent = { warn: () => undefined, info: () => undefined } as unknown as Parameters<typeof transferBackup>[3];
     const refused = async (cfg: BackupS3Config) => {
       try {
-        await transferBackup(cfg, dir, folder, silent);
+        await transferBackup(cfg, { dir, key: Buffer.from(h.config.backupSigningKey!) }, folder, silent);
       } catch (e) {
         return e;
       }
@@ -249,19 +250,22 @@ describe.runIf(engineAvailable())('backup transfer to an S3-compatible bucket', 
     expect([(closed as HttpError).statusCode, (closed as HttpError).message]).toEqual([502, 'Transfer failed: the S3 store at http://127.0.0.1:1 could not be reached (ECONNREFUSED). Nothing was transferred.']);
   });
 
-  it('does not blame the store for a backup file it cannot read', async () => {
+  it('does not blame the store for a backup file it cannot use, and asks the store nothing', async () => {
     const broken = join(work, 'broken');
     cpSync(join(dir, folder), join(broken, folder), { recursive: true });
     rmSync(join(broken, folder, 'accounts.json'));
-    mkdirSync(join(broken, folder, 'accounts.json')); // reading it fails with EISDIR half way through the archive
+    mkdirSync(join(broken, folder, 'accounts.json')); // not a regular file: refused before the first byte
     const silent = { warn: () => undefined, info: () => undefined } as unknown as Parameters<typeof transferBackup>[3];
-    await expect(transferBackup(s3, broken, folder, silent)).rejects.toMatchObject({ code: 'EISDIR' });
+    const asked = requests.length;
+    await expect(transferBackup(s3, { dir: broken, key: Buffer.from(h.config.backupSigningKey!) }, folder, silent)).rejects.toMatchObject({ statusCode: 409, code: 'backupNotRegular', params: { file: 'accounts.json' } });
+    expect(requests.length).toBe(asked);
   });
 
   it('refuses folder names that are not listed backups (400) and other roles (403)', async () => {
     for (const name of ['backup-20990101-000000-abcdef', '../backups', `${folder}/../${folder}`, `${folder}\0`, ''])
       expect((await call(h, 'GET', `/api/backup/transferbackup?folder=${encodeURIComponent(name)}`, as(h))).status, JSON.stringify(name)).toBe(400);
     expect((await call(h, 'GET', `/api/backup/transferbackup`, as(h))).status).toBe(400);
-    expect((await call(h, 'GET', `/api/backup/transferbackup?folder=${folder}`, { token: h.root.token })).status).toBe(403);
+    const { master } = await createChain(h);
+    expect((await call(h, 'GET', `/api/backup/transferbackup?folder=${folder}`, { token: await loginAs(h, master.username) })).status).toBe(403);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant } from '../../server/credit/ledger';
 import { tablesInOrder } from '../../server/operations/backup';
 import { signManifest } from '../../server/operations/backupSigning';
-import { call, createAs, createChain, engineAvailable, fund, loginAs, startHarness, SUPERADMIN_PASSWORD, type Harness } from './harness';
+import { call, createAs, createChain, engineAvailable, fund, grantBackups, loginAs, startHarness, SUPERADMIN_PASSWORD, type Harness } from './harness';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 const SIGNING_KEY = 'backup-test-signing-key-not-in-backup-dir-0123';
@@ -23,6 +23,7 @@ describe.runIf(engineAvailable())('backups and restore', () => {
     const games = (await h.db.query(`SELECT id FROM games ORDER BY id`)).map((r) => String(r.id));
     const a = await createAs(h, h.root.token, 'admin', h.root.id, { games });
     chain = await createChain(h, a._id);
+    await grantBackups(h, a._id);
     await fund(h, chain.player._id, 50, 'player');
     const bet = await call(h, 'POST', '/api/app/createbet', { token: await loginAs(h, chain.player.username), body: { gameId: 'MNOQqWWi', draws: [{ drawno: '3', drawqty: 2 }] } });
     expect(bet.status).toBe(201);
@@ -84,7 +85,7 @@ describe.runIf(engineAvailable())('backups and restore', () => {
   });
 
   it('refuses other roles, unknown folders and a restore without a fresh password check', async () => {
-    expect((await call(h, 'GET', '/api/backup/list-backups', { token: h.root.token })).status).toBe(403);
+    expect((await call(h, 'GET', '/api/backup/list-backups', { token: await loginAs(h, chain.areamanager.username) })).status).toBe(403);
     expect((await call(h, 'GET', '/api/backup/exportbackup', { token: await loginAs(h, chain.master.username) })).status).toBe(403);
     expect((await call(h, 'GET', `/api/backup/importbackup?folder=${folder}`, { token: admin })).status).toBe(403);
     await stepUp(admin);

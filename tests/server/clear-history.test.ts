@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant } from '../../server/credit/ledger';
-import { call, createAs, createChain, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
+import { call, createAs, createChain, engineAvailable, fund, grantBackups, loginAs, startHarness, type Harness } from './harness';
 
 describe.runIf(engineAvailable())('clear history', () => {
   let h: Harness;
@@ -16,6 +16,7 @@ describe.runIf(engineAvailable())('clear history', () => {
     h = await startHarness({ backupDir: dir });
     const games = (await h.db.query(`SELECT id FROM games ORDER BY id`)).map((r) => String(r.id));
     chain = await createChain(h, (await createAs(h, h.root.token, 'admin', h.root.id, { games }))._id);
+    await grantBackups(h, chain.admin._id);
     await fund(h, chain.admin._id, 100, 'admin');
     await fund(h, chain.player._id, 30, 'player');
     const player = await loginAs(h, chain.player.username);
@@ -36,7 +37,7 @@ describe.runIf(engineAvailable())('clear history', () => {
 
   it('needs an admin, a fresh password check, both dates and known models', async () => {
     expect((await clear({ startDate: today, endDate: today, models: ['userlog'] })).status).toBe(403);
-    expect((await call(h, 'GET', '/api/backup/list-backups', { token: h.root.token })).status).toBe(403);
+    expect((await call(h, 'GET', '/api/backup/list-backups', { token: await loginAs(h, chain.master.username) })).status).toBe(403);
     expect((await call(h, 'POST', '/api/auth/checkpassword', { token: admin, body: { password: 'secret-pass' } })).status).toBe(200);
     expect((await clear({ startDate: today, models: ['userlog'] })).json).toMatchObject({ code: 'selectDates', message: 'Please select start and end date.' });
     expect((await clear({ startDate: today, endDate: today, models: [] })).json).toMatchObject({ code: 'selectModels', field: 'models', message: 'Select at least one model to clear' });

@@ -128,6 +128,13 @@ export async function createAs(h: Harness, token: string, role: Role, parentId: 
   return r.json.data as AccountRecord;
 }
 
+/** The superadmin's grant (or revocation) of whole-installation backups to an admin, from the admin's edit form. */
+export async function grantBackups(h: Harness, adminId: string, may = true): Promise<Reply> {
+  const r = await call(h, 'PUT', `/api${tierOf('admin').api}/${adminId}`, { token: h.root.token, body: { updatedFields: { mayBackup: may } } });
+  if (r.status !== 200) throw new Error(`grant failed: ${r.status} ${JSON.stringify(r.json)}`);
+  return r;
+}
+
 export async function loginAs(h: Harness, username: string, password = 'secret-pass'): Promise<string> {
   const r = await call(h, 'POST', '/api/auth/login', { body: { username, password } });
   if (r.status !== 200) throw new Error(`login ${username} failed: ${r.status} ${JSON.stringify(r.json)}`);

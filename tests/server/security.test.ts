@@ -132,6 +132,36 @@ describe.runIf(engineAvailable())('security: lockout, in-session guessing, cooki
       // A cross-site read with the cookie is still a read.
       expect((await h.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie, 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(200);
     });
+
+    it('refuses a cookie-authenticated change that carries no same-origin signal (an older browser’s navigation), and takes Origin or Referer for one', async () => {
+      const chain = await createChain(h);
+      const login1 = await login(chain.master.username, 'secret-pass');
+      const cookie = `session-token=${String(login1.json.token)}`;
+      const session = async () => (await h.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode;
+      const adminLogin = await login(chain.admin.username, 'secret-pass');
+      const adminCookie = `session-token=${String(adminLogin.json.token)}`;
+      const changes = [
+        { url: '/api/auth/logout', cookie },
+        { url: `/api/app/logout?id=${chain.player._id}`, cookie },
+        { url: '/api/backup/exportbackup', cookie: adminCookie },
+      ];
+      const self = 'http://localhost';
+      for (const c of changes) {
+        for (const headers of [{}, { referer: 'https://evil.example/page' }, { origin: 'null' }, { referer: 'not a url' }]) {
+          const r = await h.app.inject({ method: 'GET', url: c.url, headers: { cookie: c.cookie, ...headers } });
+          expect([r.statusCode, (r.json() as { code?: string }).code], `${c.url} ${JSON.stringify(headers)}`).toEqual([403, 'crossSite']);
+        }
+      }
+      expect(await session()).toBe(200);
+      expect((await h.db.query(`SELECT 1 FROM activity_logs WHERE subject = 'Backup' AND username = $1`, [chain.admin.username])).length).toBe(0);
+      // A same-origin Referer or Origin is the signal an older browser gives; the player's forced logout then acts.
+      expect((await h.app.inject({ method: 'GET', url: `/api/app/logout?id=${chain.player._id}`, headers: { cookie, referer: `${self}/master/dashboard` } })).statusCode).toBe(200);
+      expect((await h.app.inject({ method: 'GET', url: `/api/app/logout?id=${chain.player._id}`, headers: { cookie, origin: self } })).statusCode).toBe(200);
+      // The Bearer header needs no signal.
+      expect((await h.app.inject({ method: 'GET', url: `/api/app/logout?id=${chain.player._id}`, headers: { authorization: `Bearer ${String(login1.json.token)}` } })).statusCode).toBe(200);
+      expect((await h.app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie, referer: `${self}/master/dashboard` } })).statusCode).toBe(200);
+      expect(await session()).toBe(401);
+    });
   });
 
   describe('a deactivated account’s network', () => {
