@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client';
 import { LEAF_TIER } from '../../resources.config';
+import { prefixPattern, USERNAME_KEY } from '../http/picker';
 
 /** A ticket with its game and round, as the bet list and a player's own list show it. */
 export interface TicketRecord {
@@ -112,11 +113,14 @@ export async function playerTickets(
   return { total: rows[0] ? Number(rows[0].total) : 0, tickets: rows.map((r) => ({ ...toTicket(r), createdAt: r.created_at as Date })) };
 }
 
-/** The live players under a path, by username (the bet list's player filter). */
-export async function playersUnder(q: Queryable, path: string): Promise<{ _id: string; username: string }[]> {
+/** The live players under a path whose username starts with `q`, by username, at most `limit` (the bet list's player filter). */
+export async function playersUnder(q: Queryable, path: string, search: { q?: string | undefined; limit: number }): Promise<{ _id: string; username: string }[]> {
+  const params: unknown[] = [`${path}%`, LEAF_TIER, search.limit];
+  if (search.q) params.push(prefixPattern(search.q));
   return q.query<{ _id: string; username: string }>(
-    `SELECT id::text AS "_id", username FROM accounts WHERE role = $2 AND deleted_at IS NULL AND path LIKE $1 ORDER BY username LIMIT 5000`,
-    [`${path}%`, LEAF_TIER],
+    `SELECT id::text AS "_id", username FROM accounts WHERE role = $2 AND deleted_at IS NULL AND path LIKE $1 ${search.q ? `AND ${USERNAME_KEY} LIKE $4` : ''}
+      ORDER BY ${USERNAME_KEY} LIMIT $3`,
+    params,
   );
 }
 

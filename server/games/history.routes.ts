@@ -14,6 +14,7 @@ import { betHistory, gameNames, onlinePlayers, playersUnder, ticketLines } from 
 import { ticketRow } from './ticketRow';
 import { API_PATHS } from '../../domain/apiPaths';
 import { GAME_REPLIES } from './schemas';
+import { pickerQuery } from '../http/picker';
 
 const requireStaff = (caller: Caller) => {
   if (!isStaff(caller.role)) throw coded(403, 'staffHistoryOnly');
@@ -85,9 +86,9 @@ export async function historyRoutes(app: FastifyInstance) {
     };
   });
 
-  r.get(API_PATHS.historyUsers, { schema: { querystring: z.object({ id: z.string().optional() }), response: GAME_REPLIES.historyUsers } }, async (req) => {
+  r.get(API_PATHS.historyUsers, { schema: { querystring: pickerQuery.extend({ id: z.string().optional() }), response: GAME_REPLIES.historyUsers } }, async (req) => {
     const caller = requireStaff(requireCaller(req));
-    return { success: true, data: await playersUnder(db, caller.path) };
+    return { success: true, data: await playersUnder(db, caller.path, req.query) };
   });
 
   r.get(API_PATHS.historyGames, { schema: { querystring: z.object({ id: z.string().optional() }), response: GAME_REPLIES.historyGames } }, async (req) => {
