@@ -67,3 +67,39 @@ describe.runIf(engineAvailable())('read paths at scale: pickers search on the se
     }
   });
 });
+
+describe.runIf(engineAvailable())('read paths at scale: a tier list with no paging asked', () => {
+  let h: Harness;
+  let c: Chain;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    c = await buildChain(h);
+    await h.db.query(
+      `INSERT INTO accounts (username, role, parent_id, path, password_hash)
+       SELECT 'bare' || lpad(g::text, 3, '0'), 'player', m.id, m.path, m.password_hash FROM accounts m CROSS JOIN generate_series(1, 150) g WHERE m.id = $1`,
+      [Number(c.master._id)],
+    );
+    await h.db.query(`UPDATE accounts SET path = path || id || '/' WHERE parent_id = $1 AND username LIKE 'bare%'`, [Number(c.master._id)]);
+  });
+  afterAll(async () => h?.close());
+
+  it('answers its first page of 100 and the total of all, not the table', async () => {
+    const r = await call(h, 'GET', '/api/player/all', { token: c.tokens.master });
+    expect(r.status).toBe(200);
+    expect(r.json.data as unknown[]).toHaveLength(100);
+    expect(r.json.total).toBe(151);
+    expect(r.headers['content-range']).toBe('player 0-99/151');
+  });
+
+  it('still answers a small tier whole', async () => {
+    const r = await call(h, 'GET', '/api/master/all', { token: c.tokens.admin });
+    expect(r.json.data as unknown[]).toHaveLength(1);
+    expect(r.json.total).toBe(1);
+  });
+
+  it('answers a page asked for, up to 500 rows', async () => {
+    const r = await call(h, 'GET', '/api/player/all?page=1&perPage=150', { token: c.tokens.master });
+    expect(r.json.data as unknown[]).toHaveLength(150);
+  });
+});
