@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client';
-import { LEAF_TIER } from '../../resources.config';
+import { GAME_TIER, LEAF_TIER } from '../../resources.config';
+import { dayKey, dayRange } from '../../domain/periods';
 import { prefixPattern, USERNAME_KEY } from '../http/picker';
 
 /** A ticket with its game and round, as the bet list and a player's own list show it. */
@@ -36,42 +37,65 @@ const toTicket = (r: Record<string, unknown>): TicketRecord => ({
 /** Which tickets the bet list covers: players under a path, a time window, optionally one game and one player. */
 export interface BetFilter {
   underPath: string;
+  /** Whether the caller's subtree is whole admins (the root or an admin): its tickets are those of its admins. */
+  wholeAdmins: boolean;
   start: Date;
   end: Date;
   gameId?: string | undefined;
   playerId?: number | undefined;
 }
 
+/** Whether a window is whole calendar days, so that the per-day rows hold its sums exactly. */
+const wholeDays = (start: Date, end: Date) => {
+  const d = dayRange(start, end);
+  return d.start.getTime() === start.getTime() && d.end.getTime() === end.getTime();
+};
+
 /**
  * Bet List (Game History): one page of tickets, newest first, with the count and sums over the whole
- * filter (the screen's totals row), in two statements over the same filter.
+ * filter (the screen's totals row). The tickets are picked by their own columns (admin, player,
+ * game, time) through the tickets' indexes, never by joining every ticket to its player's path; the
+ * count reads the index only. The play and win sums of an admin's or the root's whole days come
+ * from admin_game_days, the sums the bet path keeps; a narrower filter sums its tickets.
  */
 export async function betHistory(
   q: Queryable,
   f: BetFilter,
   page: { limit: number; offset: number },
 ): Promise<{ count: number; playCents: bigint; winCents: bigint; tickets: (TicketRecord & { username: string })[] }> {
-  const params: unknown[] = [`${f.underPath}%`, f.start, f.end];
-  let where = `p.path LIKE $1 AND t.created_at BETWEEN $2 AND $3`;
-  if (f.gameId) {
-    params.push(f.gameId);
-    where += ` AND g.game_id = $${params.length}`;
-  }
-  if (f.playerId !== undefined) {
-    params.push(f.playerId);
-    where += ` AND t.player_id = $${params.length}`;
-  }
-  const from = `FROM tickets t JOIN accounts p ON p.id = t.player_id JOIN games g ON g.id = t.game_id JOIN rounds r ON r.id = t.round_id WHERE ${where}`;
-  const [totals] = await q.query(`SELECT count(*)::int AS n, coalesce(sum(t.stake), 0)::text AS play, coalesce(sum(t.win), 0)::text AS win ${from}`, params);
-  const rows = await q.query(
-    `SELECT ${TICKET_COLUMNS}, p.username
-     ${from} ORDER BY t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, page.limit, page.offset],
-  );
+  const params: unknown[] = [f.start, f.end];
+  const under = () => `$${params.push(`${f.underPath}%`)}`;
+  let where =
+    f.playerId !== undefined
+      ? `t.player_id = $${params.push(f.playerId)}`
+      : f.wholeAdmins
+        ? `t.admin_id IN (SELECT id FROM accounts WHERE role = '${GAME_TIER}' AND path LIKE ${under()})`
+        : `t.player_id IN (SELECT id FROM accounts WHERE role = '${LEAF_TIER}' AND path LIKE ${under()})`;
+  where += ` AND t.created_at BETWEEN $1 AND $2`;
+  if (f.gameId) where += ` AND t.game_id = (SELECT id FROM games WHERE game_id = $${params.push(f.gameId)})`;
+  const bySums = f.playerId === undefined && f.wholeAdmins && wholeDays(f.start, f.end);
+  const [[counted], [summed], rows] = await Promise.all([
+    q.query(`SELECT count(*)::int AS n FROM tickets t WHERE ${where}`, params),
+    bySums
+      ? q.query(
+          `SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win FROM admin_game_days
+            WHERE admin_id IN (SELECT id FROM accounts WHERE role = '${GAME_TIER}' AND path LIKE $1) AND day BETWEEN $2::date AND $3::date
+              ${f.gameId ? ` AND game_id = (SELECT id FROM games WHERE game_id = $4)` : ''}`,
+          [`${f.underPath}%`, dayKey(f.start), dayKey(f.end), ...(f.gameId ? [f.gameId] : [])],
+        )
+      : q.query(`SELECT coalesce(sum(t.stake), 0)::text AS play, coalesce(sum(t.win), 0)::text AS win FROM tickets t WHERE ${where}`, params),
+    q.query(
+      `SELECT ${TICKET_COLUMNS}, p.username
+         FROM (SELECT * FROM tickets t WHERE ${where} ORDER BY t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) t
+         JOIN accounts p ON p.id = t.player_id JOIN games g ON g.id = t.game_id JOIN rounds r ON r.id = t.round_id
+        ORDER BY t.id DESC`,
+      [...params, page.limit, page.offset],
+    ),
+  ]);
   return {
-    count: Number(totals.n),
-    playCents: BigInt(String(totals.play)),
-    winCents: BigInt(String(totals.win)),
+    count: Number(counted!.n),
+    playCents: BigInt(String(summed!.play)),
+    winCents: BigInt(String(summed!.win)),
     tickets: rows.map((r) => ({ ...toTicket(r), username: String(r.username) })),
   };
 }

@@ -9,7 +9,7 @@ import { findRef, parseId } from '../accounts/repository';
 import { inSubtree } from '../access/accounts';
 import { coded } from '../http/errors';
 import { queryDate } from '../http/schemas';
-import { isStaff, optionLabel } from '../../resources.config';
+import { GAME_TIER, isStaff, optionLabel, ROOT_TIER } from '../../resources.config';
 import { betHistory, gameNames, onlinePlayers, playersUnder, ticketLines } from './history.repository';
 import { ticketRow } from './ticketRow';
 import { API_PATHS } from '../../domain/apiPaths';
@@ -62,7 +62,7 @@ export async function historyRoutes(app: FastifyInstance) {
     }
     const { count, playCents: play, winCents: win, tickets } = await betHistory(
       db,
-      { underPath: caller.path, start: range.start, end: range.end, gameId: q.gameId, playerId },
+      { underPath: caller.path, wholeAdmins: caller.role === ROOT_TIER.role || caller.role === GAME_TIER, start: range.start, end: range.end, gameId: q.gameId, playerId },
       { limit: q.limit, offset: (q.page - 1) * q.limit },
     );
     return {
