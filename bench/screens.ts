@@ -150,6 +150,8 @@ export async function screensBench(): Promise<{ exitCode: number }> {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json', headers: { authorization: `Bearer ${tokens.superadmin}` } })).json() as Doc;
     const start = new Date(Date.now() - DAYS * 86_400_000).toISOString();
     const end = new Date().toISOString();
+    // Each line as it is measured: a whole run takes minutes, and a slow route shows while it runs.
+    console.log(`\nGET route, caller, call (${RUNS} calls)                             | st | p50 ms | p95 ms |      KB | target p95 ≤ 100 ms page 1, ≤ 200 ms else; ≤ 100 KB`);
     const lines: string[] = [];
     let misses = 0;
     /** `optional`: a 400 means the route does not take that search or sort key; shown, not a miss. */
@@ -171,9 +173,9 @@ export async function screensBench(): Promise<{ exitCode: number }> {
       const p95 = pct(times, 95);
       const ok = status < 400 && p95 <= limitMs && bytes <= MAX_BYTES;
       if (!ok) misses++;
-      lines.push(
-        `${label.padEnd(62)} | ${status} | ${pct(times, 50).toFixed(0).padStart(6)} | ${p95.toFixed(0).padStart(6)} | ${(bytes / 1024).toFixed(1).padStart(7)} | ${ok ? 'ok' : status >= 400 ? `MISSED (${status})` : 'MISSED'}`,
-      );
+      const line = `${label.padEnd(62)} | ${status} | ${pct(times, 50).toFixed(0).padStart(6)} | ${p95.toFixed(0).padStart(6)} | ${(bytes / 1024).toFixed(1).padStart(7)} | ${ok ? 'ok' : status >= 400 ? `MISSED (${status})` : 'MISSED'}`;
+      lines.push(line);
+      console.log(line);
       return { status };
     };
     const routes = Object.entries(doc.paths)
@@ -213,9 +215,8 @@ export async function screensBench(): Promise<{ exitCode: number }> {
           for (const key of ['username', 'createdAt', 'timecount']) if ((await time(`${path} ${role} sort ${key}`, u({ sort: key, order: 'ASC' }), tokens[role], 200, true)).status !== 400) break;
       }
     }
-    console.log(`\nGET route, caller, call (${RUNS} calls)                             | st | p50 ms | p95 ms |      KB | target p95 ≤ 100 ms page 1, ≤ 200 ms else; ≤ 100 KB`);
-    for (const l of lines) console.log(l);
     console.log(`${misses} missed of ${lines.length}`);
+    for (const l of lines.filter((x) => !x.endsWith('| ok'))) console.log(`missed: ${l}`);
     await app.close();
     return { exitCode: misses ? 1 : 0 };
   } finally {
