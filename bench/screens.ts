@@ -166,6 +166,8 @@ export async function screensBench(): Promise<{ exitCode: number }> {
         status = r.statusCode;
         bytes = r.rawPayload.length;
         if (status === 403 || status >= 500 || status === 400) break;
+        // Ten times over its target is a miss however often it is called: the rest of the routes go first.
+        if (times[0]! > 10 * limitMs) break;
       }
       if (status === 401) throw new Error(`${label}: 401, the bench's session ended`);
       if (status === 403) return { status };
