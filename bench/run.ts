@@ -6,6 +6,7 @@
 import { creditTransferBench, optionsFromEnv } from './credit-transfer';
 import { healthUnderLoadBench } from './health-under-load';
 import { reportsBench } from './reports';
+import { screensBench } from './screens';
 import { betsBench } from './bets';
 import { backupBench } from './backup';
 import { printFigures } from './figures';
@@ -14,6 +15,7 @@ import { pgliteLoadBench } from './pglite-load';
 const benches: { name: string; run: () => Promise<{ exitCode: number }> }[] = [
   { name: 'health-under-load', run: healthUnderLoadBench },
   { name: 'reports', run: reportsBench },
+  { name: 'screens', run: screensBench },
   { name: 'bets', run: betsBench },
   { name: 'pglite-load', run: pgliteLoadBench },
   { name: 'credit-transfer', run: () => creditTransferBench(optionsFromEnv()) },

@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/client';
-import { LEAF_TIER } from '../../resources.config';
+import { GAME_TIER, LEAF_TIER } from '../../resources.config';
+import { dayKey, dayRange } from '../../domain/periods';
+import { prefixPattern, USERNAME_KEY } from '../http/picker';
 
 /** A ticket with its game and round, as the bet list and a player's own list show it. */
 export interface TicketRecord {
@@ -38,43 +40,66 @@ const toTicket = (r: Record<string, unknown>): TicketRecord => ({
 /** Which tickets the bet list covers: players under a path, a time window, optionally one game and one player. */
 export interface BetFilter {
   underPath: string;
+  /** Whether the caller's subtree is whole admins (the root or an admin): its tickets are those of its admins. */
+  wholeAdmins: boolean;
   start: Date;
   end: Date;
   gameId?: string | undefined;
   playerId?: number | undefined;
 }
 
+/** Whether a window is whole calendar days, so that the per-day rows hold its sums exactly. */
+const wholeDays = (start: Date, end: Date) => {
+  const d = dayRange(start, end);
+  return d.start.getTime() === start.getTime() && d.end.getTime() === end.getTime();
+};
+
 /**
  * Bet List (Game History): one page of tickets, newest first, with the count and sums over the whole
- * filter (the screen's totals row), in two statements over the same filter.
+ * filter (the screen's totals row). The tickets are picked by their own columns (admin, player,
+ * game, time) through the tickets' indexes, never by joining every ticket to its player's path; the
+ * count reads the index only. The play and win sums of an admin's or the root's whole days come
+ * from admin_game_days, the sums the bet path keeps; a narrower filter sums its tickets.
  */
 export async function betHistory(
   q: Queryable,
   f: BetFilter,
   page: { limit: number; offset: number },
 ): Promise<{ count: number; playCents: bigint; winCents: bigint; tickets: (TicketRecord & { username: string })[] }> {
-  const params: unknown[] = [`${f.underPath}%`, f.start, f.end];
-  let where = `p.path LIKE $1 AND t.created_at BETWEEN $2 AND $3`;
-  if (f.gameId) {
-    params.push(f.gameId);
-    where += ` AND g.game_id = $${params.length}`;
-  }
-  if (f.playerId !== undefined) {
-    params.push(f.playerId);
-    where += ` AND t.player_id = $${params.length}`;
-  }
-  const from = `FROM tickets t JOIN accounts p ON p.id = t.player_id JOIN games g ON g.id = t.game_id JOIN rounds r ON r.id = t.round_id WHERE ${where}`;
-  // A refunded stake is no play: the totals leave it out, as the reports do (the row still shows it).
-  const [totals] = await q.query(`SELECT count(*)::int AS n, coalesce(sum(t.stake) FILTER (WHERE t.refunded_at IS NULL), 0)::text AS play, coalesce(sum(t.win), 0)::text AS win ${from}`, params);
-  const rows = await q.query(
-    `SELECT ${TICKET_COLUMNS}, p.username
-     ${from} ORDER BY t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, page.limit, page.offset],
-  );
+  const params: unknown[] = [f.start, f.end];
+  const under = () => `$${params.push(`${f.underPath}%`)}`;
+  let where =
+    f.playerId !== undefined
+      ? `t.player_id = $${params.push(f.playerId)}`
+      : f.wholeAdmins
+        ? `t.admin_id IN (SELECT id FROM accounts WHERE role = '${GAME_TIER}' AND path LIKE ${under()})`
+        : `t.player_id IN (SELECT id FROM accounts WHERE role = '${LEAF_TIER}' AND path LIKE ${under()})`;
+  where += ` AND t.created_at BETWEEN $1 AND $2`;
+  if (f.gameId) where += ` AND t.game_id = (SELECT id FROM games WHERE game_id = $${params.push(f.gameId)})`;
+  const bySums = f.playerId === undefined && f.wholeAdmins && wholeDays(f.start, f.end);
+  const [[counted], [summed], rows] = await Promise.all([
+    q.query(`SELECT count(*)::int AS n FROM tickets t WHERE ${where}`, params),
+    bySums
+      ? q.query(
+          `SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win FROM admin_game_days
+            WHERE admin_id IN (SELECT id FROM accounts WHERE role = '${GAME_TIER}' AND path LIKE $1) AND day BETWEEN $2::date AND $3::date
+              ${f.gameId ? ` AND game_id = (SELECT id FROM games WHERE game_id = $4)` : ''}`,
+          [`${f.underPath}%`, dayKey(f.start), dayKey(f.end), ...(f.gameId ? [f.gameId] : [])],
+        )
+      : // A refunded stake is no play: the totals leave it out, as the reports do (the row still shows it).
+        q.query(`SELECT coalesce(sum(t.stake) FILTER (WHERE t.refunded_at IS NULL), 0)::text AS play, coalesce(sum(t.win), 0)::text AS win FROM tickets t WHERE ${where}`, params),
+    q.query(
+      `SELECT ${TICKET_COLUMNS}, p.username
+         FROM (SELECT * FROM tickets t WHERE ${where} ORDER BY t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) t
+         JOIN accounts p ON p.id = t.player_id JOIN games g ON g.id = t.game_id JOIN rounds r ON r.id = t.round_id
+        ORDER BY t.id DESC`,
+      [...params, page.limit, page.offset],
+    ),
+  ]);
   return {
-    count: Number(totals.n),
-    playCents: BigInt(String(totals.play)),
-    winCents: BigInt(String(totals.win)),
+    count: Number(counted!.n),
+    playCents: BigInt(String(summed!.play)),
+    winCents: BigInt(String(summed!.win)),
     tickets: rows.map((r) => ({ ...toTicket(r), username: String(r.username) })),
   };
 }
@@ -118,11 +143,14 @@ export async function playerTickets(
   return { total: rows[0] ? Number(rows[0].total) : 0, tickets: rows.map((r) => ({ ...toTicket(r), createdAt: r.created_at as Date })) };
 }
 
-/** The live players under a path, by username (the bet list's player filter). */
-export async function playersUnder(q: Queryable, path: string): Promise<{ _id: string; username: string }[]> {
+/** The live players under a path whose username starts with `q`, by username, at most `limit` (the bet list's player filter). */
+export async function playersUnder(q: Queryable, path: string, search: { q?: string | undefined; limit: number }): Promise<{ _id: string; username: string }[]> {
+  const params: unknown[] = [`${path}%`, LEAF_TIER, search.limit];
+  if (search.q) params.push(prefixPattern(search.q));
   return q.query<{ _id: string; username: string }>(
-    `SELECT id::text AS "_id", username FROM accounts WHERE role = $2 AND deleted_at IS NULL AND path LIKE $1 ORDER BY username LIMIT 5000`,
-    [`${path}%`, LEAF_TIER],
+    `SELECT id::text AS "_id", username FROM accounts WHERE role = $2 AND deleted_at IS NULL AND path LIKE $1 ${search.q ? `AND ${USERNAME_KEY} LIKE $4` : ''}
+      ORDER BY ${USERNAME_KEY} LIMIT $3`,
+    params,
   );
 }
 

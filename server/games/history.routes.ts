@@ -9,11 +9,12 @@ import { findRef, parseId } from '../accounts/repository';
 import { inSubtree } from '../access/accounts';
 import { coded } from '../http/errors';
 import { queryDate } from '../http/schemas';
-import { isStaff, optionLabel } from '../../resources.config';
+import { GAME_TIER, isStaff, optionLabel, ROOT_TIER } from '../../resources.config';
 import { betHistory, gameNames, onlinePlayers, playersUnder, ticketLines } from './history.repository';
 import { ticketRow } from './ticketRow';
 import { API_PATHS } from '../../domain/apiPaths';
 import { GAME_REPLIES } from './schemas';
+import { pickerQuery } from '../http/picker';
 
 const requireStaff = (caller: Caller) => {
   if (!isStaff(caller.role)) throw coded(403, 'staffHistoryOnly');
@@ -61,7 +62,7 @@ export async function historyRoutes(app: FastifyInstance) {
     }
     const { count, playCents: play, winCents: win, tickets } = await betHistory(
       db,
-      { underPath: caller.path, start: range.start, end: range.end, gameId: q.gameId, playerId },
+      { underPath: caller.path, wholeAdmins: caller.role === ROOT_TIER.role || caller.role === GAME_TIER, start: range.start, end: range.end, gameId: q.gameId, playerId },
       { limit: q.limit, offset: (q.page - 1) * q.limit },
     );
     return {
@@ -85,9 +86,9 @@ export async function historyRoutes(app: FastifyInstance) {
     };
   });
 
-  r.get(API_PATHS.historyUsers, { schema: { querystring: z.object({ id: z.string().optional() }), response: GAME_REPLIES.historyUsers } }, async (req) => {
+  r.get(API_PATHS.historyUsers, { schema: { querystring: pickerQuery.extend({ id: z.string().optional() }), response: GAME_REPLIES.historyUsers } }, async (req) => {
     const caller = requireStaff(requireCaller(req));
-    return { success: true, data: await playersUnder(db, caller.path) };
+    return { success: true, data: await playersUnder(db, caller.path, req.query) };
   });
 
   r.get(API_PATHS.historyGames, { schema: { querystring: z.object({ id: z.string().optional() }), response: GAME_REPLIES.historyGames } }, async (req) => {

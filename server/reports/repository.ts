@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client';
 import { GAME_TIER } from '../../resources.config';
+import { prefixPattern, USERNAME_KEY } from '../http/picker';
 
 
 
@@ -39,11 +40,28 @@ export async function adminGamePlay(q: Queryable, underPath: string, days: { fro
   }));
 }
 
-/** The live accounts under a path (itself included, pools left out), optionally of one role, by username: the report screens' user filter. */
-export async function accountsUnder(q: Queryable, path: string, role?: string): Promise<{ _id: string; username: string; role: string }[]> {
+/**
+ * The live accounts under a path (itself included, pools left out), optionally of one role, whose
+ * username starts with `q`, by username, at most `limit`: the report screens' user filter.
+ */
+export async function accountsUnder(
+  q: Queryable,
+  path: string,
+  search: { role?: string | undefined; q?: string | undefined; limit: number },
+): Promise<{ _id: string; username: string; role: string }[]> {
+  const params: unknown[] = [`${path}%`, search.limit];
+  let where = '';
+  if (search.role) {
+    params.push(search.role);
+    where += ` AND role = $${params.length}`;
+  }
+  if (search.q) {
+    params.push(prefixPattern(search.q));
+    where += ` AND ${USERNAME_KEY} LIKE $${params.length}`;
+  }
   return q.query<{ _id: string; username: string; role: string }>(
-    `SELECT id::text AS "_id", username, role FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role <> 'pool' ${role ? 'AND role = $2' : ''} ORDER BY username LIMIT 5000`,
-    role ? [`${path}%`, role] : [`${path}%`],
+    `SELECT id::text AS "_id", username, role FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role <> 'pool'${where} ORDER BY ${USERNAME_KEY} LIMIT $2`,
+    params,
   );
 }
 

@@ -17,6 +17,7 @@ import { accountsUnder, adminGamePlay, playByDay } from './repository';
 import { transactionsOf } from './transactions';
 import { turnoverOf, type DayRange } from './turnover';
 import { REPORT_REPLIES } from './schemas';
+import { pickerQuery } from '../http/picker';
 import { API_PATHS } from '../../domain/apiPaths';
 
 const reportQuery = z.object({
@@ -176,13 +177,13 @@ export async function commissionRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(API_PATHS.reportUsers, { schema: { querystring: reportQuery, response: REPORT_REPLIES.users } }, async (req) => {
+  r.get(API_PATHS.reportUsers, { schema: { querystring: reportQuery.extend(pickerQuery.shape), response: REPORT_REPLIES.users } }, async (req) => {
     const caller = requireCaller(req);
     // The user pickers of every report: any staff page's.
     if (!isStaff(caller.role)) throw coded(403, 'userListNotAvailable', { role: caller.role });
     const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
     if (!view) throw forbidden();
-    return { success: true, data: await accountsUnder(db, view.path, req.query.role) };
+    return { success: true, data: await accountsUnder(db, view.path, req.query) };
   });
 }
 

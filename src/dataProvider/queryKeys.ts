@@ -36,7 +36,8 @@ export const queryKeys = {
   /** One summary report's rows and totals, by the report's key and its call's query (role, id, range). */
   report: (reportKey: string, query: Record<string, unknown>) => [ROOT, 'report', reportKey, query] as const,
   /** The accounts the transaction report's user filter offers, for an operator. */
-  reportUsers: (id: string | undefined) => [ROOT, 'reportUsers', id] as const,
+  /** One search of a user picker: its API path, fixed query and the typed text. */
+  userPicker: (path: string, query: Record<string, string | undefined>, q: string) => [ROOT, 'userPicker', path, query, q] as const,
   /** Pending commission of the accounts of a role under an account. */
   commissionPayout: (id: string | undefined, role: string) => [ROOT, 'commissionPayout', id, role] as const,
   /** Every period's commission preview: what a send invalidates. */
@@ -46,7 +47,6 @@ export const queryKeys = {
   /** The bet history's game filter choices, for an operator. */
   historyGames: (id: string | undefined) => [ROOT, 'historyGames', id] as const,
   /** The bet history's player filter choices, for an operator. */
-  historyUsers: (id: string | undefined) => [ROOT, 'historyUsers', id] as const,
   /** The lines of one ticket, while its details are open. */
   ticketLines: (ticketId: string | undefined, gameId: string | undefined) => [ROOT, 'ticketLines', ticketId, gameId] as const,
   /** Every (admin, game) win-percentage list: what a percentage update rewrites and invalidates. */

@@ -132,8 +132,10 @@ describe('Bet List / Game History (spec 2.6)', () => {
     await user.selectOptions(screen.getByLabelText('Select Game'), 'Fun Roullet');
     await waitFor(() => expect(last()).toEqual({ gameId: 'vwRORrGO', ...TODAY, id: '42', page: '1', limit: '10' }));
 
-    await screen.findByRole('option', { name: 'PL0032' });
-    await user.selectOptions(screen.getByLabelText('Select User'), 'PL0032');
+    // The player filter asks the server for what is typed (the server answers the matching users).
+    await user.type(screen.getByRole('combobox', { name: 'Select User' }), 'pl003');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/history/loadUsers' && c.query.q === 'pl003')).toBe(true));
+    await user.click(await screen.findByRole('option', { name: 'PL0032' }));
     await waitFor(() => expect(last()).toEqual({ gameId: 'vwRORrGO', userId: '32', ...TODAY, id: '42', page: '1', limit: '10' }));
 
     await user.selectOptions(screen.getByLabelText('Select Date Range'), 'Last Week');

@@ -20,7 +20,7 @@ import { PER_PAGE_OPTIONS, rowNumber, useScreenList } from '../../common/useScre
 import { formatDateTime } from '../../tiers/cellValue';
 import { errorMessage } from '../../tiers/errorMessage';
 import { HistoryFilters, periodWindow, type HistoryFilterValues } from './HistoryFilters';
-import { historyFilter, useHistoryOptions, type HistoryRow, type HistoryTotals } from './historyQueries';
+import { currentUserId, historyFilter, useHistoryOptions, type HistoryRow, type HistoryTotals } from './historyQueries';
 import { TicketDetailsDialog, type TicketRef } from './TicketDetailsDialog';
 
 const COLUMNS = ['no', 'ticketId', 'username', 'game', 'time', 'playPoints', 'winPoints', 'result', 'claimDate', 'view'] as const;
@@ -65,7 +65,7 @@ export function GameHistoryPage() {
   const translate = useTranslate();
   const [filters, setFilters] = useState<HistoryFilterValues>(() => ({ gameId: '', userId: '', window: periodWindow(PERIOD_CODES.today) }));
   const [ticket, setTicket] = useState<{ ref: TicketRef | null; open: boolean }>({ ref: null, open: false });
-  const { games, users } = useHistoryOptions();
+  const { games } = useHistoryOptions();
   // The registry's bet list, through the dataProvider: GET history/gamehistory with the filter, a
   // page of tickets and (the list's meta) the totals over the whole filter. The selects hold the
   // window (a period or a day); react-admin holds the filter it stands for, and the page.
@@ -89,7 +89,7 @@ export function GameHistoryPage() {
             list.setFilters(historyFilter({ gameId: v.gameId, userId: v.userId, range: v.window.range }));
           }}
           games={games}
-          users={users}
+          userQueryId={currentUserId()}
         />
       }
     >

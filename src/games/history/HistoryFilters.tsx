@@ -4,7 +4,9 @@ import TextField from '@mui/material/TextField';
 import { FilterSelect } from '../../common/FilterSelect';
 import { parseISO } from 'date-fns';
 import { PERIOD_CODES, periodRange, type PeriodCode, type PeriodName, type Range } from '../../../domain/periods';
-import type { GameOption, UserOption } from './historyQueries';
+import type { GameOption } from './historyQueries';
+import { UserPicker } from '../../common/UserPicker';
+import { API_PATHS } from '../../../domain/apiPaths';
 
 /** The bet list's range options in the spec's order (2.6); custom (8) has none on this screen. */
 export const PERIOD_OPTIONS: readonly Exclude<PeriodName, 'custom'>[] = ['today', 'yesterday', 'currentWeek', 'lastWeek', 'lastMonth', 'currentMonth', 'lastSixMonths'];
@@ -42,12 +44,13 @@ export function HistoryFilters({
   value,
   onChange,
   games,
-  users,
+  userQueryId,
 }: {
   value: HistoryFilterValues;
   onChange: (v: HistoryFilterValues) => void;
   games: readonly GameOption[];
-  users: readonly UserOption[];
+  /** The `id` the spec's history calls carry (the operator's). */
+  userQueryId: string | undefined;
 }) {
   const translate = useTranslate();
   const pick = (e: ChangeEvent<HTMLInputElement>) => e.target.value;
@@ -60,12 +63,14 @@ export function HistoryFilters({
         options={[{ value: '', label: translate('td.gameHistory.allGames') }, ...games.map((g) => ({ value: g.gameId, label: g.gameName }))]}
         onChange={(gameId) => onChange({ ...value, gameId })}
       />
-      <FilterSelect
+      <UserPicker
         id="history-user"
         label={translate('td.gameHistory.selectUser')}
+        path={API_PATHS.historyUsers}
+        query={{ id: userQueryId }}
         value={value.userId}
-        options={[{ value: '', label: translate('td.gameHistory.allUsers') }, ...users.map((u) => ({ value: u._id, label: u.username }))]}
-        onChange={(userId) => onChange({ ...value, userId })}
+        emptyText={translate('td.gameHistory.allUsers')}
+        onChange={(u) => onChange({ ...value, userId: u?._id ?? '' })}
       />
       <FilterSelect
         id="history-range"

@@ -63,11 +63,6 @@ export interface GameOption {
   gameName: string;
 }
 
-export interface UserOption {
-  _id: string;
-  username: string;
-}
-
 /** A page of a server-paged table: `page` counts from 1, as the API does. */
 export interface Paging {
   page: number;
@@ -93,7 +88,7 @@ export const historyFilter = (f: Omit<HistoryFilter, keyof Paging>, id = current
   id,
 });
 
-/** The bet list's filter options: the games and the players below the operator. */
+/** The bet list's game filter options (the player filter searches as the operator types: UserPicker). */
 export function useHistoryOptions() {
   const id = currentUserId();
   const games = useQuery({
@@ -102,13 +97,7 @@ export function useHistoryOptions() {
     staleTime: 5 * 60_000,
     retry: retryUnlessRefused,
   });
-  const users = useQuery({
-    queryKey: queryKeys.historyUsers(id),
-    queryFn: async () => (await request<UserOption[]>(API_PATHS.historyUsers, { query: { id } })).json.data ?? [],
-    staleTime: 5 * 60_000,
-    retry: retryUnlessRefused,
-  });
-  return { games: games.data ?? [], users: users.data ?? [] };
+  return { games: games.data ?? [] };
 }
 
 /**

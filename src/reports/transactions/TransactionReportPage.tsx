@@ -10,6 +10,8 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { FilterSelect } from '../../common/FilterSelect';
+import { UserPicker } from '../../common/UserPicker';
+import { API_PATHS } from '../../../domain/apiPaths';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatPoints } from '../../i18n/format';
 import { currentSession } from '../../auth/session';
@@ -32,7 +34,7 @@ import {
   TX_STATUSES,
   TX_TYPES,
   typeLabel,
-  useReportUsers,
+  type ReportUser,
   type TransactionRow,
   type TransactionFilter,
   type TxStatus,
@@ -54,7 +56,6 @@ export function TransactionReportPage() {
   const session = currentSession();
   const me = session ? { id: session.user._id, role: session.role } : { id: '', role: 'player' as const };
   const [filter, setFilter] = useState<TransactionFilter>({ user: null, status: '', type: 'all', date: '' });
-  const users = (useReportUsers(session?.user._id).data ?? []).filter((u) => u._id !== me.id);
   const query = transactionQuery(filter, me);
   // The registry's ledger report, through the dataProvider: GET the report with the filter, page and
   // limit. The selects hold the picked account; react-admin holds the query it stands for, and the page.
@@ -74,13 +75,16 @@ export function TransactionReportPage() {
       title={title}
       actions={
         <>
-          <FilterSelect
+          <UserPicker<ReportUser>
             id="transactions-user"
             label={translate('td.transactions.selectUser')}
+            path={API_PATHS.reportUsers}
+            query={{ id: session?.user._id }}
+            exclude={me.id}
             value={filter.user?._id ?? ''}
             // The operator itself is the default view.
-            options={[{ value: '', label: session?.user.username ?? '' }, ...users.map((u) => ({ value: u._id, label: u.username }))]}
-            onChange={(id) => change({ user: users.find((u) => u._id === id) ?? null })}
+            emptyText={session?.user.username ?? ''}
+            onChange={(user) => change({ user })}
           />
           <FilterSelect
             id="transactions-status"

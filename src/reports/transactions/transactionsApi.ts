@@ -1,9 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '../../../domain/apiPaths';
 import type { Role } from '../../../resources.config';
 import { request } from '../../dataProvider/http';
-import { queryKeys } from '../../dataProvider/queryKeys';
-import { retryUnlessRefused } from '../../operations/outcome';
 import { formatDateTime } from '../../tiers/cellValue';
 import type { ExportSheet } from '../../tiers/exportRows';
 import type { TransactionSide, TransactionRow, ReportUser } from '../../../domain/api';
@@ -47,17 +44,6 @@ export const transactionQuery = (f: TransactionFilter, me: Operator) => ({
   role: f.user?.role ?? me.role,
 });
 export type TransactionQuery = ReturnType<typeof transactionQuery>;
-
-/** The accounts the operator may look at (itself included), for the user filter. */
-export function useReportUsers(id: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.reportUsers(id),
-    queryFn: async () => (await request<ReportUser[]>(API_PATHS.reportUsers, { query: { id } })).json.data ?? [],
-    enabled: id !== undefined,
-    staleTime: 5 * 60_000,
-    retry: retryUnlessRefused,
-  });
-}
 
 /** The server's largest page: the export reads the filtered set in pages of this size. */
 export const EXPORT_PAGE = 500;

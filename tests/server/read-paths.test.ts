@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeBet } from '../../server/games/bets';
+import { buildChain, call, createAs, engineAvailable, fund, loginAs, startHarness, type Chain, type Harness } from './harness';
+
+/** 30 players under the chain's master, named so that prefixes pick known sets (`pick_a00`… and two with LIKE's wildcards). */
+async function addPlayers(h: Harness, c: Chain): Promise<string[]> {
+  const names = [...Array.from({ length: 28 }, (_, i) => `Pick_A${String(i).padStart(2, '0')}`), 'pick%x', 'pick_y'];
+  await h.db.query(
+    `INSERT INTO accounts (username, role, parent_id, path, password_hash)
+     SELECT n, 'player', m.id, m.path, m.password_hash FROM accounts m CROSS JOIN unnest($2::text[]) n WHERE m.id = $1`,
+    [Number(c.master._id), names],
+  );
+  await h.db.query(`UPDATE accounts SET path = path || id || '/' WHERE parent_id = $1 AND path NOT LIKE '%/' || id || '/'`, [Number(c.master._id)]);
+  return names;
+}
+
+describe.runIf(engineAvailable())('read paths at scale: pickers search on the server', () => {
+  let h: Harness;
+  let c: Chain;
+  let names: string[];
+
+  beforeAll(async () => {
+    h = await startHarness();
+    c = await buildChain(h);
+    names = await addPlayers(h, c);
+  });
+  afterAll(async () => h?.close());
+
+  const users = async (url: string, token: string) => {
+    const r = await call(h, 'GET', url, { token });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    return (r.json.data as { _id: string; username: string }[]).map((u) => u.username);
+  };
+
+  it('answers the first 20 usernames in order when nothing is typed, not every user', async () => {
+    for (const url of ['/api/history/loadUsers', '/api/reports/findallusers?role=player']) {
+      const got = await users(url, c.tokens.admin);
+      expect(got).toHaveLength(20);
+      // Byte order of the lowercased name (the index's C collation): the same on both engines.
+      expect(got).toEqual([...got].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
+    }
+  });
+
+  it('searches by the start of the username, whatever its case, up to limit', async () => {
+    for (const base of ['/api/history/loadUsers?', '/api/reports/findallusers?role=player&']) {
+      expect(await users(`${base}q=pick_a1`, c.tokens.master)).toEqual(names.filter((n) => n.startsWith('Pick_A1')));
+      expect(await users(`${base}q=PICK_A0&limit=3`, c.tokens.master)).toEqual(['Pick_A00', 'Pick_A01', 'Pick_A02']);
+      expect(await users(`${base}q=nobody`, c.tokens.master)).toEqual([]);
+    }
+  });
+
+  it('matches LIKE wildcards typed by the operator as text', async () => {
+    expect(await users('/api/history/loadUsers?q=pick%25', c.tokens.admin)).toEqual(['pick%x']);
+    expect(await users('/api/reports/findallusers?q=pick_y', c.tokens.admin)).toEqual(['pick_y']);
+  });
+
+  it('keeps to the caller subtree', async () => {
+    // The superadmin's picker finds the chain's player; an account outside the subtree does not see it.
+    expect(await users(`/api/history/loadUsers?q=${c.player.username}`, h.root.token)).toEqual([c.player.username]);
+    expect(await users(`/api/reports/findallusers?q=${c.admin.username}`, c.tokens.master)).toEqual([]);
+  });
+
+  it('refuses a bad limit with a 400 naming it', async () => {
+    for (const url of ['/api/history/loadUsers?limit=0', '/api/reports/findallusers?limit=101', '/api/history/loadUsers?limit=x']) {
+      const r = await call(h, 'GET', url, { token: c.tokens.admin });
+      expect(r.status).toBe(400);
+      expect(String(r.json.message)).toMatch(/limit/);
+    }
+  });
+});
+
+describe.runIf(engineAvailable())('read paths at scale: a tier list with no paging asked', () => {
+  let h: Harness;
+  let c: Chain;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    c = await buildChain(h);
+    await h.db.query(
+      `INSERT INTO accounts (username, role, parent_id, path, password_hash)
+       SELECT 'bare' || lpad(g::text, 3, '0'), 'player', m.id, m.path, m.password_hash FROM accounts m CROSS JOIN generate_series(1, 150) g WHERE m.id = $1`,
+      [Number(c.master._id)],
+    );
+    await h.db.query(`UPDATE accounts SET path = path || id || '/' WHERE parent_id = $1 AND username LIKE 'bare%'`, [Number(c.master._id)]);
+  });
+  afterAll(async () => h?.close());
+
+  it('answers its first page of 100 and the total of all, not the table', async () => {
+    const r = await call(h, 'GET', '/api/player/all', { token: c.tokens.master });
+    expect(r.status).toBe(200);
+    expect(r.json.data as unknown[]).toHaveLength(100);
+    expect(r.json.total).toBe(151);
+    expect(r.headers['content-range']).toBe('player 0-99/151');
+  });
+
+  it('still answers a small tier whole', async () => {
+    const r = await call(h, 'GET', '/api/master/all', { token: c.tokens.admin });
+    expect(r.json.data as unknown[]).toHaveLength(1);
+    expect(r.json.total).toBe(1);
+  });
+
+  it('answers a page asked for, up to 500 rows', async () => {
+    const r = await call(h, 'GET', '/api/player/all?page=1&perPage=150', { token: c.tokens.master });
+    expect(r.json.data as unknown[]).toHaveLength(150);
+  });
+});
+
+describe.runIf(engineAvailable())('read paths at scale: the Bet List picks tickets by their own columns, totals from the day sums', () => {
+  let h: Harness;
+  const acc: Record<string, { _id: string; username: string }> = {};
+  const tok: Record<string, string> = {};
+  const FUN_TARGET = 'MNOQqWWi';
+  const TRIPLE = 'zuuhVbBM';
+
+  beforeAll(async () => {
+    h = await startHarness();
+    const games = (await h.db.query(`SELECT id FROM games ORDER BY id`)).map((r) => String(r.id));
+    const t = h.root.token;
+    // Two admins, each with a player: the root sees both, an admin only its own.
+    for (const k of ['a', 'b']) {
+      acc[`admin${k}`] = await createAs(h, t, 'admin', h.root.id, { games });
+      const sam = await createAs(h, t, 'superareamanager', acc[`admin${k}`]!._id);
+      const am = await createAs(h, t, 'areamanager', sam._id);
+      acc[`master${k}`] = await createAs(h, t, 'master', am._id);
+      acc[`player${k}`] = await createAs(h, t, 'player', acc[`master${k}`]!._id);
+      await fund(h, acc[`player${k}`]!._id, 1000, 'player');
+      tok[`admin${k}`] = await loginAs(h, acc[`admin${k}`]!.username);
+    }
+    const now = new Date();
+    for (const k of ['a', 'b']) {
+      const id = Number(acc[`player${k}`]!._id);
+      const path = String((await h.db.query(`SELECT path FROM accounts WHERE id = $1`, [id]))[0]!.path);
+      for (let i = 1; i <= 3; i++) await placeBet(h.db, { id, path }, FUN_TARGET, [{ option: String(i), qty: i }], now);
+      await placeBet(h.db, { id, path }, TRIPLE, [{ option: 'single:5', qty: 2 }], now);
+    }
+  });
+  afterAll(async () => h?.close());
+
+  const history = async (token: string, query = '') => {
+    const r = await call(h, 'GET', `/api/history/gamehistory?limit=2${query}`, { token });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    return r.json as unknown as { total: number; totals: { play: number; win: number }; data: { ticketId: string; username: string; playpoints: number }[] };
+  };
+  /** The same figures straight from the tickets. */
+  const scan = async (where: string, params: unknown[]) => {
+    const [r] = await h.db.query(`SELECT count(*)::int AS n, coalesce(sum(stake), 0)::text AS play FROM tickets t WHERE ${where}`, params);
+    return { n: Number(r!.n), play: Number(r!.play) / 100 };
+  };
+
+  it('gives the root every ticket, newest first, with the count and play of the tickets', async () => {
+    const all = await scan('true', []);
+    expect(all.n).toBe(8);
+    const p1 = await history(h.root.token);
+    expect(p1.total).toBe(all.n);
+    expect(p1.totals.play).toBe(all.play);
+    const p2 = await history(h.root.token, '&page=2');
+    const ids = [...p1.data, ...p2.data].map((x) => Number(x.ticketId));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it('gives an admin its own tickets only, and a game filter its game only', async () => {
+    const mine = await scan('admin_id = $1', [Number(acc.admina!._id)]);
+    const a = await history(tok.admina!);
+    expect([a.total, a.totals.play]).toEqual([mine.n, mine.play]);
+    expect(a.data.every((x) => x.username === acc.playera!.username)).toBe(true);
+    const fun = await scan(`admin_id = $1 AND game_id = (SELECT id FROM games WHERE game_id = $2)`, [Number(acc.admina!._id), FUN_TARGET]);
+    const g = await history(tok.admina!, `&gameId=${FUN_TARGET}`);
+    expect([g.total, g.totals.play]).toEqual([fun.n, fun.play]);
+  });
+
+  it('sums the tickets themselves for a window that is not whole days, and for one player', async () => {
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const to = new Date(Date.now() + 3_600_000).toISOString();
+    const all = await scan('true', []);
+    const w = await history(h.root.token, `&startDate=${from}&endDate=${to}`);
+    expect([w.total, w.totals.play]).toEqual([all.n, all.play]);
+    const one = await scan('player_id = $1', [Number(acc.playerb!._id)]);
+    const p = await history(h.root.token, `&userId=${acc.playerb!._id}`);
+    expect([p.total, p.totals.play]).toEqual([one.n, one.play]);
+    const none = await history(h.root.token, `&startDate=${new Date(Date.now() + 7_200_000).toISOString()}&endDate=${to}`);
+    expect([none.total, none.totals.play, none.data]).toEqual([0, 0, []]);
+  });
+});
