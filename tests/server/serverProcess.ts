@@ -9,13 +9,13 @@ export interface ServerRun {
 }
 
 /**
- * `nodeArgs` go before the loader (a bench's probe, `--import` of its own); `ipc` opens the channel
- * such a probe answers on.
+ * `nodeArgs` come after tsx's loader, so a bench's probe given there (`--import` of a .ts file)
+ * loads through it; `ipc` opens the channel such a probe answers on.
  */
 export function startServer(env: Record<string, string>, opts: { nodeArgs?: string[]; ipc?: boolean } = {}): ServerRun {
   let out = '';
   // As `npm start` runs it: node with tsx's loader (the tsx CLI would stand between the signal and the server).
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(opts.nodeArgs ?? []), 'server/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', SCHEDULER: 'off', ...env },
     stdio: opts.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
