@@ -96,7 +96,7 @@ async function watchSettlements(base: string, world: SoakWorld): Promise<{ lags:
   for (const gameId of world.games) {
     const s = io(base, { path: '/socket.io', auth: { token: world.rootToken }, transports: ['websocket'] });
     sockets.push(s);
-    let newest = -1;
+    let newest: number | null = null;
     await new Promise<void>((ok, ko) => {
       s.once('responseError', (e: unknown) => ko(new Error(`console of ${gameId}: ${JSON.stringify(e)}`)));
       s.once('connect_error', ko);
@@ -104,8 +104,8 @@ async function watchSettlements(base: string, world: SoakWorld): Promise<{ lags:
         const at = Date.now();
         const n = m.data?.lastData.data[0]?.roundNo ?? -1;
         // The first answer only tells where the strip is; later ones time each newly settled round.
-        if (newest >= 0 && n > newest) lags.push(at - (n + 1) * ROUND_SECONDS * 1000);
-        if (n > newest) newest = n;
+        if (newest !== null && n > newest) lags.push(at - (n + 1) * ROUND_SECONDS * 1000);
+        if (newest === null || n > newest) newest = n;
         ok();
       });
       s.emit('gameData', { adminId: world.adminId, gameId });
