@@ -10,12 +10,13 @@
  *   - settlement lag after close: a round's close → its result on an operator's console (the first
  *     pushed `responseData` whose results strip holds it), p50, p99, max, over every game;
  *   - bet answer (POST /api/app/createbet, sent → answered), p99;
- *   - event-loop delay of the server, p99 and max (perf_hooks, in the server: bench/serverProbe.ts);
+ *   - event-loop delay of the server, p99 and max (perf_hooks, in the server: bench/serverProbe.mjs);
  *   - RSS and heap after warm-up and at the end, growth ≤ 10 % (heap: live objects after a full
  *     collection, of the main thread; PGlite runs in a worker thread, in RSS);
  *   - database size per 1,000 rounds: its growth from warm-up to end over the rounds settled between
  *     (PostgreSQL: pg_database_size; PGlite: the data directory's files).
- * Checks (the exit status): no round behind, every ticket settled once (the settlement checks of the
+ *   - rounds behind 5 s after the last close, and how long the engine took to catch up.
+ * Checks (the exit status), once caught up (at most 5 min): no round behind, every ticket settled once (the settlement checks of the
  * soak test), every accepted bet a ticket, every wallet its start minus stakes plus wins, the ledger.
  *
  *   BENCH_SOAK_MINUTES    betting time per engine (default 30, at most 1440 = 24 h)
@@ -39,9 +40,15 @@ import { settlementFaults } from '../tests/server/settlementChecks';
 import { auditPlayers, engineStatus, fetchApi, placeBet, setUpSoak, sleep, type AcceptedBet, type Api, type SoakWorld } from '../tests/server/soakPlay';
 import { dropDb, optionsFromEnv, recreate, withDb } from './credit-transfer';
 import { recordFigure } from './figures';
-import type { ProbeFigures } from './serverProbe';
 
 type Engine = 'postgres' | 'pglite';
+/** What bench/serverProbe.mjs answers. */
+interface ProbeFigures {
+  rss: number;
+  heapUsed: number;
+  eldP99Ms: number;
+  eldMaxMs: number;
+}
 const ROUND_SECONDS = 5;
 const MINUTES = Math.min(1440, Number(process.env.BENCH_SOAK_MINUTES ?? 30));
 const ENGINES = (process.env.BENCH_SOAK_ENGINES ?? 'postgres,pglite').split(',').map((e) => e.trim()) as Engine[];
@@ -51,9 +58,11 @@ const PASSWORD = 'bench-soak-pass';
 /** The figures of "after warm-up" are taken this far into the betting: a fifth of it, 30 s to 5 min. */
 const WARMUP_MS = Math.min(5 * 60_000, Math.max(30_000, MINUTES * 60_000 * 0.2));
 const GROWTH_LIMIT = 0.1;
+/** How long the checks wait for the rounds still behind at the end of the betting. */
+const CATCH_UP_MS = 5 * 60_000;
 /** Above this many minutes the players' own ticket lists are not read back page by page (the database checks remain). */
 const AUDIT_MAX_MINUTES = 60;
-const PROBE = resolve(fileURLToPath(new URL('./serverProbe.ts', import.meta.url)));
+const PROBE = resolve(fileURLToPath(new URL('./serverProbe.mjs', import.meta.url)));
 
 const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : NaN);
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} ms` : '—');
@@ -125,6 +134,8 @@ interface EngineFigures {
   warm: ProbeFigures;
   end: ProbeFigures;
   dbBytesPer1000Rounds: number;
+  behindAtEnd: number;
+  catchUpMs: number;
   checks: string[];
 }
 
@@ -206,8 +217,17 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
     await sleep(Math.ceil(Date.now() / (ROUND_SECONDS * 1000)) * ROUND_SECONDS * 1000 + 5_500 - Date.now());
     const end = (await probe(server, 'probe'))!;
     const endBytes = await dbBytes();
-    const engineNow = await engineStatus(api, world);
     const endRounds = pgc ? await settledCount(pgc, world.adminId) : watch.lags.length;
+    // Rounds behind 5 s after the last close is a figure of the engine keeping up; the checks below
+    // wait for it to catch up (at most CATCH_UP_MS), since a ticket still open is no settlement fault.
+    const behindAtEnd = (await engineStatus(api, world)).roundsBehind;
+    const caughtUpFrom = Date.now();
+    let engineNow = await engineStatus(api, world);
+    while ((engineNow.roundsBehind > 0 || engineNow.failing.length) && Date.now() < caughtUpFrom + CATCH_UP_MS) {
+      await sleep(1000);
+      engineNow = await engineStatus(api, world);
+    }
+    const catchUpMs = Date.now() - caughtUpFrom;
     await pgc?.end();
     watch.close();
     const audit = MINUTES <= AUDIT_MAX_MINUTES ? await auditPlayers(api, world, accepted) : null;
@@ -261,6 +281,8 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
       warm: warm!,
       end,
       dbBytesPer1000Rounds: between > 0 ? ((endBytes - warmBytes) / between) * 1000 : NaN,
+      behindAtEnd,
+      catchUpMs,
       checks,
     };
   } finally {
@@ -275,6 +297,7 @@ function printTable(runs: EngineFigures[]): void {
     ['rounds settled (7 games)', ...runs.map((r) => String(r.roundsSettled))],
     ['bets accepted', ...runs.map((r) => `${r.accepted} (${(r.accepted / (r.minutes * 60)).toFixed(0)}/s), answers ${JSON.stringify(r.statuses)}`)],
     ['settlement lag after close (to the console): p50 / p99 / max', ...runs.map((r) => `${ms(pct(r.lag, 50))} / ${ms(pct(r.lag, 99))} / ${ms(r.lag.length ? Math.max(...r.lag) : NaN)}`)],
+    ['rounds behind 5 s after the last close (caught up in)', ...runs.map((r) => `${r.behindAtEnd} (${(r.catchUpMs / 1000).toFixed(0)} s)`)],
     ['bet answer p99 (after warm-up)', ...runs.map((r) => `${ms(pct(r.betAnswers, 99))} (p50 ${ms(pct(r.betAnswers, 50))})`)],
     ['event-loop delay p99 / max (after warm-up)', ...runs.map((r) => `${ms(r.end.eldP99Ms)} / ${ms(r.end.eldMaxMs)}`)],
     ['RSS after warm-up → end', ...runs.map((r) => `${mib(r.warm.rss)} → ${mib(r.end.rss)} (${signed(growth(r.warm.rss, r.end.rss))})`)],
