@@ -166,7 +166,8 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
     return db instanceof pg.Client ? Number((await db.query(sql, [adminId])).rows[0].n) : Number((await db.query(sql, [adminId]))[0]!.n);
   };
   try {
-    await serverReady(server, 300_000);
+    // A fresh embedded database migrates first: over 5 min at a load average of 35 on 2 cores.
+    await serverReady(server, 900_000);
     const base = `http://127.0.0.1:${port}`;
     const api: Api = fetchApi(base);
     const world = await setUpSoak(api, { password: PASSWORD, games: GAMES.map((g) => g.gameId), roundSeconds: ROUND_SECONDS, players: PLAYERS, playerPoints: 1_000_000, poolPoints: 1_000_000 });
