@@ -13,7 +13,7 @@
  *   - event-loop delay of the server, p99 and max (perf_hooks, in the server: bench/serverProbe.mjs);
  *   - RSS and heap after warm-up and at the end, growth ≤ 10 % (heap: live objects after a full
  *     collection, of the main thread; PGlite runs in a worker thread, in RSS);
- *   - database size per 1,000 rounds: its growth from warm-up to end over the rounds settled between
+ *   - database size per 1,000 rounds: its growth from warm-up to end over the rounds played between
  *     (PostgreSQL: pg_database_size; PGlite: the data directory's files).
  *   - rounds behind 5 s after the last close, and how long the engine took to catch up.
  * Checks (the exit status), once caught up (at most 5 min): no round behind, every ticket settled once (the settlement checks of the
@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { checkInvariant } from '../server/credit/ledger';
-import { openDatabase, type Database } from '../server/db/client';
+import { openDatabase } from '../server/db/client';
 import { GAMES } from '../resources.config';
 import { freePort } from '../tests/e2e/server';
 import { serverReady, startServer, stopServer, type ServerRun } from '../tests/server/serverProcess';
@@ -161,10 +161,6 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
       await c.end();
     }
   };
-  const settledCount = async (db: pg.Client | Database, adminId: string): Promise<number> => {
-    const sql = `SELECT count(*)::int AS n FROM rounds WHERE admin_id = $1 AND status = 'settled'`;
-    return db instanceof pg.Client ? Number((await db.query(sql, [adminId])).rows[0].n) : Number((await db.query(sql, [adminId]))[0]!.n);
-  };
   try {
     // A fresh embedded database migrates first: over 5 min at a load average of 35 on 2 cores.
     await serverReady(server, 900_000);
@@ -174,11 +170,6 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
     const watch = await watchSettlements(base, world);
     console.log(`${engine}: ${PLAYERS} players on ${world.games.length} games of ${ROUND_SECONDS}-s rounds for ${MINUTES} min (warm-up ${WARMUP_MS / 1000} s), server pid ${server.child.pid}`);
 
-    // Rounds settled so far, for the size per round: on PostgreSQL counted in the database beside the
-    // server; the embedded engine's directory is the server's alone, so there by the consoles (one lag
-    // per settled round of every game).
-    const pgc = engine === 'postgres' ? new pg.Client(dbUrl) : null;
-    await pgc?.connect();
     const accepted: AcceptedBet[] = [];
     const statuses: Record<string, number> = {};
     const answers: number[] = [];
@@ -187,7 +178,7 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
     let warmedUp = false;
     let warm: ProbeFigures | undefined;
     let warmBytes = 0;
-    let warmRounds = 0;
+    let warmAt = 0;
     const players = world.players.map(async (p) => {
       // Spread over the first think time, so the 200 do not all bet in the same millisecond of every second.
       await sleep(randomInt(THINK_MS));
@@ -205,7 +196,7 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
       warm = (await probe(server!, 'probe'))!;
       await probe(server!, 'reset');
       warmBytes = await dbBytes();
-      warmRounds = pgc ? await settledCount(pgc, world.adminId) : watch.lags.length;
+      warmAt = Date.now();
       warmedUp = true;
       console.log(`${engine}: after warm-up RSS ${mib(warm.rss)}, heap ${mib(warm.heapUsed)}, database ${mib(warmBytes)}`);
     })();
@@ -218,7 +209,8 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
     await sleep(Math.ceil(Date.now() / (ROUND_SECONDS * 1000)) * ROUND_SECONDS * 1000 + 5_500 - Date.now());
     const end = (await probe(server, 'probe'))!;
     const endBytes = await dbBytes();
-    const endRounds = pgc ? await settledCount(pgc, world.adminId) : watch.lags.length;
+    // The database grows with the rounds played (each game opens one every 5 s, settled or not yet).
+    const roundsBetween = (world.games.length * (Date.now() - warmAt)) / (ROUND_SECONDS * 1000);
     // Rounds behind 5 s after the last close is a figure of the engine keeping up; the checks below
     // wait for it to catch up (at most CATCH_UP_MS), since a ticket still open is no settlement fault.
     const behindAtEnd = (await engineStatus(api, world)).roundsBehind;
@@ -229,7 +221,6 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
       engineNow = await engineStatus(api, world);
     }
     const catchUpMs = Date.now() - caughtUpFrom;
-    await pgc?.end();
     watch.close();
     const audit = MINUTES <= AUDIT_MAX_MINUTES ? await auditPlayers(api, world, accepted) : null;
     const stoppedAt = Date.now();
@@ -270,7 +261,6 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
     } finally {
       await db.close();
     }
-    const between = endRounds - warmRounds;
     return {
       engine,
       minutes: MINUTES,
@@ -281,7 +271,7 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
       statuses,
       warm: warm!,
       end,
-      dbBytesPer1000Rounds: between > 0 ? ((endBytes - warmBytes) / between) * 1000 : NaN,
+      dbBytesPer1000Rounds: roundsBetween > 0 ? ((endBytes - warmBytes) / roundsBetween) * 1000 : NaN,
       behindAtEnd,
       catchUpMs,
       checks,
