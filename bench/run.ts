@@ -11,8 +11,10 @@ import { betsBench } from './bets';
 import { backupBench } from './backup';
 import { printFigures } from './figures';
 import { pgliteLoadBench } from './pglite-load';
+import { soakBench } from './soak';
 
-const benches: { name: string; run: () => Promise<{ exitCode: number }> }[] = [
+/** `named`: run only when asked for by name (the soak's hour would otherwise join every `npm run bench`). */
+const benches: { name: string; run: () => Promise<{ exitCode: number }>; named?: true }[] = [
   { name: 'health-under-load', run: healthUnderLoadBench },
   { name: 'reports', run: reportsBench },
   { name: 'screens', run: screensBench },
@@ -20,12 +22,13 @@ const benches: { name: string; run: () => Promise<{ exitCode: number }> }[] = [
   { name: 'pglite-load', run: pgliteLoadBench },
   { name: 'credit-transfer', run: () => creditTransferBench(optionsFromEnv()) },
   { name: 'backup', run: () => backupBench() },
+  { name: 'soak', run: soakBench, named: true },
 ];
 
 // `npm run bench -- reports` runs the named benchmarks only.
 const only = process.argv.slice(2);
 let code = 0;
-for (const b of benches.filter((x) => only.length === 0 || only.includes(x.name))) {
+for (const b of benches.filter((x) => (only.length === 0 && !x.named) || only.includes(x.name))) {
   console.log(`\n=== ${b.name} ===`);
   try {
     const r = await b.run();

@@ -21,6 +21,7 @@ import { seed } from '../../server/db/seed';
 import { freePort, ROOT } from '../e2e/server';
 import { ENGINE, PG_URL, withDb } from './engine';
 import { call, cloneTemplate, createAs, generate, SUPERADMIN_PASSWORD, type Harness } from './harness';
+import { NO_SETTLEMENT_FAULTS, settlementFaults } from './settlementChecks';
 
 const FUN_TARGET = 'MNOQqWWi';
 const OPTIONS = Array.from({ length: 10 }, (_, i) => String(i));
@@ -342,39 +343,11 @@ describe.runIf(pgReady)('bets through kill -9 of the real server (PostgreSQL)', 
     expect(tickets).toBeGreaterThanOrEqual(acked.length);
     expect(tickets - acked.length).toBeLessThanOrEqual(inDoubt);
 
-    // No ticket without its debit, no debit without its ticket: per player and round, the 'bet'
-    // movements (player → pool, "Bet on <game> #<draw>") are the tickets, in number and in sum.
-    const debitMismatch = await db.query(
-      `WITH t AS (SELECT t.player_id, 'Bet on ' || g.game_name || ' #' || r.draw_no AS msg, count(*) AS n, sum(t.stake) AS s
-                    FROM tickets t JOIN rounds r ON r.id = t.round_id JOIN games g ON g.id = t.game_id GROUP BY 1, 2),
-            b AS (SELECT from_id AS player_id, message AS msg, count(*) AS n, sum(amount) AS s FROM transactions WHERE kind = 'bet' GROUP BY 1, 2)
-       SELECT t.player_id, b.player_id AS debited, coalesce(t.msg, b.msg) AS msg, t.n AS tickets, b.n AS debits, t.s::text AS stakes, b.s::text AS debited_sum
-         FROM t FULL JOIN b ON b.player_id = t.player_id AND b.msg = t.msg
-        WHERE t.n IS DISTINCT FROM b.n OR t.s IS DISTINCT FROM b.s LIMIT 20`,
-    );
-    expect(debitMismatch).toEqual([]);
+    // No ticket without its debit, no debit without its ticket; every round settled once: its tickets
+    // carry settled_at, at most one win movement each, the ticket's win is that movement, and the
+    // round's play and win are its tickets' sums.
+    expect(await settlementFaults(db)).toEqual(NO_SETTLEMENT_FAULTS);
     expect(Number(counts.bets)).toBe(tickets);
-
-    // Every round settled once: its tickets carry settled_at, at most one win movement each, the
-    // ticket's win is that movement, and the round's play and win are its tickets' sums.
-    const unsettled = await db.query(`SELECT id FROM tickets WHERE settled_at IS NULL LIMIT 20`);
-    expect(unsettled).toEqual([]);
-    const doublePaid = await db.query(
-      `SELECT substring(message from 'ticket ([0-9]+)$') AS ticket, count(*)::int AS n FROM transactions WHERE kind = 'win' GROUP BY 1 HAVING count(*) > 1 LIMIT 20`,
-    );
-    expect(doublePaid).toEqual([]);
-    const winMismatch = await db.query(
-      `WITH w AS (SELECT substring(message from 'ticket ([0-9]+)$')::bigint AS ticket_id, sum(amount) AS s FROM transactions WHERE kind = 'win' GROUP BY 1)
-       SELECT t.id, w.ticket_id, t.win::text AS win, w.s::text AS paid FROM tickets t FULL JOIN w ON w.ticket_id = t.id
-        WHERE coalesce(t.win, -1) <> coalesce(w.s, 0) LIMIT 20`,
-    );
-    expect(winMismatch).toEqual([]);
-    const roundMismatch = await db.query(
-      `SELECT r.id, r.play_cents::text AS play, r.win_cents::text AS win, x.stake::text AS stake, x.won::text AS won
-         FROM rounds r LEFT JOIN (SELECT round_id, sum(stake) AS stake, sum(win) AS won FROM tickets GROUP BY 1) x ON x.round_id = r.id
-        WHERE r.status = 'settled' AND (r.play_cents <> coalesce(x.stake, 0) OR r.win_cents <> coalesce(x.won, 0)) LIMIT 20`,
-    );
-    expect(roundMismatch).toEqual([]);
     expect(Number(counts.rounds_with_bets)).toBeGreaterThanOrEqual(MIN_STREAM_MS / 1000 / ROUND_SECONDS);
 
     expect(await checkInvariant(db)).toMatchObject({ ok: true, mismatched: 0 });
