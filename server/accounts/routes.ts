@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { subject } from '../../domain/activity';
 import { childTierOf, TIERS, type TierDef } from '../../resources.config';
 import type { Caller } from '../access/caller';
 import { requireCaller } from '../access/caller';
@@ -81,7 +82,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
     // Tiers without children keep the routes (they answer 404); their bodies are documented as the tier's own.
     const childTier = childTierOf(tier.role) ?? tier;
     const tags = [tier.role];
-    app.post(P.create, { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, config: { subject: `Create ${tier.labels.singular}` } }, async (req, reply) => {
+    app.post(P.create, { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, config: { subject: subject('createAccount', { tier: tier.role }) } }, async (req, reply) => {
       const rec = await createAccount(db, requireCaller(req), tier, body(req));
       reply.code(201);
       return { success: true, message: 'User created successfully!', data: rec };
@@ -102,15 +103,15 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
 
     app.post(
       P.creditTransfer,
-      { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to ${tier.labels.singular}`, checksSession: true } },
+      { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditTransfer', { tier: tier.role }), checksSession: true } },
       async (req) => moved(await transferRequest(credit, tier, req, { body: () => body(req) as CreditBody, key: () => idempotencyKey(req) })),
     );
 
-    app.post(P.creditAdjust, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of ${tier.labels.singular}` } }, async (req) => {
+    app.post(P.creditAdjust, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditAdjust', { tier: tier.role }) } }, async (req) => {
       return moved(await adjust(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
-    app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: `Toggle ${tier.labels.singular} status`, endsSessions: true } }, async (req) => {
+    app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: subject('toggleStatus', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const rec = await toggleStatus(db, requireCaller(req), tier, req.params.id, req.params.action);
       return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };
     });
@@ -120,12 +121,12 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, data: await getRecord(db, ref.id) };
     });
 
-    app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, config: { subject: `Update ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
+    app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, config: { subject: subject('updateAccount', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const rec = await updateAccount(db, requireCaller(req), tier, req.params.id, updatesOf(req));
       return { success: true, message: tier.messages.updateSuccess, data: rec };
     });
 
-    app.delete(P.one, { schema: { tags, params: idParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
+    app.delete(P.one, { schema: { tags, params: idParams, response: replies({ 200: deletedReply }) }, config: { subject: subject('deleteAccount', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const gone = await deleteAccount(db, requireCaller(req), tier, req.params.id);
       return { success: true, message: tier.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };
     });
@@ -138,7 +139,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return sendPage(reply, child.role, page);
     });
 
-    app.post(P.children, { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, config: { subject: `Create child of ${tier.labels.singular}` } }, async (req, reply) => {
+    app.post(P.children, { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, config: { subject: subject('createChild', { tier: tier.role }) } }, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const b = body(req);
@@ -159,7 +160,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, data: await getRecord(db, target.id) };
     });
 
-    app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, config: { subject: `Update child of ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
+    app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, config: { subject: subject('updateChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const rec = await updateAccount(db, caller, child, String(target.id), updatesOf(req));
       return { success: true, message: child.messages.updateSuccess, data: rec };
@@ -167,7 +168,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
 
     app.post(
       P.childCreditTransfer,
-      { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to child of ${tier.labels.singular}`, checksSession: true } },
+      { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditTransferChild', { tier: tier.role }), checksSession: true } },
       async (req) => {
         const usual = async () => {
           const { caller, child, target } = await childOf(req, req.params);
@@ -180,18 +181,18 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       },
     );
 
-    app.post(P.childCreditAdjust, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of child of ${tier.labels.singular}` } }, async (req) => {
+    app.post(P.childCreditAdjust, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditAdjustChild', { tier: tier.role }) } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       return moved(await adjust(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
-    app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: `Toggle child of ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
+    app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: subject('toggleChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const rec = await toggleStatus(db, caller, child, String(target.id), req.params.action);
       return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };
     });
 
-    app.delete(P.childDelete, { schema: { tags, params: childParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete child of ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
+    app.delete(P.childDelete, { schema: { tags, params: childParams, response: replies({ 200: deletedReply }) }, config: { subject: subject('deleteChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const gone = await deleteAccount(db, caller, child, String(target.id));
       return { success: true, message: child.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };
