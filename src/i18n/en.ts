@@ -3,6 +3,7 @@
  * (sections 5 and 8) lives here under a key; tier labels come from resources.config.ts.
  * Placeholders use polyglot's %{name} form.
  */
+import { ACTIVITY_OUTCOMES, ACTIVITY_SUBJECTS } from '../../domain/activity';
 import { MESSAGES } from '../../domain/messages';
 import { englishRegistryTexts } from './registryTexts';
 
@@ -12,6 +13,8 @@ export const en = {
     ...englishRegistryTexts(),
     /** The domain's and the server's messages by code (their English text is written once, in domain/messages.ts). */
     errors: MESSAGES,
+    /** What an activity row says was attempted and how it ended (English written once, in domain/activity.ts). */
+    activity: { subject: ACTIVITY_SUBJECTS, outcome: ACTIVITY_OUTCOMES },
     app: { footer: 'Tierdesk back office', loading: 'Loading...', na: 'N/A' },
     login: {
       title: 'Sign In',
@@ -504,6 +507,7 @@ export const en = {
       no: 'No',
       username: 'Username',
       subject: 'Subject',
+      outcome: 'Outcome',
       method: 'Method',
       requestUrl: 'Request URL',
       ipAddress: 'IP Address',

@@ -4,6 +4,7 @@
  * usernames stay as they are; figures are formatted by src/i18n/format.ts.
  */
 import type { Catalogue } from './en';
+import { hiActivity } from './hiActivity';
 import { hiErrors } from './hiErrors';
 import { hiRegistry } from './hiRegistry';
 
@@ -11,6 +12,7 @@ export const hi: Catalogue = {
   td: {
     ...hiRegistry,
     errors: hiErrors,
+    activity: hiActivity,
     app: { footer: 'Tierdesk बैक ऑफ़िस', loading: 'लोड हो रहा है...', na: 'लागू नहीं' },
     login: {
       title: 'साइन इन',
@@ -517,6 +519,7 @@ export const hi: Catalogue = {
       no: 'क्रम',
       username: 'उपयोगकर्ता नाम',
       subject: 'विषय',
+      outcome: 'परिणाम',
       method: 'विधि',
       requestUrl: 'अनुरोध URL',
       ipAddress: 'IP पता',
