@@ -1,4 +1,5 @@
 import { interpolate, MESSAGES, type MessageCode, type MessageParams } from './messages';
+import { matchTemplate } from './templates';
 
 /**
  * What an activity row says was attempted, by code: the English of each (the catalogue's
@@ -119,8 +120,6 @@ export const englishActivityWords = (tier: (role: string) => string): ActivityWo
   message: (code, params) => interpolate(MESSAGES[code], params),
 });
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * Rows written before codes were stored (and the credit-transfer function's rows, which carry the
  * English subject): their text read back as a code with its parameters. `roleOf` maps a tier's
@@ -133,24 +132,15 @@ export function parseSubject(text: string, roleOf: (label: string) => string | u
   if (line) return { code: line };
   if (text === 'Screen event') return { code: 'screenEvent', params: { name: 'event' } };
   for (const [code, template] of Object.entries(ACTIVITY_SUBJECTS) as [ActivityCode, string][]) {
-    const names: string[] = [];
-    const pattern = escape(template).replace(/%\\\{(\w+)\\\}/g, (_m, name: string) => {
-      names.push(name);
-      return '(.+)';
-    });
-    const m = new RegExp(`^${pattern}$`).exec(text);
-    if (!m) continue;
-    const params: ActivityParams = {};
-    let ok = true;
-    names.forEach((name, i) => {
-      const value = m[i + 1]!;
-      if (name === 'tier') {
-        const role = roleOf(value);
-        if (role) params.tier = role;
-        else ok = false;
-      } else params[name] = value;
-    });
-    if (ok) return names.length ? { code, params } : { code };
+    const params = matchTemplate(template, text);
+    if (!params) continue;
+    // A tier's name that is no tier's (another template's words) is not a match.
+    if (params.tier !== undefined) {
+      const role = roleOf(params.tier);
+      if (!role) continue;
+      params.tier = role;
+    }
+    return Object.keys(params).length ? { code, params } : { code };
   }
   return null;
 }

@@ -4,7 +4,9 @@
  * Placeholders use polyglot's %{name} form.
  */
 import { ACTIVITY_OUTCOMES, ACTIVITY_SUBJECTS } from '../../domain/activity';
+import { LEDGER_TEXTS, POOL_NAME } from '../../domain/ledgerText';
 import { MESSAGES } from '../../domain/messages';
+import { HISTORY_MODELS } from '../operations/clearHistoryRules';
 import { englishRegistryTexts } from './registryTexts';
 
 export const en = {
@@ -15,6 +17,8 @@ export const en = {
     errors: MESSAGES,
     /** What an activity row says was attempted and how it ended (English written once, in domain/activity.ts). */
     activity: { subject: ACTIVITY_SUBJECTS, outcome: ACTIVITY_OUTCOMES },
+    /** The ledger's stored texts and a pool's name (English written once, in domain/ledgerText.ts); Clear History's model names as the spec spells them. */
+    ledger: { ...LEDGER_TEXTS, pool: POOL_NAME, model: Object.fromEntries(HISTORY_MODELS.map((m) => [m, m])) as Record<(typeof HISTORY_MODELS)[number], string> },
     app: { footer: 'Tierdesk back office', loading: 'Loading...', na: 'N/A' },
     login: {
       title: 'Sign In',

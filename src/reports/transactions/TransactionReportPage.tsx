@@ -24,6 +24,7 @@ import { writeSheet } from '../../tiers/exportRows';
 import {
   amountKind,
   fetchAllTransactions,
+  messageText,
   sideName,
   statusColor,
   statusLabel,
@@ -124,8 +125,8 @@ export function TransactionReportPage() {
                     return (
                       <TableRow key={r._id}>
                         <TableCell>{rowNumber(list, i)}</TableCell>
-                        <TableCell sx={SIDE_SX}>{sideName(r.userId) ?? na}</TableCell>
-                        <TableCell sx={SIDE_SX}>{sideName(r.toUserId) ?? na}</TableCell>
+                        <TableCell sx={SIDE_SX}>{sideName(translate, r.userId) ?? na}</TableCell>
+                        <TableCell sx={SIDE_SX}>{sideName(translate, r.toUserId) ?? na}</TableCell>
                         {/* On a tablet the word goes under the amount (the table was a column too wide for its card); the amount never breaks. */}
                         <TableCell align="right" sx={{ whiteSpace: { xs: 'normal', lg: 'nowrap' }, color: kind === 'credit' ? 'success.main' : kind === 'debit' ? 'error.main' : undefined }}>
                           <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
@@ -134,10 +135,10 @@ export function TransactionReportPage() {
                           {kind && ` ${translate(`td.transactions.${kind}`)}`}
                         </TableCell>
                         <TableCell>{typeLabel(translate, r.transactionType)}</TableCell>
-                        <TableCell align="right" title={r.account ? translate('td.transactions.balanceOf', { name: sideName(r.account) }) : undefined}>
+                        <TableCell align="right" title={r.account ? translate('td.transactions.balanceOf', { name: sideName(translate, r.account) }) : undefined}>
                           {r.newBalance === null ? na : formatPoints(r.newBalance)}
                         </TableCell>
-                        <TableCell>{r.transactionMessage}</TableCell>
+                        <TableCell>{messageText(translate, r.transactionMessage)}</TableCell>
                         <TableCell>
                           <Chip size="small" color={statusColor(r.status)} label={statusLabel(translate, r.status)} />
                         </TableCell>
