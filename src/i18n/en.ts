@@ -19,7 +19,7 @@ export const en = {
     activity: { subject: ACTIVITY_SUBJECTS, outcome: ACTIVITY_OUTCOMES },
     /** The ledger's stored texts and a pool's name (English written once, in domain/ledgerText.ts); Clear History's model names as the spec spells them. */
     ledger: { ...LEDGER_TEXTS, pool: POOL_NAME, model: Object.fromEntries(HISTORY_MODELS.map((m) => [m, m])) as Record<(typeof HISTORY_MODELS)[number], string> },
-    app: { footer: 'Tierdesk back office', loading: 'Loading...', na: 'N/A' },
+    app: { footer: 'Tierdesk back office', loading: 'Loading...', na: 'N/A', dateHint: 'dd/mm/yyyy' },
     login: {
       title: 'Sign In',
       username: 'Username',

@@ -15,7 +15,7 @@ export const hi: Catalogue = {
     errors: hiErrors,
     activity: hiActivity,
     ledger: hiLedger,
-    app: { footer: 'Tierdesk बैक ऑफ़िस', loading: 'लोड हो रहा है...', na: 'लागू नहीं' },
+    app: { footer: 'Tierdesk बैक ऑफ़िस', loading: 'लोड हो रहा है...', na: 'लागू नहीं', dateHint: 'दिन/माह/वर्ष' },
     login: {
       title: 'साइन इन',
       username: 'उपयोगकर्ता नाम',

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { DateField } from '../common/DateField';
 import { ListContextProvider, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -87,8 +88,7 @@ export function LogActivitiesPage() {
             // Wide enough (in characters) for its label, which the frame's row would otherwise cut.
             slotProps={{ htmlInput: { maxLength: 100, size: 28 } }}
           />
-          <TextField
-            type="date"
+          <DateField
             size="small"
             label={translate('td.logs.date')}
             value={date}
@@ -96,7 +96,7 @@ export function LogActivitiesPage() {
               setDate(e.target.value);
               setFilters({ ...filterValues, date: e.target.value });
             }}
-            slotProps={{ inputLabel: { shrink: true } }}
+           
           />
           <Button
             variant="outlined"

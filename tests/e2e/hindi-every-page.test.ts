@@ -105,6 +105,12 @@ const visibleTexts = (p: Page) =>
       out.push(text);
     }
     for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]')) out.push(input.placeholder.trim());
+    // An empty date input: the browser's own hint is hidden and the catalogue's drawn in its place.
+    for (const input of document.querySelectorAll<HTMLInputElement>('input[type="date"]')) {
+      if (input.value) continue;
+      const drawn = input.parentElement ? getComputedStyle(input.parentElement, '::after').content : 'none';
+      out.push(drawn === 'none' || drawn === '' ? 'mm/dd/yyyy' : drawn.replace(/^"|"$/g, ''));
+    }
     return out.filter(Boolean);
   });
 
@@ -117,8 +123,10 @@ const cutTables = (p: Page) =>
   );
 
 function englishLeft(texts: string[]): string[] {
+  const native = texts.includes('mm/dd/yyyy') ? ['"mm/dd/yyyy" (a native date hint)'] : [];
   const exempt = (t: string) => usernames.has(t) || /^[\d\s.,:;/#%()+\-–·|×✓✗₹]*$/.test(t) || /Tierdesk/.test(t);
   return [
+    ...native,
     ...new Set(
       texts.filter((t) => !exempt(t) && (ENGLISH_ONLY.has(t) || STORED_TEMPLATES.some((tpl) => matchTemplate(tpl, t) !== null))).map((t) => `"${t}"${ENGLISH_ONLY.has(t) ? ` (${ENGLISH_ONLY.get(t)})` : ''}`),
     ),

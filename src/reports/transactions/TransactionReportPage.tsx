@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
+import { DateField } from '../../common/DateField';
 import { ListContextProvider, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -8,7 +9,6 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import { FilterSelect } from '../../common/FilterSelect';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatPoints } from '../../i18n/format';
@@ -97,13 +97,12 @@ export function TransactionReportPage() {
             options={TX_TYPES.map((t) => ({ value: t, label: translate(`td.transactions.typeOptions.${t}`) }))}
             onChange={(type) => change({ type: type as TxType })}
           />
-          <TextField
+          <DateField
             id="transactions-date"
-            type="date"
             label={translate('td.transactions.selectDate')}
             value={filter.date}
             onChange={(e: ChangeEvent<HTMLInputElement>) => change({ date: pick(e) })}
-            slotProps={{ inputLabel: { shrink: true } }}
+           
             size="small"
           />
           <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exporter.mutate()} disabled={exporter.isPending || !data || total === 0}>
