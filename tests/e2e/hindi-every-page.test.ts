@@ -41,6 +41,9 @@ const ENGLISH_ONLY = (() => {
 /** Stored English texts the screens render: a visible text of one of these shapes was not rendered. */
 const STORED_TEMPLATES = [...Object.values(ACTIVITY_SUBJECTS), ...Object.values(LEDGER_TEXTS), POOL_NAME].filter((t) => /%\{/.test(t));
 
+/** Two widths of every page of a role: longer than one screen's test. */
+const WALK_TIMEOUT = 600_000;
+
 const e2e = e2eRun();
 let page: Page;
 let admin: AccountRecord;
@@ -170,11 +173,11 @@ describe('every registry page in Hindi', () => {
     const { found, cut } = await walk('admin', admin.username, PASSWORD);
     expect(found).toEqual({});
     expect(cut).toEqual({});
-  });
+  }, WALK_TIMEOUT);
 
   test('as the superadmin: no English left, no table cut at 1280 px', async () => {
     const { found, cut } = await walk('superadmin', SUPERADMIN.username, SUPERADMIN.password);
     expect(found).toEqual({});
     expect(cut).toEqual({});
-  });
+  }, WALK_TIMEOUT);
 });
