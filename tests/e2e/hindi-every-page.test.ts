@@ -86,7 +86,6 @@ beforeAll(async () => {
     body: JSON.stringify({ enquiryType: 'General', fullName: 'Ravi Kumar', email: 'ravi@example.com', mobile: '9876543210', complaintDetails: 'नमस्ते' }),
   });
   page = await e2e.newPage();
-  await page.addInitScript(() => localStorage.setItem('tierdesk.locale', 'hi'));
 });
 
 /** Every registry route a role opens: its tiers, its menu pages and its route-only pages. */
@@ -145,7 +144,12 @@ async function settle(p: Page) {
 }
 
 async function walk(role: Role, username: string, password: string) {
+  // The login helper reads the English login form; the language the browser remembers is read at each page load.
+  const remember = (locale: 'en' | 'hi') => page.evaluate((l) => localStorage.setItem('tierdesk.locale', l), locale);
+  await page.goto('/auth/login');
+  await remember('en');
   await login(page, username, password, `/${role}/dashboard`);
+  await remember('hi');
   const found: Record<string, string[]> = {};
   const cut: Record<string, string[]> = {};
   for (const path of routesOf(role)) {
