@@ -1,3 +1,4 @@
+import type { ActivityCode, ActivityOutcome } from './activity';
 import type { MessageCode, MessageParams } from './messages';
 
 /** The one response envelope of every API call. */
@@ -168,7 +169,13 @@ export interface LogRow {
   /** The account the row is about; null for a failed login of an unknown name. */
   userId: string | null;
   username: string | null;
+  /** What was attempted, in English (the code rendered; as stored when no code matched). */
   subject: string;
+  /** The same by code (domain/activity.ts), for the reader's language; null when the stored text matched none. */
+  code: ActivityCode | null;
+  params: MessageParams | null;
+  /** How it ended (done, or refused with its reason); null on rows written before outcomes were recorded. */
+  outcome: ActivityOutcome | null;
   requestUrl: string;
   method: string;
   ipAddress: string | null;

@@ -129,11 +129,13 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => schemaError(err.validationContext, v.instancePath.replace(/^\//, ''), v.message));
       const first = errors[0];
+      if (first?.code) req.activityRefusal = { code: first.code, params: first.params ?? {} };
       return reply.code(400).send({ success: false, message: first?.message, code: first?.code, params: first?.params, field: first?.field, errors });
     }
     const known = err instanceof HttpError ? err : fromDatabaseError(err);
     if (known) {
       const first = known.errors?.[0];
+      if (known.code) req.activityRefusal = { code: known.code, params: known.params ?? {} };
       return reply.code(known.statusCode).send({
         success: false,
         message: known.message,
@@ -143,6 +145,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
+      if (status === 429) req.activityRefusal = { code: 'tooManyRequests', params: {} };
       return reply.code(status).send(status === 429 ? { success: false, ...msg('tooManyRequests') } : { success: false, message: err.message });
     }
     req.log.error({ err }, 'unhandled error');
@@ -157,14 +160,18 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   });
 
   // Every mutating request (and the GETs that change state) leaves an activity row; never a body.
-  app.addHook('onResponse', async (req) => {
+  // The row says what was attempted and how it ended: done, or refused with the reason answered.
+  app.addHook('onResponse', async (req, reply) => {
     const cfg = req.routeOptions.config;
     if (!req.caller || req.activityWritten || cfg?.log === false || !(MUTATING.has(req.method) || cfg?.log)) return;
     if (req.url.startsWith(`/api${API_PATHS.login}`) || req.url.startsWith(`/api${API_PATHS.logout}`)) return;
+    const subject = activitySubjectOf(req);
+    const refusal = reply.statusCode >= 400 ? req.activityRefusal : undefined;
     await writeActivity(db, {
       accountId: req.caller.id,
       username: req.caller.username,
-      subject: activitySubjectOf(req),
+      subject,
+      outcome: { status: reply.statusCode, reason: refusal?.code ?? null, params: refusal?.params ?? null },
       requestUrl: req.url,
       method: req.method,
       ip: req.ip,

@@ -1,3 +1,5 @@
+import { POOL_NAME } from '../ledgerText';
+import { interpolate } from '../messages';
 import type { GameDeclaration } from './types';
 
 /**
@@ -30,4 +32,4 @@ export function resultLabelOf(game: GameDeclaration | undefined, outcome: string
  * The name a game pool (the account a game's stakes go into and wins come out of) goes by on
  * screens: its usernames come from the accounts' sequence and read like a player's.
  */
-export const poolDisplayName = (gameName: string, adminUsername: string): string => `${gameName} pool · ${adminUsername}`;
+export const poolDisplayName = (gameName: string, adminUsername: string): string => interpolate(POOL_NAME, { game: gameName, admin: adminUsername });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { subject, type ActivitySubject } from '../../domain/activity';
 import { childTierOf, TIERS, type AccountRecord, type TierDef } from '../../resources.config';
 import type { Caller } from '../access/caller';
 import { requireCaller } from '../access/caller';
@@ -63,9 +64,9 @@ const updatesOf = (req: { body?: unknown }): Record<string, unknown> => {
  * The activity subject of an edit that set the backup right (the superadmin's grant, logged as such
  * so that who gave or took it stays on record); undefined: the route's own subject.
  */
-const grantSubject = (tier: TierDef, updates: Record<string, unknown>, rec: AccountRecord): string | undefined =>
+const grantSubject = (tier: TierDef, updates: Record<string, unknown>, rec: AccountRecord): ActivitySubject | undefined =>
   updates.mayBackup !== undefined && tier.editFields.some((f) => f.name === 'mayBackup')
-    ? `Update ${tier.labels.singular}: backups ${rec.mayBackup ? 'granted to' : 'revoked from'} ${rec.username}`
+    ? subject(rec.mayBackup ? 'grantBackups' : 'revokeBackups', { tier: tier.role, name: rec.username })
     : undefined;
 
 /** The account whose children a children-call addresses: the caller itself, or one of this tier it manages. */
@@ -90,7 +91,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
     // Tiers without children keep the routes (they answer 404); their bodies are documented as the tier's own.
     const childTier = childTierOf(tier.role) ?? tier;
     const tags = [tier.role];
-    app.post(P.create, { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, config: { subject: `Create ${tier.labels.singular}` } }, async (req, reply) => {
+    app.post(P.create, { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, config: { subject: subject('createAccount', { tier: tier.role }) } }, async (req, reply) => {
       const rec = await createAccount(db, requireCaller(req), tier, body(req));
       reply.code(201);
       return { success: true, message: 'User created successfully!', data: rec };
@@ -111,15 +112,15 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
 
     app.post(
       P.creditTransfer,
-      { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to ${tier.labels.singular}`, checksSession: true } },
+      { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditTransfer', { tier: tier.role }), checksSession: true } },
       async (req) => moved(await transferRequest(credit, tier, req, { body: () => body(req) as CreditBody, key: () => idempotencyKey(req) })),
     );
 
-    app.post(P.creditAdjust, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of ${tier.labels.singular}` } }, async (req) => {
+    app.post(P.creditAdjust, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditAdjust', { tier: tier.role }) } }, async (req) => {
       return moved(await adjust(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
     });
 
-    app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: `Toggle ${tier.labels.singular} status`, endsSessions: true } }, async (req) => {
+    app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: subject('toggleStatus', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const rec = await toggleStatus(db, requireCaller(req), tier, req.params.id, req.params.action);
       return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };
     });
@@ -129,14 +130,14 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, data: await getRecord(db, ref.id) };
     });
 
-    app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, config: { subject: `Update ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
+    app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, config: { subject: subject('updateAccount', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const updates = updatesOf(req);
       const rec = await updateAccount(db, requireCaller(req), tier, req.params.id, updates);
       req.activitySubject = grantSubject(tier, updates, rec);
       return { success: true, message: tier.messages.updateSuccess, data: rec };
     });
 
-    app.delete(P.one, { schema: { tags, params: idParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
+    app.delete(P.one, { schema: { tags, params: idParams, response: replies({ 200: deletedReply }) }, config: { subject: subject('deleteAccount', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const gone = await deleteAccount(db, requireCaller(req), tier, req.params.id);
       return { success: true, message: tier.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };
     });
@@ -149,7 +150,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return sendPage(reply, child.role, page);
     });
 
-    app.post(P.children, { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, config: { subject: `Create child of ${tier.labels.singular}` } }, async (req, reply) => {
+    app.post(P.children, { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, config: { subject: subject('createChild', { tier: tier.role }) } }, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const b = body(req);
@@ -170,7 +171,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, data: await getRecord(db, target.id) };
     });
 
-    app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, config: { subject: `Update child of ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
+    app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, config: { subject: subject('updateChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const updates = updatesOf(req);
       const rec = await updateAccount(db, caller, child, String(target.id), updates);
@@ -180,7 +181,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
 
     app.post(
       P.childCreditTransfer,
-      { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit transfer to child of ${tier.labels.singular}`, checksSession: true } },
+      { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditTransferChild', { tier: tier.role }), checksSession: true } },
       async (req) => {
         const usual = async () => {
           const { caller, child, target } = await childOf(req, req.params);
@@ -193,18 +194,18 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       },
     );
 
-    app.post(P.childCreditAdjust, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: `Credit adjust of child of ${tier.labels.singular}` } }, async (req) => {
+    app.post(P.childCreditAdjust, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditAdjustChild', { tier: tier.role }) } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       return moved(await adjust(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
     });
 
-    app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: `Toggle child of ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
+    app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: subject('toggleChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const rec = await toggleStatus(db, caller, child, String(target.id), req.params.action);
       return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };
     });
 
-    app.delete(P.childDelete, { schema: { tags, params: childParams, response: replies({ 200: deletedReply }) }, config: { subject: `Delete child of ${tier.labels.singular}`, endsSessions: true } }, async (req) => {
+    app.delete(P.childDelete, { schema: { tags, params: childParams, response: replies({ 200: deletedReply }) }, config: { subject: subject('deleteChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const gone = await deleteAccount(db, caller, child, String(target.id));
       return { success: true, message: child.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };

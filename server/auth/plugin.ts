@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ActivitySubject } from '../../domain/activity';
 import fp from 'fastify-plugin';
 import { coded } from '../http/errors';
 import type { Caller } from '../access/caller';
@@ -11,8 +12,8 @@ declare module 'fastify' {
     caller: Caller | null;
   }
   interface FastifyContextConfig {
-    /** Subject of the activity log row this route writes (mutating routes log by default). */
-    subject?: string;
+    /** Subject of the activity log row this route writes, by code (mutating routes log by default). */
+    subject?: ActivitySubject;
     /**
      * true: a GET that changes state, logged like a mutation and refused across origins with a cookie.
      * false: a mutation whose own rows are its record (bets: the tickets), kept out of the activity log.

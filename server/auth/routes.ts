@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../../domain/accountValidation';
+import { subject, type ActivityOutcome } from '../../domain/activity';
 import { ROLES, SESSION_MINUTES, childTierOf, tierOf, tiersWith, type Role } from '../../resources.config';
-import { writeActivity } from '../activity/log';
+import { refusalOf, writeActivity } from '../activity/log';
 import { getRecord } from '../accounts/service';
 import { loadManaged, loadReadable } from '../access/accounts';
 import { findRef, insertAccount, parseId, updateColumns } from '../accounts/repository';
 import type { ServerConfig } from '../config';
-import { badRequest, coded, notFound } from '../http/errors';
+import { badRequest, coded, HttpError, notFound } from '../http/errors';
 import { fromSchemaMessage, schemaMessage } from '../http/schemaMessages';
 import { done, ERROR_REPLIES, noBody, ok, queryText } from '../http/schemas';
 import { accountRecord, idParams, recordReply } from '../accounts/schemas';
@@ -58,31 +59,27 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
     async (req, reply) => {
       const { username, password } = req.body;
       const a = await findLoginCandidate(db, username);
-      const log = (subject: string, id: number | null) =>
-        writeActivity(db, { accountId: id, username, subject, requestUrl: req.url, method: req.method, ip: req.ip });
+      const log = (id: number | null, outcome: ActivityOutcome) =>
+        writeActivity(db, { accountId: id, username, subject: subject('login'), outcome, requestUrl: req.url, method: req.method, ip: req.ip });
+      // A refused login is logged with the refusal it is answered with, then thrown.
+      const refuse = async (id: number | null, e: HttpError): Promise<never> => {
+        await log(id, refusalOf(e));
+        throw e;
+      };
       let ok: boolean;
       try {
         ok = await checkGuarded(db, username, a ? a.passwordHash : null, password, config);
       } catch (e) {
-        await log('Login refused: locked out', a ? a.id : null);
+        if (e instanceof HttpError) await refuse(a ? a.id : null, e);
         throw e;
       }
-      if (!a || !ok) {
-        await log('Failed login', a ? a.id : null);
-        throw coded(401, 'invalidCredentials');
-      }
-      if (!a.active) {
-        await log('Login refused: account deactivated', a.id);
-        throw coded(403, 'accountDeactivated');
-      }
-      if (a.suspended) {
-        await log('Login refused: network suspended', a.id);
-        throw coded(403, 'accountSuspended');
-      }
+      if (!a || !ok) return refuse(a ? a.id : null, coded(401, 'invalidCredentials'));
+      if (!a.active) return refuse(a.id, coded(403, 'accountDeactivated'));
+      if (a.suspended) return refuse(a.id, coded(403, 'accountSuspended'));
       const id = a.id;
       const token = await openSession(db, id, req.ip);
       await markLoggedIn(db, id);
-      await log('Login', id);
+      await log(id, { status: 200 });
       reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: SESSION_MINUTES * 60 });
       const user = await getRecord(db, id);
       return { success: true, message: 'Login successful!', token, user, roles: [user.role] };
@@ -101,12 +98,12 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (req.caller) {
       await revokeSessions(db, { sessionId: req.caller.sessionId });
-      await writeActivity(db, { accountId: req.caller.id, username: req.caller.username, subject: 'Logout', requestUrl: req.url, method: req.method, ip: req.ip });
+      await writeActivity(db, { accountId: req.caller.id, username: req.caller.username, subject: subject('logout'), outcome: { status: 200 }, requestUrl: req.url, method: req.method, ip: req.ip });
     }
     return { success: true, message: 'Logout successful.' };
   };
-  r.get(API_PATHS.logout, { schema: { response: doneReplies }, config: { log: true, endsSessions: true } }, logout);
-  r.post(API_PATHS.logout, { schema: { body: noBody, response: doneReplies }, config: { endsSessions: true } }, logout);
+  r.get(API_PATHS.logout, { schema: { response: doneReplies }, config: { subject: subject('logout'), log: true, endsSessions: true } }, logout);
+  r.post(API_PATHS.logout, { schema: { body: noBody, response: doneReplies }, config: { subject: subject('logout'), endsSessions: true } }, logout);
 
   r.get(API_PATHS.userAuth, { schema: { params: idParams, response: { ...ERROR_REPLIES, 200: recordReply } } }, async (req) => {
     const caller = requireCaller(req);
@@ -118,7 +115,7 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
     return { success: true, data: await getRecord(db, ref.id) };
   });
 
-  r.post(API_PATHS.changePassword, { schema: { body: changePasswordBody, response: doneReplies }, config: { subject: 'Change password', endsSessions: true } }, async (req) => {
+  r.post(API_PATHS.changePassword, { schema: { body: changePasswordBody, response: doneReplies }, config: { subject: subject('changePassword'), endsSessions: true } }, async (req) => {
     const caller = requireCaller(req);
     const { userId, opass, npass, cpass } = req.body;
     if (userId !== undefined && userId !== '' && parseId(userId) !== caller.id) throw coded(403, 'ownPasswordOnly');
@@ -132,7 +129,7 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
   });
 
   // A stolen token may not guess the password here: failures count with the login's and lock it out.
-  r.post(API_PATHS.checkPassword, { schema: { body: z.object({ password: z.string({ error: PASSWORD_REQUIRED }).max(200) }), response: doneReplies }, config: passwordLimit }, async (req) => {
+  r.post(API_PATHS.checkPassword, { schema: { body: z.object({ password: z.string({ error: PASSWORD_REQUIRED }).max(200) }), response: doneReplies }, config: { ...passwordLimit, subject: subject('passwordCheck') } }, async (req) => {
     const caller = requireCaller(req);
     if (!(await checkGuarded(db, caller.username, caller.passwordHash, req.body.password, config))) throw coded(400, 'invalidPassword', {}, 'password');
     await stepUp(db, caller.sessionId);
@@ -145,7 +142,7 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
   });
   // The body is checked by signupBody in the handler (its messages, in order); this only documents it.
   const signupDoc = z.looseObject({ username: z.unknown().optional().meta({ type: 'string' }), password: z.unknown().optional().meta({ type: 'string' }) }).nullish();
-  r.post(API_PATHS.signup, { schema: { body: signupDoc, response: { ...ERROR_REPLIES, 201: ok(accountRecord) } }, config: { subject: 'Sign-up' } }, async (req, reply) => {
+  r.post(API_PATHS.signup, { schema: { body: signupDoc, response: { ...ERROR_REPLIES, 201: ok(accountRecord) } }, config: { subject: subject('signup') } }, async (req, reply) => {
     if (!config.signupParent) throw coded(403, 'signupClosed');
     const body = signupBody.safeParse(req.body ?? {});
     if (!body.success) {
@@ -171,7 +168,7 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
     return { success: true, message: 'User created successfully!', data: await getRecord(db, id) };
   });
 
-  r.get(API_PATHS.logoutPlayer, { schema: { querystring: z.looseObject({ id: queryText.describe('The player') }), response: doneReplies }, config: { subject: 'Force player logout', log: true, endsSessions: true } }, async (req) => {
+  r.get(API_PATHS.logoutPlayer, { schema: { querystring: z.looseObject({ id: queryText.describe('The player') }), response: doneReplies }, config: { subject: subject('forcePlayerLogout'), log: true, endsSessions: true } }, async (req) => {
     const caller = requireCaller(req);
     const target = await loadManaged(db, caller, tierOf('player'), req.query.id);
     await revokeSessions(db, { accountId: target.id });

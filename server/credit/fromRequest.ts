@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { TierDef } from '../../resources.config';
 import { requireCaller } from '../access/caller';
-import { activitySubjectOf } from '../activity/log';
+import { activitySubjectOf, subjectText } from '../activity/log';
 import { knowSession, transfer, transferOnSession, type ChildRoute, type CreditBody, type CreditContext, type CreditOutcome } from './service';
 import type { RequestTrail } from './transferCall';
 
 /** The activity row the app's onResponse hook would write for this request, for a route that writes it itself. */
 export const trailOf = (req: FastifyRequest): RequestTrail => ({
-  subject: activitySubjectOf(req),
+  subject: subjectText(activitySubjectOf(req)),
   requestUrl: req.url,
   method: req.method,
   ip: req.ip,

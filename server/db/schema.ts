@@ -11,6 +11,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -162,6 +163,14 @@ export const activityLogs = pgTable(
     method: text('method').notNull(),
     ipAddress: text('ip_address'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** What was attempted, by code (domain/activity.ts); NULL on rows written before codes were stored. */
+    code: text('code'),
+    params: jsonb('params'),
+    /** The HTTP status answered; NULL on rows written before outcomes were recorded. */
+    status: smallint('status').default(200),
+    /** A refusal's message code (domain/messages.ts) and its parameters. */
+    reason: text('reason'),
+    reasonParams: jsonb('reason_params'),
   },
   (t) => [index('activity_logs_created_idx').on(t.createdAt), index('activity_logs_account_idx').on(t.accountId, t.createdAt)],
 );

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { subject } from '../../domain/activity';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
@@ -124,7 +125,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
     return { success: true, data: await findGameRow(db, req.params.id) };
   });
 
-  app.post(API_PATHS.games, { schema: { body: gameForm, response: GAME_REPLIES.gameCreated }, config: { subject: 'Add game' } }, async (req, reply) => {
+  app.post(API_PATHS.games, { schema: { body: gameForm, response: GAME_REPLIES.gameCreated }, config: { subject: subject('addGame') } }, async (req, reply) => {
     const caller = requireSuperadmin(requireCaller(req));
     const { fields, images: uploads } = await readGameForm(req);
     const input: GameInput = { ...fields, publisher: fields.publisher || caller.username };
@@ -156,7 +157,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
   r.put(
     API_PATHS.game,
     // JSON (`{gameData}` or flat), or multipart with the optional Logo file (spec section 5: Logo optional).
-    { schema: { params: z.object({ id: z.string() }), body: gameForm, response: GAME_REPLIES.game }, config: { subject: 'Edit game' } },
+    { schema: { params: z.object({ id: z.string() }), body: gameForm, response: GAME_REPLIES.game }, config: { subject: subject('editGame') } },
     async (req) => {
       requireSuperadmin(requireCaller(req));
       const game = await findGameRow(db, req.params.id);
@@ -189,7 +190,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
 
   r.put(
     API_PATHS.gameToggle,
-    { schema: { params: z.object({ id: z.string(), action: z.enum(['activate', 'deactivate'], { error: 'The action is activate or deactivate.' }) }), body: noBody, response: GAME_REPLIES.game }, config: { subject: 'Game status' } },
+    { schema: { params: z.object({ id: z.string(), action: z.enum(['activate', 'deactivate'], { error: 'The action is activate or deactivate.' }) }), body: noBody, response: GAME_REPLIES.game }, config: { subject: subject('gameStatus') } },
     async (req) => {
       requireSuperadmin(requireCaller(req));
       const game = await findGameRow(db, req.params.id);
@@ -199,7 +200,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
   );
 
   // Soft delete: rounds and tickets keep pointing at the game, so history and reports stay whole.
-  r.delete(API_PATHS.game, { schema: { params: z.object({ id: z.string() }), response: GAME_REPLIES.done }, config: { subject: 'Delete game' } }, async (req) => {
+  r.delete(API_PATHS.game, { schema: { params: z.object({ id: z.string() }), response: GAME_REPLIES.done }, config: { subject: subject('deleteGame') } }, async (req) => {
     requireSuperadmin(requireCaller(req));
     const game = await findGameRow(db, req.params.id);
     await db.transaction((tx) => softDeleteGame(tx, Number(game.id)));
@@ -230,7 +231,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
 
   r.post(
     API_PATHS.times,
-    { schema: { body: z.object({ timecount: z.coerce.number({ error: schemaMessage('timeSecondsRequired') }).int(schemaMessage('timeWholeSeconds')).min(5, schemaMessage('timeAtLeast', { min: 5 })).max(3600, schemaMessage('timeAtMost', { max: 3600 })) }), response: GAME_REPLIES.timeCreated }, config: { subject: 'Add time' } },
+    { schema: { body: z.object({ timecount: z.coerce.number({ error: schemaMessage('timeSecondsRequired') }).int(schemaMessage('timeWholeSeconds')).min(5, schemaMessage('timeAtLeast', { min: 5 })).max(3600, schemaMessage('timeAtMost', { max: 3600 })) }), response: GAME_REPLIES.timeCreated }, config: { subject: subject('addTime') } },
     async (req, reply) => {
       requireSuperadmin(requireCaller(req));
       const time = await insertTime(db, req.body.timecount);

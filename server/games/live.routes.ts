@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { subject } from '../../domain/activity';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pointsToCents } from '../../domain/money';
@@ -39,7 +40,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { onConsole?: (admi
         }),
         response: GAME_REPLIES.addBalance,
       },
-      config: { subject: 'Game balance' },
+      config: { subject: subject('gameBalance') },
     },
     async (req) => {
       const caller = requireCaller(req);
@@ -69,7 +70,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { onConsole?: (admi
         }),
         response: GAME_REPLIES.addResult,
       },
-      config: { subject: 'Console result' },
+      config: { subject: subject('consoleResult') },
     },
     async (req) => {
       const caller = requireCaller(req);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { subject } from '../../domain/activity';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../auth/plugin';
@@ -58,7 +59,7 @@ export async function percentageRoutes(app: FastifyInstance) {
         body: z.object({ updates: updates.optional(), data: z.object({ updates }).optional() }),
         response: GAME_REPLIES.done,
       },
-      config: { subject: 'Win percentage' },
+      config: { subject: subject('winPercentage') },
     },
     async (req) => {
       const caller = requireCaller(req);

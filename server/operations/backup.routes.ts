@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { subject } from '../../domain/activity';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller, type Caller } from '../access/caller';
@@ -82,7 +83,7 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
     });
   const folderQuery = { querystring: z.object({ folder: z.string().max(100).optional() }) };
 
-  r.get(API_PATHS.backupExport, { schema: { response: BACKUP_REPLIES.exported }, config: { subject: 'Backup', log: true } }, async (req) => {
+  r.get(API_PATHS.backupExport, { schema: { response: BACKUP_REPLIES.exported }, config: { subject: subject('backup'), log: true } }, async (req) => {
     const caller = await owner(requireCaller(req));
     const { folder, manifest } = await backup(caller, () => exportBackup(db, place));
     return { success: true, message: 'Backup completed', folder, rows: manifest.tables.reduce((s, t) => s + t.rows, 0) };
@@ -101,28 +102,28 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
     return reply.type('application/gzip').header('Content-Disposition', `attachment; filename="${folder}.tar.gz"`).send(stream);
   });
 
-  r.get(API_PATHS.backupTransfer, { schema: { ...folderQuery, response: BACKUP_REPLIES.transferred }, config: { subject: 'Cloud transfer', log: true } }, async (req) => {
+  r.get(API_PATHS.backupTransfer, { schema: { ...folderQuery, response: BACKUP_REPLIES.transferred }, config: { subject: subject('cloudTransfer'), log: true } }, async (req) => {
     await owner(requireCaller(req));
     if (!opts.s3) throw coded(409, 'cloudTransferOff');
     const folder = await knownFolder(dir, req.query.folder);
     const out = await transferBackup(opts.s3, place, folder, req.log);
-    req.activitySubject = `Transfer ${folder}`;
+    req.activitySubject = subject('cloudTransferOf', { folder });
     return { success: true, message: `Transferred ${folder}`, folder, location: out.location, bytes: out.bytes, sha256: out.sha256 };
   });
 
-  r.get(API_PATHS.backupImport, { schema: { ...folderQuery, response: BACKUP_REPLIES.restored }, config: { subject: 'Restore', log: true, endsSessions: true } }, async (req) => {
+  r.get(API_PATHS.backupImport, { schema: { ...folderQuery, response: BACKUP_REPLIES.restored }, config: { subject: subject('restore'), log: true, endsSessions: true } }, async (req) => {
     const caller = await owner(requireCaller(req));
     requireRecentStepUp(caller);
     const folder = await knownFolder(dir, req.query.folder);
     const { rows } = await limits.exclusive(() => importBackup(db, place, folder));
     // The restore ended every session, this one too; the activity row is written after the commit, so it survives.
-    req.activitySubject = `Restore from ${folder}`;
+    req.activitySubject = subject('restoreFrom', { folder });
     return { success: true, message: `Restored from ${folder}`, rows };
   });
 
   r.post(
     API_PATHS.deleteRecords,
-    { schema: { body: clearHistoryBody, response: BACKUP_REPLIES.cleared }, config: { subject: 'Clear history' } },
+    { schema: { body: clearHistoryBody, response: BACKUP_REPLIES.cleared }, config: { subject: subject('clearHistory') } },
     async (req) => {
       // The caller's own network only: not the owner's alone (BACKUP_ADMINS still names who may, when set); the backup it takes first stays on the server.
       const caller = admin(requireCaller(req));

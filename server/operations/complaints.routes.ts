@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { subject } from '../../domain/activity';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { coded } from '../http/errors';
@@ -31,7 +32,7 @@ export async function complaintRoutes(app: FastifyInstance, opts: { perHour: num
 
   r.post(
     API_PATHS.complaints,
-    { schema: { body: complaintBody, response: { ...ERROR_REPLIES, 201: ok(complaintRow) } }, config: { subject: 'Contact message', rateLimit: { max: opts.perHour, timeWindow: '1 hour' } } },
+    { schema: { body: complaintBody, response: { ...ERROR_REPLIES, 201: ok(complaintRow) } }, config: { subject: subject('contactMessage'), rateLimit: { max: opts.perHour, timeWindow: '1 hour' } } },
     async (req, reply) => {
       const b = req.body;
       const row = await insertComplaint(db, b, req.ip);
@@ -85,7 +86,7 @@ export async function complaintRoutes(app: FastifyInstance, opts: { perHour: num
 
   r.patch(
     API_PATHS.complaintStatus,
-    { schema: { params: z.object({ id: z.string() }), body: z.object({ status: z.enum(COMPLAINT_STATUSES, { error: schemaMessage('complaintStatusValue') }) }), response: { ...ERROR_REPLIES, 200: ok(complaintRow) } }, config: { page: 'contactus', subject: 'Message status' } },
+    { schema: { params: z.object({ id: z.string() }), body: z.object({ status: z.enum(COMPLAINT_STATUSES, { error: schemaMessage('complaintStatusValue') }) }), response: { ...ERROR_REPLIES, 200: ok(complaintRow) } }, config: { page: 'contactus', subject: subject('messageStatus') } },
     async (req) => {
       const id = parseId(req.params.id);
       const row = id === null ? null : await setComplaintStatus(db, id, req.body.status);

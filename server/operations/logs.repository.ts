@@ -1,4 +1,7 @@
+import { isActivityCode, isMessageCode, LEGACY_LOGIN_OUTCOMES, parseSubject, subject, type ActivityOutcome } from '../../domain/activity';
 import type { LogRow } from '../../domain/api';
+import type { MessageParams } from '../../domain/messages';
+import { roleOfTierName } from '../activity/log';
 import type { Queryable } from '../db/client';
 
 /** An activity log row as the query returns it: the API's row (domain/api.ts), its time still a Date. */
@@ -16,7 +19,30 @@ export interface LogFilter {
   range?: { start: Date; end: Date } | undefined;
 }
 
-const COLUMNS = `l.id::text AS "id", l.id::text AS "_id", l.account_id::text AS "userId", l.username, l.subject, l.request_url AS "requestUrl", l.method, l.ip_address AS "ipAddress", l.created_at AS "createdAt"`;
+const COLUMNS = `l.id::text AS "id", l.id::text AS "_id", l.account_id::text AS "userId", l.username, l.subject, l.request_url AS "requestUrl", l.method, l.ip_address AS "ipAddress", l.created_at AS "createdAt",
+  l.code AS "storedCode", l.params AS "storedParams", l.status, l.reason, l.reason_params AS "reasonParams"`;
+
+/** A row as stored: the codes beside the English, NULL on rows from before they were stored. */
+type StoredLog = Omit<LogRecord, 'code' | 'params' | 'outcome'> & {
+  storedCode: string | null;
+  storedParams: MessageParams | null;
+  status: number | null;
+  reason: string | null;
+  reasonParams: MessageParams | null;
+};
+
+/**
+ * A row as the reader gets it. Rows written before codes were stored, and the credit-transfer
+ * function's (which stores the English only, its status by the column's default), are read back
+ * from their English subject: no migration rewrites history.
+ */
+function readRow({ storedCode, storedParams, status, reason, reasonParams, ...row }: StoredLog): LogRecord {
+  const legacyLogin = storedCode === null ? LEGACY_LOGIN_OUTCOMES[row.subject] : undefined;
+  const code = isActivityCode(storedCode) ? subject(storedCode, storedParams ?? undefined) : legacyLogin ? subject('login') : parseSubject(row.subject, roleOfTierName);
+  const outcome: ActivityOutcome | null =
+    status === null ? (legacyLogin ?? null) : { status, reason: isMessageCode(reason) ? reason : null, params: reasonParams };
+  return { ...row, code: code?.code ?? null, params: code?.params ?? null, outcome };
+}
 const FROM = `FROM activity_logs l LEFT JOIN accounts a ON a.id = l.account_id`;
 
 /** The filter as a WHERE condition; its parameters are appended to `params`. */
@@ -42,25 +68,26 @@ function whereOf(f: LogFilter, params: unknown[]): string {
 export async function listLogs(q: Queryable, f: LogFilter, p: { limit: number; offset: number; order?: 'ASC' | 'DESC' }): Promise<{ rows: LogRecord[]; total: number }> {
   const params: unknown[] = [];
   const where = whereOf(f, params);
-  const rows = await q.query<LogRecord & { total: number }>(
+  const rows = await q.query<StoredLog & { total: number }>(
     `SELECT ${COLUMNS}, count(*) OVER ()::int AS total ${FROM}
       WHERE ${where} ORDER BY l.id ${p.order === 'ASC' ? 'ASC' : 'DESC'} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, p.limit, p.offset],
   );
-  return { rows: rows.map(({ total: _t, ...x }) => x), total: rows[0] ? Number(rows[0].total) : 0 };
+  return { rows: rows.map(({ total: _t, ...x }) => readRow(x)), total: rows[0] ? Number(rows[0].total) : 0 };
 }
 
 /** The newest `max` filtered rows (the CSV export). */
 export async function exportLogs(q: Queryable, f: LogFilter, max: number): Promise<LogRecord[]> {
   const params: unknown[] = [];
   const where = whereOf(f, params);
-  return q.query<LogRecord>(`SELECT ${COLUMNS} ${FROM} WHERE ${where} ORDER BY l.id DESC LIMIT $${params.length + 1}`, [...params, max]);
+  const rows = await q.query<StoredLog>(`SELECT ${COLUMNS} ${FROM} WHERE ${where} ORDER BY l.id DESC LIMIT $${params.length + 1}`, [...params, max]);
+  return rows.map(readRow);
 }
 
 /** One row by id, if the filter lets the reader see it. */
 export async function findLog(q: Queryable, id: number, f: LogFilter): Promise<LogRecord | null> {
   const params: unknown[] = [id];
   const where = whereOf(f, params);
-  const [row] = await q.query<LogRecord>(`SELECT ${COLUMNS} ${FROM} WHERE l.id = $1 AND ${where}`, params);
-  return row ?? null;
+  const [row] = await q.query<StoredLog>(`SELECT ${COLUMNS} ${FROM} WHERE l.id = $1 AND ${where}`, params);
+  return row ? readRow(row) : null;
 }

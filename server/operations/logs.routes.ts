@@ -10,8 +10,10 @@ import { done, ERROR_REPLIES, file, ok, page, queryDate } from '../http/schemas'
 import { logRow } from './schemas';
 import { parseListQuery, sendPage } from '../http/list';
 import { ROOT_TIER } from '../../resources.config';
-import { exportLogs, findLog, listLogs, type LogFilter, type LogRecord } from './logs.repository';
-import { writeActivity } from '../activity/log';
+import { exportLogs, findLog, listLogs, type LogFilter } from './logs.repository';
+import { ENGLISH_ACTIVITY, writeActivity } from '../activity/log';
+import { renderOutcome, subject } from '../../domain/activity';
+import { csvText } from '../../domain/csv';
 import { API_PATHS } from '../../domain/apiPaths';
 
 const logQuery = z.object({
@@ -52,12 +54,6 @@ function filterOf(caller: Caller, q: LogQuery, accountId?: number): LogFilter {
 }
 
 const CSV_MAX = 100_000;
-const csvCell = (v: unknown) => {
-  const s = v instanceof Date ? v.toISOString() : v === null || v === undefined ? '' : String(v);
-  // A leading = + - @ would be a formula in a spreadsheet: quote it as text.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 /** Log Activities: the caller's subtree, newest first, paged; CSV of the whole filtered set. */
 export async function logRoutes(app: FastifyInstance) {
@@ -74,13 +70,28 @@ export async function logRoutes(app: FastifyInstance) {
   r.get(API_PATHS.logs, { schema: { querystring: logQuery, response: pageReplies }, config: logPage }, async (req, reply) => list(requireCaller(req), req.query, reply));
   r.get(API_PATHS.activityLogs, { schema: { querystring: logQuery, response: pageReplies }, config: logPage }, async (req, reply) => list(requireCaller(req), req.query, reply));
 
-  r.get(API_PATHS.logsExport, { schema: { querystring: logQuery, response: { ...ERROR_REPLIES, 200: file('text/csv', 'The filtered rows as CSV') } }, config: logPage }, async (req, reply) => {
-    const caller = requireCaller(req);
-    const rows = await exportLogs(db, filterOf(caller, req.query), CSV_MAX);
-    const head: (keyof LogRecord)[] = ['createdAt', 'username', 'subject', 'method', 'requestUrl', 'ipAddress'];
-    const body = [head.join(','), ...rows.map((x) => head.map((k) => csvCell(x[k])).join(','))].join('\r\n');
-    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="logs.csv"').send(`${body}\r\n`);
-  });
+  // The CSV in English (the server's language); `format=json` gives the same rows by code, from which
+  // the client writes the reader's CSV in the reader's language.
+  r.get(
+    API_PATHS.logsExport,
+    {
+      schema: {
+        querystring: logQuery.extend({ format: z.enum(['csv', 'json']).default('csv') }),
+        response: { ...ERROR_REPLIES, 200: { ...file('text/csv', 'The filtered rows as CSV (format=json: as rows)') } },
+      },
+      config: logPage,
+    },
+    async (req, reply) => {
+      const caller = requireCaller(req);
+      const rows = await exportLogs(db, filterOf(caller, req.query), CSV_MAX);
+      if (req.query.format === 'json') return reply.type('application/json; charset=utf-8').send(JSON.stringify({ success: true, data: rows }));
+      const body = csvText(
+        ['createdAt', 'username', 'subject', 'outcome', 'method', 'requestUrl', 'ipAddress'],
+        rows.map((x) => [x.createdAt, x.username, x.subject, renderOutcome(x.outcome, ENGLISH_ACTIVITY), x.method, x.requestUrl, x.ipAddress]),
+      );
+      return reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="logs.csv"').send(body);
+    },
+  );
 
   r.get(API_PATHS.logById, { schema: { params: z.object({ id: z.string() }), response: { ...ERROR_REPLIES, 200: ok(logRow) } }, config: logPage }, async (req) => {
     const caller = requireCaller(req);
@@ -103,11 +114,11 @@ export async function logRoutes(app: FastifyInstance) {
   r.post(
     API_PATHS.logUserActivity,
     // Written here, not by the activity hook after the answer: a 201 means the row is there.
-    { schema: { body: z.object({ subject: z.string().trim().min(1, schemaMessage('required', { field: 'subject' })).max(120) }).passthrough().optional(), response: { ...ERROR_REPLIES, 201: done } }, config: { subject: 'Screen event', log: false } },
+    { schema: { body: z.object({ subject: z.string().trim().min(1, schemaMessage('required', { field: 'subject' })).max(120) }).passthrough().optional(), response: { ...ERROR_REPLIES, 201: done } }, config: { subject: subject('screenEvent'), log: false } },
     async (req, reply) => {
       const caller = requireCaller(req);
-      const subject = `Screen: ${(req.body?.subject ?? 'event').replace(/[\u0000-\u001f]/g, ' ')}`;
-      await writeActivity(db, { accountId: caller.id, username: caller.username, subject, requestUrl: req.url, method: req.method, ip: req.ip });
+      const name = (req.body?.subject ?? 'event').replace(/[\u0000-\u001f]/g, ' ');
+      await writeActivity(db, { accountId: caller.id, username: caller.username, subject: subject('screenEvent', { name }), outcome: { status: 201 }, requestUrl: req.url, method: req.method, ip: req.ip });
       reply.code(201);
       return { success: true };
     },

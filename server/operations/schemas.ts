@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import { ACTIVITY_SUBJECTS, type ActivityCode } from '../../domain/activity';
+import { MESSAGES, type MessageCode } from '../../domain/messages';
 import { COMPLAINT_STATUSES, type ComplaintRow, type LogRow } from '../../domain/api';
 import { ERROR_REPLIES, file, rowOf, timestamp } from '../http/schemas';
 
@@ -13,6 +15,15 @@ export const logRow = rowOf<LogRow>()(
       userId: z.string().nullable(),
       username: z.string().nullable(),
       subject: z.string(),
+      code: z.enum(Object.keys(ACTIVITY_SUBJECTS) as [ActivityCode, ...ActivityCode[]]).nullable(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
+      outcome: z
+        .object({
+          status: z.number().int(),
+          reason: z.enum(Object.keys(MESSAGES) as [MessageCode, ...MessageCode[]]).nullable().optional(),
+          params: z.record(z.string(), z.union([z.string(), z.number()])).nullable().optional(),
+        })
+        .nullable(),
       requestUrl: z.string(),
       method: z.string(),
       ipAddress: z.string().nullable(),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { subject } from '../../domain/activity';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminCommission, percentToBp, sumPoints } from '../../domain/commission';
@@ -141,7 +142,7 @@ export async function commissionRoutes(app: FastifyInstance) {
     return { success: true, period: out.period, pays: out.pays, wallet: out.wallet, data: out.data, totals: out.totals };
   });
 
-  r.get(API_PATHS.sendCommission, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }), response: REPORT_REPLIES.send }, config: { page: 'commission', subject: 'Commission send', log: true } }, async (req) => {
+  r.get(API_PATHS.sendCommission, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }), response: REPORT_REPLIES.send }, config: { page: 'commission', subject: subject('commissionSend'), log: true } }, async (req) => {
     const caller = requireCaller(req);
     requireRecentStepUp(caller);
     const admin = await findRef(db, caller.id);

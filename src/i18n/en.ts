@@ -3,7 +3,10 @@
  * (sections 5 and 8) lives here under a key; tier labels come from resources.config.ts.
  * Placeholders use polyglot's %{name} form.
  */
+import { ACTIVITY_OUTCOMES, ACTIVITY_SUBJECTS } from '../../domain/activity';
+import { LEDGER_TEXTS, POOL_NAME } from '../../domain/ledgerText';
 import { MESSAGES } from '../../domain/messages';
+import { HISTORY_MODELS } from '../operations/clearHistoryRules';
 import { englishRegistryTexts } from './registryTexts';
 
 export const en = {
@@ -12,7 +15,11 @@ export const en = {
     ...englishRegistryTexts(),
     /** The domain's and the server's messages by code (their English text is written once, in domain/messages.ts). */
     errors: MESSAGES,
-    app: { footer: 'Tierdesk back office', loading: 'Loading...', na: 'N/A' },
+    /** What an activity row says was attempted and how it ended (English written once, in domain/activity.ts). */
+    activity: { subject: ACTIVITY_SUBJECTS, outcome: ACTIVITY_OUTCOMES },
+    /** The ledger's stored texts and a pool's name (English written once, in domain/ledgerText.ts); Clear History's model names as the spec spells them. */
+    ledger: { ...LEDGER_TEXTS, pool: POOL_NAME, model: Object.fromEntries(HISTORY_MODELS.map((m) => [m, m])) as Record<(typeof HISTORY_MODELS)[number], string> },
+    app: { footer: 'Tierdesk back office', loading: 'Loading...', na: 'N/A', dateHint: 'dd/mm/yyyy' },
     login: {
       title: 'Sign In',
       username: 'Username',
@@ -514,6 +521,7 @@ export const en = {
       no: 'No',
       username: 'Username',
       subject: 'Subject',
+      outcome: 'Outcome',
       method: 'Method',
       requestUrl: 'Request URL',
       ipAddress: 'IP Address',

@@ -33,7 +33,7 @@ export const hiRegistry = registryTexts({
     player: 'खिलाड़ी',
     gift: 'गिफ्ट',
     loan: 'लोन',
-    otc: 'OTC',
+    otc: 'ओटीसी',
   },
   field: {
     firstName: 'पहला नाम',
@@ -50,7 +50,7 @@ export const hiRegistry = registryTexts({
     pinCode: 'पिन कोड',
     occupation: 'व्यवसाय',
     password: 'पासवर्ड',
-    pin: 'PIN',
+    pin: 'पिन',
     refId: 'संदर्भ',
     userStatus: 'स्थिति',
     games: 'गेम',
@@ -59,8 +59,8 @@ export const hiRegistry = registryTexts({
   },
   column: {
     username: 'उपयोगकर्ता नाम',
-    refId: 'रेफ़र ID',
-    _id: 'यूनिक ID',
+    refId: 'रेफ़र आईडी',
+    _id: 'यूनिक आईडी',
     walletBalance: 'पॉइंट',
     games: 'गेम',
     createdAt: 'तिथि और समय',

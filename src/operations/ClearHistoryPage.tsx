@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { DateField } from '../common/DateField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
@@ -8,7 +9,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FILTER_MIN_WIDTH, ScreenFrame } from '../common/ScreenFrame';
 import { StepUpCancelled, useStepUp } from '../common/StepUp';
@@ -71,7 +71,7 @@ export function ClearHistoryPage() {
   const title = translate('td.clearHistory.title');
   const date = (label: string, value: string, set: (v: string) => void) => (
     // Not react-admin's full width: the two dates share a row, as the list screens' filters do.
-    <TextField type="date" size="small" fullWidth={false} sx={{ minWidth: FILTER_MIN_WIDTH }} label={translate(label)} value={value} onChange={(e) => set(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+    <DateField size="small" fullWidth={false} sx={{ minWidth: FILTER_MIN_WIDTH }} label={translate(label)} value={value} onChange={(e) => set(e.target.value)} />
   );
   return (
     <ScreenFrame title={title}>

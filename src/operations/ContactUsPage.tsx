@@ -84,7 +84,7 @@ export function ContactUsPage() {
                   {data.map((r, i) => (
                     <TableRow key={r._id}>
                       <TableCell>{rowNumber(list, i)}</TableCell>
-                      <TableCell>{r.enquiryType}</TableCell>
+                      <TableCell>{translate(`td.complaints.form.types.${r.enquiryType}`, { _: r.enquiryType })}</TableCell>
                       <TableCell>{r.fullName}</TableCell>
                       <TableCell>{r.email}</TableCell>
                       <TableCell>{r.mobile}</TableCell>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { DateField } from '../common/DateField';
 import { ListContextProvider, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,7 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { fetchFile, saveBlob } from '../common/download';
+import { saveBlob } from '../common/download';
+import { request } from '../dataProvider/http';
 import { RowsTable } from '../common/RowsTable';
 import { ScreenPagination } from '../common/ScreenPagination';
 import { PageSpinner } from '../common/PageSpinner';
@@ -18,6 +20,7 @@ import { useTimedMessage } from '../common/useTimedMessage';
 import { PER_PAGE_OPTIONS, rowNumber, useScreenList } from '../common/useScreenList';
 import { formatDateTime } from '../tiers/cellValue';
 import { failureText, serverMessage } from './outcome';
+import { activityWords, logsCsv, outcomeText, subjectText } from './activityText';
 import { API_PATHS } from '../../domain/apiPaths';
 import type { LogRow as ApiLogRow } from '../../domain/api';
 
@@ -29,7 +32,7 @@ export const LOGS_CSV = 'logs.csv';
 /** One row of GET logs (domain/api.ts) as react-admin keys it. */
 export type LogRow = ApiLogRow & { id: string };
 
-const COLUMNS = ['username', 'subject', 'method', 'requestUrl', 'ipAddress', 'createdAt'] as const satisfies readonly (keyof LogRow)[];
+const COLUMNS = ['username', 'subject', 'outcome', 'method', 'requestUrl', 'ipAddress', 'createdAt'] as const satisfies readonly (keyof LogRow)[];
 
 /**
  * `/{role}/logactivities` (spec 2.13): the activity log of the caller's subtree, newest first and
@@ -54,12 +57,13 @@ export function LogActivitiesPage() {
     return () => clearTimeout(t);
   }, [searchText, search, filterValues, setFilters]);
 
-  // The server writes the CSV of the same filter, with no paging.
+  // The server gives every row of the same filter, with no paging, by code; the CSV is written here
+  // in the reader's language (its English CSV is for API users).
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const { blob } = await fetchFile(API_PATHS.logsExport, { search, date });
-      saveBlob(blob, LOGS_CSV);
+      const { json } = await request<LogRow[]>(API_PATHS.logsExport, { query: { search, date, format: 'json' } });
+      saveBlob(new Blob([logsCsv(json.data ?? [], translate)], { type: 'text/csv;charset=utf-8' }), LOGS_CSV);
     } catch (err) {
       show(failureText(err, translate('td.logs.exportFailed')), 'error');
     } finally {
@@ -69,6 +73,7 @@ export function LogActivitiesPage() {
 
   const title = translate('td.logs.title');
   const na = translate('td.app.na');
+  const words = activityWords(translate);
   return (
     <ScreenFrame
       title={title}
@@ -83,8 +88,7 @@ export function LogActivitiesPage() {
             // Wide enough (in characters) for its label, which the frame's row would otherwise cut.
             slotProps={{ htmlInput: { maxLength: 100, size: 28 } }}
           />
-          <TextField
-            type="date"
+          <DateField
             size="small"
             label={translate('td.logs.date')}
             value={date}
@@ -92,7 +96,7 @@ export function LogActivitiesPage() {
               setDate(e.target.value);
               setFilters({ ...filterValues, date: e.target.value });
             }}
-            slotProps={{ inputLabel: { shrink: true } }}
+           
           />
           <Button
             variant="outlined"
@@ -121,7 +125,8 @@ export function LogActivitiesPage() {
                     <TableRow key={r._id}>
                       <TableCell>{rowNumber(list, i)}</TableCell>
                       <TableCell>{r.username ?? na}</TableCell>
-                      <TableCell>{r.subject}</TableCell>
+                      <TableCell>{subjectText(r, words)}</TableCell>
+                      <TableCell>{outcomeText(r, words)}</TableCell>
                       <TableCell>{r.method}</TableCell>
                       <TableCell sx={{ wordBreak: 'break-all' }}>{r.requestUrl}</TableCell>
                       <TableCell>{r.ipAddress ?? na}</TableCell>

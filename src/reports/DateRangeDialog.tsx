@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
+import { DateField } from '../common/DateField';
 import { useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +7,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { format, isValid, parseISO } from 'date-fns';
 import type { Range } from '../../domain/periods';
 
@@ -28,22 +28,20 @@ function DateRangeFields({ range, onClose, onSubmit }: { range: Range; onClose: 
       <DialogContent>
         {/* Spec section 5: no check that the start is not after the end. */}
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', pt: 1 }}>
-          <TextField
+          <DateField
             id="report-from-date"
-            type="date"
             label={translate('td.reports.dateRange.from')}
             value={from}
             onChange={(e: ChangeEvent<HTMLInputElement>) => setFrom(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+           
             size="small"
           />
-          <TextField
+          <DateField
             id="report-to-date"
-            type="date"
             label={translate('td.reports.dateRange.to')}
             value={to}
             onChange={(e: ChangeEvent<HTMLInputElement>) => setTo(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+           
             size="small"
           />
         </Box>

@@ -1,4 +1,5 @@
 import { TIERS, childTierOf, tierOf, type Role, type TierDef } from '../../resources.config';
+import { translate } from '../i18n/translate';
 
 /**
  * Client-side readers of the registry (resources.config.ts). No tier, field or column is
@@ -13,8 +14,11 @@ export const tierByPath = (path: string | undefined): TierDef | undefined => TIE
 
 export const resourceOf = (t: TierDef): string => t.path ?? t.role;
 
-/** What people read for a role ("Super Area Manager"), never the key ("superareamanager"). */
-export const roleLabel = (role: string): string => TIERS.find((t) => t.role === role)?.labels.singular ?? role;
+/** What people read for a role ("Super Area Manager", "सुपर एरिया मैनेजर"), in the chosen language; never the key ("superareamanager"). */
+export const roleLabel = (role: string): string => {
+  const tier = TIERS.find((t) => t.role === role);
+  return tier ? translate(`td.tier.${role}.singular`, { _: tier.labels.singular }) : role;
+};
 
 export { childTierOf, tierOf };
 export type { Role, TierDef };

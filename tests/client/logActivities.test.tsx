@@ -16,6 +16,9 @@ const row = (n: number) => ({
   userId: '7',
   username: `AD000${n}`,
   subject: `Subject ${n}`,
+  code: null,
+  params: null,
+  outcome: null,
   requestUrl: `/api/thing/${n}`,
   method: 'POST',
   ipAddress: '10.0.0.1',
@@ -57,9 +60,9 @@ describe('Log Activities (spec 2.13)', () => {
     expect(await screen.findByText('Showing 10 of 23 entries')).toBeInTheDocument();
     expect(logCalls(calls)[0]?.query).toEqual({ page: '1', limit: '10' });
     expect(logCalls(calls)[0]?.headers.get('authorization')).toBe('Bearer tok-123');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['No', 'Username', 'Subject', 'Method', 'Request URL', 'IP Address', 'Date']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['No', 'Username', 'Subject', 'Outcome', 'Method', 'Request URL', 'IP Address', 'Date']);
     const first = screen.getAllByRole('row')[1]!;
-    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'AD00023', 'Subject 23', 'POST', '/api/thing/23', '10.0.0.1', expect.stringMatching(/^02\/01\/2026 /)]);
+    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'AD00023', 'Subject 23', 'Outcome not recorded', 'POST', '/api/thing/23', '10.0.0.1', expect.stringMatching(/^02\/01\/2026 /)]);
 
     await userEvent.setup().click(screen.getByRole('button', { name: /next page/i }));
     expect(await screen.findByText('Showing 10 of 23 entries')).toBeInTheDocument();
@@ -94,16 +97,15 @@ describe('Log Activities (spec 2.13)', () => {
     expect(await screen.findByText('Only staff accounts read activity logs.')).toBeInTheDocument();
   });
 
-  it('exports logs.csv of the whole filtered set from the server, with the bearer token', async () => {
+  it('exports logs.csv of the whole filtered set from the server, each subject and outcome in words', async () => {
     loginAs('admin', '7');
     const calls = api();
     const exports: Request[] = [];
     server.use(
       http.get('*/api/logs/export', ({ request }) => {
         exports.push(request);
-        return new HttpResponse('createdAt,username,subject\r\n2026-01-02T03:04:05.000Z,AD0007,Login\r\n', {
-          headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="logs.csv"' },
-        });
+        const refused = { ...row(7), subject: 'Credit transfer to Super Area Manager', code: 'creditTransfer', params: { tier: 'superareamanager' }, outcome: { status: 409, reason: 'insufficientBalance', params: null } };
+        return HttpResponse.json({ success: true, data: [refused, { ...row(8), subject: 'Login', code: 'login', outcome: { status: 200 } }] });
       }),
     );
     let saved: Blob | undefined;
@@ -124,9 +126,14 @@ describe('Log Activities (spec 2.13)', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(names).toEqual(['logs.csv']));
     const url = new URL(exports[0]!.url);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ search: 'Login' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ search: 'Login', format: 'json' });
     expect(exports[0]!.headers.get('authorization')).toBe('Bearer tok-123');
-    expect(await saved!.text()).toContain('AD0007,Login');
+    expect((await saved!.text()).split('\r\n')).toEqual([
+      'Date,Username,Subject,Outcome,Method,Request URL,IP Address',
+      '2026-01-02T03:04:05.000Z,AD0007,Credit transfer to Super Area Manager,Refused: Insufficient balance.,POST,/api/thing/7,10.0.0.1',
+      '2026-01-02T03:04:05.000Z,AD0008,Login,Done,POST,/api/thing/8,10.0.0.1',
+      '',
+    ]);
   });
 
   it('says so when the export fails', async () => {

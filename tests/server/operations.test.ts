@@ -62,7 +62,7 @@ describe.runIf(engineAvailable())('operations: activity logs and Contact Us', ()
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     expect(res.headers['content-disposition']).toContain('logs.csv');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('createdAt,username,subject,method,requestUrl,ipAddress');
+    expect(lines[0]).toBe('createdAt,username,subject,outcome,method,requestUrl,ipAddress');
     expect(lines.length).toBe(3);
     expect(res.body).toContain(`"Screen: =HYPERLINK(""x"")"`);
   });

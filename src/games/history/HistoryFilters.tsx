@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
+import { DateField } from '../../common/DateField';
 import { useTranslate } from 'react-admin';
-import TextField from '@mui/material/TextField';
 import { FilterSelect } from '../../common/FilterSelect';
 import { parseISO } from 'date-fns';
 import { PERIOD_CODES, periodRange, type PeriodCode, type PeriodName, type Range } from '../../../domain/periods';
@@ -80,13 +80,12 @@ export function HistoryFilters({
         // A range chosen here replaces a picked single date.
         onChange={(code) => onChange({ ...value, window: periodWindow(Number(code) as PeriodCode) })}
       />
-      <TextField
+      <DateField
         id="history-date"
-        type="date"
         label={translate('td.gameHistory.selectDate')}
         value={value.window.date}
         onChange={(e: ChangeEvent<HTMLInputElement>) => onChange({ ...value, window: dateWindow(value.window.code, pick(e)) })}
-        slotProps={{ inputLabel: { shrink: true } }}
+       
         size="small"
       />
     </>

@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
+import { DateField } from '../../common/DateField';
 import { ListContextProvider, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -8,7 +9,6 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import { FilterSelect } from '../../common/FilterSelect';
 import { UserPicker } from '../../common/UserPicker';
 import { API_PATHS } from '../../../domain/apiPaths';
@@ -26,6 +26,7 @@ import { writeSheet } from '../../tiers/exportRows';
 import {
   amountKind,
   fetchAllTransactions,
+  messageText,
   sideName,
   statusColor,
   statusLabel,
@@ -100,13 +101,12 @@ export function TransactionReportPage() {
             options={TX_TYPES.map((t) => ({ value: t, label: translate(`td.transactions.typeOptions.${t}`) }))}
             onChange={(type) => change({ type: type as TxType })}
           />
-          <TextField
+          <DateField
             id="transactions-date"
-            type="date"
             label={translate('td.transactions.selectDate')}
             value={filter.date}
             onChange={(e: ChangeEvent<HTMLInputElement>) => change({ date: pick(e) })}
-            slotProps={{ inputLabel: { shrink: true } }}
+           
             size="small"
           />
           <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exporter.mutate()} disabled={exporter.isPending || !data || total === 0}>
@@ -128,8 +128,8 @@ export function TransactionReportPage() {
                     return (
                       <TableRow key={r._id}>
                         <TableCell>{rowNumber(list, i)}</TableCell>
-                        <TableCell sx={SIDE_SX}>{sideName(r.userId) ?? na}</TableCell>
-                        <TableCell sx={SIDE_SX}>{sideName(r.toUserId) ?? na}</TableCell>
+                        <TableCell sx={SIDE_SX}>{sideName(translate, r.userId) ?? na}</TableCell>
+                        <TableCell sx={SIDE_SX}>{sideName(translate, r.toUserId) ?? na}</TableCell>
                         {/* On a tablet the word goes under the amount (the table was a column too wide for its card); the amount never breaks. */}
                         <TableCell align="right" sx={{ whiteSpace: { xs: 'normal', lg: 'nowrap' }, color: kind === 'credit' ? 'success.main' : kind === 'debit' ? 'error.main' : undefined }}>
                           <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
@@ -138,10 +138,10 @@ export function TransactionReportPage() {
                           {kind && ` ${translate(`td.transactions.${kind}`)}`}
                         </TableCell>
                         <TableCell>{typeLabel(translate, r.transactionType)}</TableCell>
-                        <TableCell align="right" title={r.account ? translate('td.transactions.balanceOf', { name: sideName(r.account) }) : undefined}>
+                        <TableCell align="right" title={r.account ? translate('td.transactions.balanceOf', { name: sideName(translate, r.account) }) : undefined}>
                           {r.newBalance === null ? na : formatPoints(r.newBalance)}
                         </TableCell>
-                        <TableCell>{r.transactionMessage}</TableCell>
+                        <TableCell>{messageText(translate, r.transactionMessage)}</TableCell>
                         <TableCell>
                           <Chip size="small" color={statusColor(r.status)} label={statusLabel(translate, r.status)} />
                         </TableCell>

@@ -1,3 +1,5 @@
+import { parseLedgerText, POOL_NAME } from '../../../domain/ledgerText';
+import { matchTemplate } from '../../../domain/templates';
 import { API_PATHS } from '../../../domain/apiPaths';
 import type { Role } from '../../../resources.config';
 import { request } from '../../dataProvider/http';
@@ -60,8 +62,6 @@ export async function fetchAllTransactions(query: TransactionQuery): Promise<Tra
   return [...byId.values()];
 }
 
-/** The name a ledger side goes by on the screen and in the export. */
-export const sideName = (side: TransactionSide | null | undefined): string | null => (side ? side.displayName || side.username : null);
 
 /** Credit for points coming in, debit for points going out (spec 2.11). */
 export const amountKind = (amount: number): 'credit' | 'debit' | null => (amount > 0 ? 'credit' : amount < 0 ? 'debit' : null);
@@ -70,6 +70,22 @@ export const amountKind = (amount: number): 'credit' | 'debit' | null => (amount
 export const statusColor = (status: string): 'success' | 'error' => (status === 'completed' ? 'success' : 'error');
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The name a ledger side goes by on the screen and in the export: a game pool's in the reader's words. */
+export function sideName(t: Translate, side: TransactionSide | null | undefined): string | null {
+  if (!side) return null;
+  const pool = side.displayName !== side.username ? matchTemplate(POOL_NAME, side.displayName) : null;
+  return pool ? t('td.ledger.pool', pool) : side.displayName || side.username;
+}
+
+/** A ledger row's stored English text in the reader's words (as stored when no template matches: a newer kind of text). */
+export function messageText(t: Translate, text: string): string {
+  const m = parseLedgerText(text);
+  if (!m) return text;
+  const params: Record<string, string> = { ...m.params };
+  if (params.model) params.model = t(`td.ledger.model.${params.model}`, { _: params.model });
+  return t(`td.ledger.${m.code}`, { ...params, _: text });
+}
 
 /** A ledger kind or status in the screen's words (the stored word when the texts do not know it). */
 export const typeLabel = (t: Translate, type: string): string => t(`td.transactions.types.${type}`, { _: type });
@@ -83,12 +99,12 @@ export function transactionSheet(rows: readonly TransactionRow[], t: Translate):
     file: 'TransactionsList.xlsx',
     sheet: t('td.transactions.exportSheet'),
     rows: rows.map((r) => ({
-      [col('from')]: sideName(r.userId) ?? na,
-      [col('to')]: sideName(r.toUserId) ?? na,
+      [col('from')]: sideName(t, r.userId) ?? na,
+      [col('to')]: sideName(t, r.toUserId) ?? na,
       [col('amount')]: r.amount,
       [col('transactionType')]: typeLabel(t, r.transactionType),
       [col('newBalance')]: r.newBalance ?? na,
-      [col('message')]: r.transactionMessage,
+      [col('message')]: messageText(t, r.transactionMessage),
       [col('status')]: statusLabel(t, r.status),
       [col('createdAt')]: formatDateTime(r.createdAt) ?? na,
     })),
