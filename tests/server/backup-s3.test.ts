@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupS3Of, ConfigError, type BackupS3Config } from '../../server/config';
 import { HttpError } from '../../server/http/errors';
 import { transferBackup } from '../../server/operations/s3Transfer';
+import { signManifest } from '../../server/operations/backupSigning';
 import { call, createAs, createChain, engineAvailable, grantBackups, loginAs, startHarness, type Harness } from './harness';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
@@ -180,10 +181,15 @@ describe.runIf(engineAvailable())('backup transfer to an S3-compatible bucket', 
   });
 
   it('sends an archive larger than a part as a multipart upload', async () => {
-    // A copy of the backup with 17 MiB of incompressible bytes beside its tables: three 8 MiB parts.
+    // A copy of the backup with 17 MiB of incompressible bytes listed in its signed manifest (only listed files are sent): three 8 MiB parts.
     const big = folder.replace(/-[0-9a-f]{6}$/, '-b16b16');
     cpSync(join(dir, folder), join(dir, big), { recursive: true });
-    writeFileSync(join(dir, big, 'zz_padding.bin'), randomBytes(17 * 1024 * 1024));
+    const padding = randomBytes(17 * 1024 * 1024);
+    writeFileSync(join(dir, big, 'zz_padding.json'), padding);
+    const m = JSON.parse(readFileSync(join(dir, big, 'manifest.json'), 'utf8'));
+    m.tables.push({ name: 'zz_padding', file: 'zz_padding.json', rows: 0, sha256: sha(padding) });
+    m.signature = signManifest(Buffer.from(h.config.backupSigningKey!), m);
+    writeFileSync(join(dir, big, 'manifest.json'), JSON.stringify(m));
     const seen = requests.length;
     const r = await call(h, 'GET', `/api/backup/transferbackup?folder=${big}`, as(h));
     expect([r.status, r.json.message]).toEqual([200, `Transferred ${big}`]);
