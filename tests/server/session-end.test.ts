@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { isSecretParam, redactUrl } from '../../server/activity/log';
-import { call, createAs, createChain, engineAvailable, loginAs, startHarness, type Harness } from './harness';
+import { call, createAs, createChain, engineAvailable, loginAs, startHarness, SUPERADMIN_PASSWORD, type Harness } from './harness';
 
 /**
  * Issue 14 item 10: a cross-site GET auth/logout may not end a session; when a session ends (logout,
@@ -154,12 +154,14 @@ describe.runIf(engineAvailable())('a restore', () => {
   it('ends every session: every socket is disconnected', async () => {
     const admin = await createAs(h, h.root.token, 'admin', h.root.id);
     const token = await loginAs(h, admin.username);
-    const made = await call(h, 'GET', '/api/backup/exportbackup', { token });
+    // The superadmin owns the installation's backups; the admin's session ends with everyone's.
+    const root = h.root.token;
+    const made = await call(h, 'GET', '/api/backup/exportbackup', { token: root });
     expect(made.status).toBe(200);
-    const sockets = [await connect(url, token), await connect(url, h.root.token)];
+    const sockets = [await connect(url, token), await connect(url, root)];
     const gone = sockets.map((s) => disconnected(s));
-    expect((await call(h, 'POST', '/api/auth/checkpassword', { token, body: { password: 'secret-pass' } })).status).toBe(200);
-    const r = await call(h, 'GET', `/api/backup/importbackup?folder=${String(made.json.folder)}`, { token });
+    expect((await call(h, 'POST', '/api/auth/checkpassword', { token: root, body: { password: SUPERADMIN_PASSWORD } })).status).toBe(200);
+    const r = await call(h, 'GET', `/api/backup/importbackup?folder=${String(made.json.folder)}`, { token: root });
     expect(r.status).toBe(200);
     expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
   });
