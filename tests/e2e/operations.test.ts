@@ -421,7 +421,7 @@ describe.sequential('operations screens in the browser', () => {
     await page.getByText(`Showing ${shown} of ${mine.total} entries`, { exact: true }).waitFor();
 
     const table = page.getByRole('table', { name: 'Log Activities' });
-    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['No', 'Username', 'Subject', 'Method', 'Request URL', 'IP Address', 'Date']);
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['No', 'Username', 'Subject', 'Outcome', 'Method', 'Request URL', 'IP Address', 'Date']);
     const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
     await expect.poll(() => rows.count()).toBe(shown);
     const texts = await Promise.all(Array.from({ length: shown }, (_, i) => rows.nth(i).getByRole('cell').allInnerTexts()));
@@ -440,7 +440,8 @@ describe.sequential('operations screens in the browser', () => {
     expect(download.suggestedFilename()).toBe('logs.csv');
     const csv = readFileSync(await download.path(), 'utf8');
     const lines = parseCsv(csv);
-    expect(lines[0]).toEqual(['createdAt', 'username', 'subject', 'method', 'requestUrl', 'ipAddress']);
+    // Written in the browser in the reader's language: the screen's headers, subjects and outcomes in words.
+    expect(lines[0]).toEqual(['Date', 'Username', 'Subject', 'Outcome', 'Method', 'Request URL', 'IP Address']);
     const body = lines.slice(1);
     // The whole filtered set, not the page.
     expect(body).toHaveLength(mine.total);

@@ -499,7 +499,11 @@ describe('report screens', () => {
     const todays = await callOf(ad, 'reports/transactionreport', () => ad.getByLabel('Select Date', { exact: true }).fill(dayKey(new Date())));
     expect(await txScreen(todays)).toHaveLength(own.length);
 
-    const ofPlayer = await callOf(ad, 'reports/transactionreport', () => ad.getByLabel('Select User', { exact: true }).selectOption({ label: acc.p1.username }));
+    // The user picker searches on the server as the operator types: type, then choose the match.
+    const ofPlayer = await callOf(ad, 'reports/transactionreport', async () => {
+      await ad.getByLabel('Select User', { exact: true }).fill(acc.p1.username);
+      await ad.getByRole('option', { name: acc.p1.username, exact: true }).click();
+    });
     expect(ofPlayer).toEqual({ ...base, type: 'single', date: `${dayKey(new Date())}T12:00:00`, id: acc.p1._id, role: 'player' });
     const p1 = await txScreen(ofPlayer);
     expect(p1.map((r) => [r.transactionType, r.amount])).toEqual(

