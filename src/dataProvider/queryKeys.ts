@@ -26,7 +26,9 @@ export const queryKeys = {
   /** The round engine's health for the superadmin's dashboard (GET engine status). */
   engineStatus: () => [ROOT, 'engine'] as const,
   /** An admin's rounds that wait for their result (GET engine delayed), of one game or all. */
-  delayedRounds: (adminId: string | undefined, gameId: string | undefined) => [ROOT, 'engine', 'delayed', adminId, gameId] as const,
+  delayedRounds: (adminId: string | undefined, gameId: string | undefined) => [ROOT, 'delayedRounds', adminId, gameId] as const,
+  /** The catalogue row a console of a game made in Game Master is built from (live/loadgame's `catalogue`). */
+  catalogueGame: (gameId: string | undefined, adminId: string | undefined) => [ROOT, 'catalogueGame', gameId, adminId] as const,
   /** The games an account form may grant: those of the chosen superadmin (dataProvider.userGames). */
   userGames: (ownerId: string) => [ROOT, 'usergames', ownerId] as const,
   /** One level of the ISO country / state / city choices, by the path of that level (null: its parent is unset). */

@@ -23,7 +23,7 @@ describe('errorMessage by language', () => {
     setCurrentLocale('hi');
     expect(errorMessage(coded(), 'कुछ गलत हो गया')).toBe('अपर्याप्त शेष राशि।');
     const tier = new ApiError('x', 403, { success: false, ...msg('noAccountOfTier', { tier: 'Master' }) });
-    expect(errorMessage(tier, '')).toBe('इस ID का कोई Master खाता नहीं है।');
+    expect(errorMessage(tier, '')).toBe('इस आईडी का कोई Master खाता नहीं है।');
     expect(errorMessage(uncoded(), 'कुछ गलत हो गया')).toBe('कुछ गलत हो गया');
     expect(errorMessage(new NetworkError(new TypeError('Failed to fetch')), 'a', 'नेटवर्क')).toBe('नेटवर्क');
   });

@@ -19,7 +19,7 @@ describe('role menus (spec sections 2 and 6)', () => {
     const built = (role: StaffRole) => visibleMenu(role).pages.map((p) => p.key);
     expect(built('superadmin')).toEqual([
       'dashboard', 'timemaster', 'gamemaster', 'onlineplayers', 'gamehistory', 'winpercentage', 'turnoverreport',
-      'transactionreport', 'commissionpayoutReport', 'admincommissionreport', 'logactivities', 'contactus', 'profile',
+      'transactionreport', 'commissionpayoutReport', 'admincommissionreport', 'logactivities', 'backups', 'contactus', 'profile',
     ]);
     expect(built('admin')).toEqual([
       'dashboard', 'onlineplayers', 'gamehistory', 'winpercentage', 'revenuereport', 'transactionreport', 'commissionpayoutReport',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../dataProvider/queryKeys';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -252,7 +253,7 @@ export function GameConsoleRoute() {
  */
 function CatalogueConsole({ gameId, adminId, username }: { gameId: string; adminId: string; username: string }) {
   const translate = useTranslate();
-  const row = useQuery({ queryKey: ['catalogueGame', gameId, adminId], queryFn: () => loadConsole({ gameId, adminId }), retry: false, staleTime: Infinity });
+  const row = useQuery({ queryKey: queryKeys.catalogueGame(gameId, adminId), queryFn: () => loadConsole({ gameId, adminId }), retry: false, staleTime: Infinity });
   if (row.isPending) return <PageSpinner />;
   if (!row.data) return <Alert severity="warning" sx={{ mt: 2 }}>{errorMessage(row.error, translate('td.catalogue.gamemaster.notFound'))}</Alert>;
   return <Console game={declarationOf(row.data.catalogue)} adminId={adminId} username={username} />;
