@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { MIGRATIONS_DIR } from '../../server/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS_DIR, functionStatements } from '../../server/db/functions';
 import { engineAvailable, startHarness, type Harness } from './harness';
@@ -30,6 +31,12 @@ describe.runIf(engineAvailable())('the SQL functions: one file each, and that fi
       const settings = [...statements[i]!.slice(0, statements[i]!.indexOf('$$')).matchAll(/\bSET\s+(\w+)\s*=\s*'([^']*)'/g)].map((m) => `${m[1]}=${m[2]}`);
       expect(String(defined[0].config), `${name}: its settings`).toBe(settings.join(','));
     }
+  });
+
+  it("no migration after the files came defines a function: its body would be replaced by the file's", () => {
+    // 0000–0020 ran before functions/ existed; their bodies are history, the files are current.
+    const later = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_.*\.sql$/.test(f) && Number(f.slice(0, 4)) > 20);
+    for (const f of later) expect(readFileSync(`${MIGRATIONS_DIR}/${f}`, 'utf8'), f).not.toMatch(/CREATE\s+(OR\s+REPLACE\s+)?FUNCTION|ALTER\s+FUNCTION/i);
   });
 
   it('every td_ function of the database has its file', async () => {
