@@ -195,7 +195,10 @@ describe.runIf(engineAvailable())('a socket flood', () => {
       await new Promise((r) => setTimeout(r, 300));
       return answers - before;
     };
-    expect(await burst(EVENT_LIMITS.burst + 10)).toBe(EVENT_LIMITS.burst);
+    // The burst, plus a token or two the bucket refills (10 a second) while the 30 arrive on a busy machine.
+    const first = await burst(EVENT_LIMITS.burst + 10);
+    expect(first).toBeGreaterThanOrEqual(EVENT_LIMITS.burst);
+    expect(first).toBeLessThanOrEqual(EVENT_LIMITS.burst + 3);
     expect(errors.map((e) => e.code)).toEqual(['tooManyEvents']);
     expect(s.connected).toBe(true);
     // A full bucket again (burst / perSecond seconds): answered, and a new flood is a new episode.
