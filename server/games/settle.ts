@@ -176,7 +176,8 @@ export interface SettleOptions {
  * only that round, until its lease ends. A round that fails is reported, paused and retried later,
  * and the others go on.
  */
-export async function settleDue(db: Database, now: Date = new Date(), random: RandomSource = osRandom, opts: SettleOptions = {}): Promise<Settlement[]> {
+export async function settleDue(db: Database, now: Date = new Date(), opts: SettleOptions = {}): Promise<Settlement[]> {
+  const random = opts.random ?? osRandom;
   const due = await db.query(`SELECT id FROM rounds WHERE status = 'open' AND closes_at <= $1 ORDER BY closes_at, id LIMIT 1000`, [now]);
   // Without a book of its own (a test, a one-off call) a failure is still caught and reported.
   const retries = opts.retries ?? new SettleRetries();
@@ -226,7 +227,7 @@ export async function openCurrentRounds(db: Database, now: Date = new Date()): P
 
 /** One engine step, the scheduler's job: settle what is due, then open what is current. */
 export async function engineTick(db: Database, now: Date = new Date(), opts: SettleOptions = {}): Promise<{ settled: Settlement[]; open: number }> {
-  const settled = await settleDue(db, now, opts.random ?? osRandom, opts);
+  const settled = await settleDue(db, now, opts);
   const open = await openCurrentRounds(db, now);
   return { settled, open };
 }

@@ -69,7 +69,7 @@ describe.runIf(engineAvailable())(`the ledger after ${BETS} simulated bets on ev
     }
     // Every round closes and settles.
     const end = new Date(now.getTime() + 600_000);
-    await settleDue(h.db, end, sourceFromUnit(lcg(7)));
+    await settleDue(h.db, end, { random: sourceFromUnit(lcg(7)) });
     const [open] = await h.db.query(`SELECT count(*)::int AS n FROM rounds WHERE status = 'open' AND closes_at <= $1`, [end]);
     expect(Number(open.n)).toBe(0);
 
