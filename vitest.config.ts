@@ -1,18 +1,24 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import LongFirst from './tests/longFirst';
 
 /** The tests that swap the registry (vi.mock of resources.config) for a tier, game or page of their own. */
 const REGISTRY_MOCKS = ['tests/server/extra-*.test.ts'];
+/**
+ * Files of the `server` project only: the soak runs both engines itself, at once (it mostly waits on
+ * the clock); the 3-GB download streams a file from disk, which no engine touches.
+ */
+const ONE_RUN = ['tests/server/soak.test.ts', 'tests/server/backup-stream.test.ts'];
 
 /**
  * The server suite on one engine, in two projects. Most files share their worker's module cache
  * (isolate: false): each file otherwise loaded the whole server again, 2–5 s of every file's time
  * on two cores. The files that mock the registry keep a fresh module graph each.
  */
-function serverProjects(name: string, env: Record<string, string>): TestProjectInlineConfiguration[] {
+function serverProjects(name: string, env: Record<string, string>, skip: string[] = []): TestProjectInlineConfiguration[] {
   const common = { environment: 'node', env, globalSetup: ['tests/server/globalSetup.ts'], testTimeout: 60_000, hookTimeout: 120_000 };
   return [
-    { extends: true, test: { ...common, name, include: ['tests/server/**/*.test.ts'], exclude: REGISTRY_MOCKS, isolate: false } },
+    { extends: true, test: { ...common, name, include: ['tests/server/**/*.test.ts'], exclude: [...REGISTRY_MOCKS, ...skip], isolate: false } },
     { extends: true, test: { ...common, name: `${name}-registry`, include: REGISTRY_MOCKS } },
   ];
 }
@@ -21,11 +27,12 @@ export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
+    sequence: { sequencer: LongFirst },
     // Two files at a time even on two cores: the server files mostly wait on the database.
     maxWorkers: 2,
     projects: [
       ...serverProjects('server', {}),
-      ...serverProjects('server-pg', { TEST_ENGINE: 'postgres' }),
+      ...serverProjects('server-pg', { TEST_ENGINE: 'postgres' }, ONE_RUN),
       {
         extends: true,
         test: {

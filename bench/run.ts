@@ -11,6 +11,7 @@ import { betsBench } from './bets';
 import { backupBench } from './backup';
 import { printFigures } from './figures';
 import { pgliteLoadBench } from './pglite-load';
+import { socketFloodBench } from './socket-flood';
 import { soakBench } from './soak';
 
 /** `named`: run only when asked for by name (the soak's hour would otherwise join every `npm run bench`). */
@@ -22,6 +23,7 @@ const benches: { name: string; run: () => Promise<{ exitCode: number }>; named?:
   { name: 'pglite-load', run: pgliteLoadBench },
   { name: 'credit-transfer', run: () => creditTransferBench(optionsFromEnv()) },
   { name: 'backup', run: () => backupBench() },
+  { name: 'socket-flood', run: socketFloodBench },
   { name: 'soak', run: soakBench, named: true },
 ];
 

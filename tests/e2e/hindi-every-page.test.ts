@@ -4,8 +4,8 @@
  * route-only ones), in Hindi. A page fails on any visible text equal to an English catalogue value
  * whose Hindi differs, or reading as one of the stored English texts (ledger messages, pool names,
  * activity subjects); usernames, game names, numbers and the product's name are not words to
- * translate. At 1280 px no table is wider than its box. Each page is photographed at 1280 and 800 px
- * into .tmp/hindi-every-page.
+ * translate. At 1280 px no table is wider than its box. With E2E_SHOTS=1 each page is photographed at
+ * 1280 and 800 px into .tmp/hindi-every-page (two full-page pictures a page were a third of the walk's time).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ import { ROOT, SUPERADMIN } from './server';
 
 const PASSWORD = 'Every-page-1';
 const SHOTS = join(ROOT, '.tmp', 'hindi-every-page');
+const SHOOT = process.env.E2E_SHOTS === '1';
 
 function flatten(node: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
   if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
@@ -162,12 +163,12 @@ async function walk(role: Role, username: string, password: string) {
     const wide = await cutTables(page);
     if (wide.length) cut[path] = wide;
     const name = path.replace(/\//g, '_');
-    await page.screenshot({ path: join(SHOTS, `${name}-1280.png`), fullPage: true });
+    if (SHOOT) await page.screenshot({ path: join(SHOTS, `${name}-1280.png`), fullPage: true });
     await page.setViewportSize({ width: 800, height: 900 });
     await page.waitForTimeout(300);
     const left800 = englishLeft(await visibleTexts(page));
     if (left800.length) found[`${path} @800`] = left800;
-    await page.screenshot({ path: join(SHOTS, `${name}-800.png`), fullPage: true });
+    if (SHOOT) await page.screenshot({ path: join(SHOTS, `${name}-800.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().clearCookies();

@@ -65,6 +65,7 @@ export interface SoakWorld {
   rootToken: string;
   rootId: string;
   adminId: string;
+  adminUsername: string;
   /** When the admin existed, i.e. when the engine began opening its rounds. */
   adminAt: Date;
   games: readonly string[];
@@ -151,7 +152,7 @@ export async function setUpSoak(api: Api, o: SoakSetup): Promise<SoakWorld> {
     );
     players.push(...batch);
   }
-  return { rootToken, rootId, adminId: admin._id, adminAt, games: o.games, players };
+  return { rootToken, rootId, adminId: admin._id, adminUsername: admin.username, adminAt, games: o.games, players };
 }
 
 export interface Draw {
