@@ -37,7 +37,8 @@ import { GAMES } from '../resources.config';
 import { freePort } from '../tests/e2e/server';
 import { serverReady, startServer, stopServer, type ServerRun } from '../tests/server/serverProcess';
 import { settlementFaults } from '../tests/server/settlementChecks';
-import { auditPlayers, engineStatus, fetchApi, placeBet, setUpSoak, sleep, type AcceptedBet, type Api, type SoakWorld } from '../tests/server/soakPlay';
+import { API_PATHS } from '../domain/apiPaths';
+import { auditPlayers, engineStatus, fetchApi, must, placeBet, setUpSoak, sleep, type AcceptedBet, type Api, type SoakWorld } from '../tests/server/soakPlay';
 import { dropDb, optionsFromEnv, recreate, withDb } from './credit-transfer';
 import { recordFigure } from './figures';
 
@@ -103,7 +104,8 @@ async function watchSettlements(base: string, world: SoakWorld): Promise<{ lags:
   const lags: number[] = [];
   const sockets: Socket[] = [];
   for (const gameId of world.games) {
-    const s = io(base, { path: '/socket.io', auth: { token: world.rootToken }, transports: ['websocket'] });
+    // The token is read at each (re)connection: a run longer than a session's life logs the superadmin in again.
+    const s = io(base, { path: '/socket.io', auth: (cb) => cb({ token: world.rootToken }), transports: ['websocket'] });
     sockets.push(s);
     let newest: number | null = null;
     await new Promise<void>((ok, ko) => {
@@ -117,10 +119,19 @@ async function watchSettlements(base: string, world: SoakWorld): Promise<{ lags:
         if (newest === null || n > newest) newest = n;
         ok();
       });
-      s.emit('gameData', { adminId: world.adminId, gameId });
+      s.on('connect', () => s.emit('gameData', { adminId: world.adminId, gameId }));
+    });
+    // The server ends a socket whose session ended; the next connection carries the new token.
+    s.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') setTimeout(() => s.connect(), 2000);
     });
   }
   return { lags, close: () => sockets.forEach((s) => s.close()) };
+}
+
+/** A fresh session for an account of the run (sessions end after 30 idle minutes and 12 hours in any case). */
+async function relogin(api: Api, username: string): Promise<string> {
+  return String((await must(api('POST', API_PATHS.login, undefined, { username, password: PASSWORD }), `login ${username}`)).token);
 }
 
 interface EngineFigures {
@@ -179,12 +190,18 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
     let warm: ProbeFigures | undefined;
     let warmBytes = 0;
     let warmAt = 0;
+    let relogins = 0;
     const players = world.players.map(async (p) => {
       // Spread over the first think time, so the 200 do not all bet in the same millisecond of every second.
       await sleep(randomInt(THINK_MS));
       while (Date.now() < deadline) {
         const gameId = world.games[randomInt(world.games.length)]!;
         const a = await placeBet(api, p, gameId);
+        if (!a.ok && a.status === 401) {
+          p.token = await relogin(api, p.username);
+          relogins++;
+          continue;
+        }
         statuses[a.ok ? 201 : a.status] = (statuses[a.ok ? 201 : a.status] ?? 0) + 1;
         if (a.ok) accepted.push(a.bet);
         if (warmedUp) answers.push(a.ms);
@@ -201,9 +218,17 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
       console.log(`${engine}: after warm-up RSS ${mib(warm.rss)}, heap ${mib(warm.heapUsed)}, database ${mib(warmBytes)}`);
     })();
     // A line a minute, so a long run shows it is alive.
-    const ticker = setInterval(() => console.log(`${engine}: +${((Date.now() - started) / 60_000).toFixed(0)} min, ${accepted.length} bets accepted, ${watch.lags.length} rounds on the consoles`), 60_000);
+    // The superadmin's dashboard reads the engine's state every minute, as an operator's would: that keeps its session, or renews it.
+    const ticker = setInterval(() => {
+      console.log(`${engine}: +${((Date.now() - started) / 60_000).toFixed(0)} min, ${accepted.length} bets accepted, ${watch.lags.length} rounds on the consoles`);
+      engineStatus(api, world).catch(async () => {
+        world.rootToken = await relogin(api, 'superadmin');
+        relogins++;
+      });
+    }, 60_000);
     await Promise.all([...players, warmup]);
     clearInterval(ticker);
+    if (relogins) console.log(`${engine}: ${relogins} sessions renewed during the run (30-minute idle and 12-hour limits)`);
 
     // The last round closes, is settled on the next tick and pushed: then nothing may be behind.
     await sleep(Math.ceil(Date.now() / (ROUND_SECONDS * 1000)) * ROUND_SECONDS * 1000 + 5_500 - Date.now());
