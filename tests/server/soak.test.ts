@@ -126,10 +126,10 @@ async function soakOn(engine: Engine, databaseUrl: string | null): Promise<void>
       // The engine settles on the next tick after a close, and calls a round behind 5 s after it: past
       // that, the last rounds get a few more seconds (a loaded machine's tick can be late), never more.
       await sleep(lastClose + 5_500 - Date.now());
-      let engine = await engineStatus(api, world);
-      while ((engine.roundsBehind > 0 || engine.failing.length > 0) && Date.now() < lastClose + 20_000) {
+      let status = await engineStatus(api, world);
+      while ((status.roundsBehind > 0 || status.failing.length > 0) && Date.now() < lastClose + 20_000) {
         await sleep(500);
-        engine = await engineStatus(api, world);
+        status = await engineStatus(api, world);
       }
       const audit = await auditPlayers(api, world, accepted);
       const stoppedAt = Date.now();
@@ -180,7 +180,7 @@ async function soakOn(engine: Engine, databaseUrl: string | null): Promise<void>
         const walletFaults = audit.accounts.filter((a) => wallets.get(a.player.id) !== a.expectedCents).map((a) => `${a.player.username}: ${wallets.get(a.player.id)} in the database, ${a.expectedCents} due`);
         const [counts] = await db.query(`SELECT (SELECT count(*) FROM tickets)::int AS tickets, (SELECT count(*) FROM transactions WHERE kind = 'win')::int AS wins`);
         const summary = {
-          engine: engine,
+          engine,
           seconds: Math.round((Date.now() - started) / 1000),
           accepted: accepted.length,
           refused: Object.fromEntries(refused),
@@ -193,7 +193,7 @@ async function soakOn(engine: Engine, databaseUrl: string | null): Promise<void>
 
         // Only a bet that met its round's close may be refused.
         expect([...refused.keys()].filter((k) => !k.startsWith('409 '))).toEqual([]);
-        expect(engine).toMatchObject({ roundsBehind: 0, failing: [] });
+        expect(status).toMatchObject({ roundsBehind: 0, failing: [] });
         expect(behind).toEqual([]);
         expect(audit.faults).toEqual([]);
         expect(walletFaults).toEqual([]);
