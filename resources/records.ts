@@ -25,7 +25,10 @@ export interface RecordColumn {
   header: string;
   label: string;
   type: RecordColumnType;
-  /** `choice` and `statusSelect`: the values' text keys (a value without one shows as stored), and the select's values and colours. */
+  /**
+   * `choice` and `statusSelect`: where the values' texts are, under the resource's texts (a value
+   * without one shows as stored), and the select's values and colours.
+   */
   choices?: { texts: string; values?: readonly string[]; colors?: Readonly<Record<string, ChoiceColor>> };
 }
 
@@ -80,7 +83,7 @@ const complaint: RecordDefOf<'contactus'> = {
     perPage: 10,
     columns: [
       { source: 'no', header: 'no', label: '#', type: 'index' },
-      { source: 'enquiryType', header: 'enquiryType', label: 'Enquiry Type', type: 'choice', choices: { texts: 'complaints.form.types' } },
+      { source: 'enquiryType', header: 'enquiryType', label: 'Enquiry Type', type: 'choice', choices: { texts: 'form.types' } },
       { source: 'fullName', header: 'fullName', label: 'Full Name', type: 'text' },
       { source: 'email', header: 'email', label: 'Email', type: 'text' },
       { source: 'mobile', header: 'mobile', label: 'Mobile', type: 'text' },
@@ -91,7 +94,7 @@ const complaint: RecordDefOf<'contactus'> = {
         header: 'status',
         label: 'Status',
         type: 'statusSelect',
-        choices: { texts: 'complaints.statuses', values: COMPLAINT_STATUSES, colors: { Pending: 'warning', Completed: 'success', Cancelled: 'error' } },
+        choices: { texts: 'statuses', values: COMPLAINT_STATUSES, colors: { Pending: 'warning', Completed: 'success', Cancelled: 'error' } },
       },
       { source: 'createdAt', header: 'date', label: 'Date', type: 'dateTime' },
     ],

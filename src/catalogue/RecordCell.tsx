@@ -5,7 +5,7 @@ import Select from '@mui/material/Select';
 import TableCell from '@mui/material/TableCell';
 import type { RecordColumn, RecordDef } from '../../resources.config';
 import { serverMessage } from '../operations/outcome';
-import { cellText, recordLabel } from './recordText';
+import { cellText, choiceText, recordLabel } from './recordText';
 
 /** The status select of one row: its value drawn in the value's colour; a change is the record's update at once. */
 function StatusSelect({ def, column, record, onError }: { def: RecordDef; column: RecordColumn; record: RaRecord; onError: (text: string) => void }) {
@@ -13,7 +13,7 @@ function StatusSelect({ def, column, record, onError }: { def: RecordDef; column
   const [update] = useUpdate();
   const values = column.choices?.values ?? [];
   const colors = column.choices?.colors ?? {};
-  const label = (v: string) => translate(`td.${column.choices?.texts ?? ''}.${v}`, { _: v });
+  const label = (v: string) => choiceText(translate, def, column, v);
   const current = String(record[column.source] ?? '');
   const named = def.statusSelect;
   // Optimistic: the row shows the new value at once and goes back to the old one if the server
@@ -61,5 +61,5 @@ export function RecordCell({ def, column, record, number, onError }: { def: Reco
       </TableCell>
     );
   const sx = column.type === 'longText' || column.type === 'url' ? CELL_SX[column.type] : undefined;
-  return <TableCell sx={sx}>{cellText(column, record, translate) ?? translate('td.app.na')}</TableCell>;
+  return <TableCell sx={sx}>{cellText(def, column, record, translate) ?? translate('td.app.na')}</TableCell>;
 }

@@ -11,6 +11,10 @@ type Row = Record<string, unknown>;
 export const recordLabel = (translate: TranslateFunction, def: RecordDef, key: string, english: string, params: Record<string, unknown> = {}): string =>
   translate(`td.${def.texts}.${key}`, { _: english, ...params });
 
+/** A `choice` or `statusSelect` value in the reader's words (as stored when the catalogue has none). */
+export const choiceText = (translate: TranslateFunction, def: RecordDef, column: RecordColumn, value: string): string =>
+  translate(`td.${def.texts}.${column.choices?.texts ?? ''}.${value}`, { _: value });
+
 /** An activity's fields as the activity texts read them (absent ones as null). */
 const activityOf = (r: Row): Pick<LogRow, 'code' | 'params' | 'subject' | 'outcome'> => ({
   code: (r.code ?? null) as LogRow['code'],
@@ -24,7 +28,7 @@ const activityOf = (r: Row): Pick<LogRow, 'code' | 'params' | 'subject' | 'outco
  * value (the table shows "N/A", the CSV an empty cell). The row number and the select are drawn by
  * the table, not here.
  */
-export function cellText(column: RecordColumn, record: Row, translate: TranslateFunction): string | null {
+export function cellText(def: RecordDef, column: RecordColumn, record: Row, translate: TranslateFunction): string | null {
   const value = record[column.source];
   switch (column.type) {
     case 'activitySubject':
@@ -35,7 +39,7 @@ export function cellText(column: RecordColumn, record: Row, translate: Translate
       return typeof value === 'string' ? formatDateTime(value) : null;
     case 'choice':
     case 'statusSelect':
-      return value === null || value === undefined ? null : translate(`td.${column.choices?.texts ?? ''}.${String(value)}`, { _: String(value) });
+      return value === null || value === undefined ? null : choiceText(translate, def, column, String(value));
     default:
       return value === null || value === undefined || value === '' ? null : String(value);
   }
@@ -46,6 +50,6 @@ export function recordCsv(def: RecordDef, rows: readonly Row[], translate: Trans
   const columns = def.export?.columns ?? [];
   return csvText(
     columns.map((c) => recordLabel(translate, def, c.header, c.label)),
-    rows.map((r) => columns.map((c) => cellText(c, r, translate))),
+    rows.map((r) => columns.map((c) => cellText(def, c, r, translate))),
   );
 }

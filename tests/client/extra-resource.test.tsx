@@ -4,16 +4,21 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type * as Catalogue from '../../resources/catalogue';
 import type * as PageTable from '../../resources/pages';
-import { NOTICE, NOTICE_PAGE } from '../fixtures/extraResource';
+import type * as Records from '../../resources/records';
+import { NOTICE, NOTICE_PAGE, SIGNUPS, SIGNUPS_PAGE } from '../fixtures/extraResource';
 
 // The registry with one more resource: its page entry and its catalogue entry, nothing else.
 vi.mock('../../resources/pages', async (importOriginal) => {
   const actual = await importOriginal<typeof PageTable>();
-  return { ...actual, PAGES: [...actual.PAGES, NOTICE_PAGE] };
+  return { ...actual, PAGES: [...actual.PAGES, NOTICE_PAGE, SIGNUPS_PAGE] };
 });
 vi.mock('../../resources/catalogue', async (importOriginal) => {
   const actual = await importOriginal<typeof Catalogue>();
   return { ...actual, CATALOGUE: [...actual.CATALOGUE, NOTICE] };
+});
+vi.mock('../../resources/records', async (importOriginal) => {
+  const actual = await importOriginal<typeof Records>();
+  return { ...actual, RECORDS: [...actual.RECORDS, SIGNUPS] };
 });
 // The back office's wallet socket has no server here.
 vi.mock('socket.io-client', () => ({ io: () => ({ on: () => undefined, close: () => undefined }) }));
@@ -67,7 +72,7 @@ const noticeCalls = (calls: ReturnType<typeof noticeApi>['calls']) => calls.filt
 describe('a registry entry added in one declaration is a working react-admin resource', () => {
   it('mounts as a <Resource> for the roles its page names, and for no one else', () => {
     const names = (role: 'superadmin' | 'admin') => registryResources(role, `/${role}/dashboard`).map((r) => (r.props as { name: string }).name);
-    expect(names('superadmin')).toEqual(['gamemaster', 'timemaster', 'notice', 'contactus', 'logactivities']);
+    expect(names('superadmin')).toEqual(['gamemaster', 'timemaster', 'notice', 'contactus', 'logactivities', 'signups']);
     expect(names('admin')).toEqual(['contactus', 'logactivities']);
   });
 
@@ -117,5 +122,25 @@ describe('a registry entry added in one declaration is a working react-admin res
     recordApi((call) => (call.path === '/api/notice/99' ? { status: 404, json: { success: false, message: 'Not found' } } : call.path.startsWith('/api/percentage/') ? { json: { success: true, games: [], users: [], adminGameList: [] } } : undefined));
     renderBackOffice('/superadmin/notice/edit/99');
     expect(await screen.findByText('No notice found with the provided ID.', undefined, { timeout: 15_000 })).toBeInTheDocument();
+  }, 60_000);
+
+  it('a record list added in one declaration lists a page at a time, searched on the server', async () => {
+    loginAs('superadmin');
+    const rows = Array.from({ length: 12 }, (_, i) => ({ _id: String(i + 1), username: `PL00${i + 1}`, note: `Request ${i + 1}` }));
+    const calls = recordApi((call) => {
+      if (call.path.startsWith('/api/percentage/')) return { json: { success: true, games: [], users: [], adminGameList: [] } };
+      if (call.path !== '/api/signups') return undefined;
+      const found = rows.filter((r) => r.username.includes(call.query.search ?? ''));
+      const page = Number(call.query.page);
+      const limit = Number(call.query.limit);
+      return { json: { success: true, data: found.slice((page - 1) * limit, page * limit), total: found.length } };
+    });
+    renderBackOffice('/superadmin/signups');
+    expect(await screen.findByText('Showing 10 of 12 entries', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sign-up Requests', level: 1 })).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Sign-up Requests' })).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['No', 'Username', 'Note']);
+    await userEvent.setup().type(screen.getByLabelText('Search username'), 'PL0011');
+    expect(await screen.findByText('Showing 1 of 1 entries')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/signups').at(-1)?.query).toEqual({ page: '1', limit: '10', search: 'PL0011' });
   }, 60_000);
 });
