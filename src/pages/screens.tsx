@@ -47,9 +47,10 @@ interface SubRoute {
 
 /**
  * How the client draws a bespoke page of the registry (a console, a report, credit, backups): its
- * component, its menu icon and the routes below it. The registry (resources/pages.ts) owns the rest: the title, which roles list it in their menu
- * and which may open it. A registry page without an entry here has no screen in this build yet: it
- * stays out of the menus and the routes.
+ * component, its menu icon and the routes below it. The registry (resources/pages.ts) owns the
+ * rest: the title, which roles list it in their menu and which may open it. A registry page that is
+ * neither here nor a registry resource has no screen in this build yet: it stays out of the menus
+ * and the routes.
  */
 export interface PageScreen {
   component: ComponentType;
