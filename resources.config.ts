@@ -13,6 +13,7 @@ export { TIERS, type CommissionColumn } from './resources/tiers';
 export { PAGES, type PageKey } from './resources/pages';
 export { GAMES, TITLI_PICTURES } from './resources/games';
 export { CATALOGUE, type CatalogueDef } from './resources/catalogue';
+export { RECORDS, type RecordDef, type RecordColumn, type RecordFilter, type ChoiceColor } from './resources/records';
 export { REST_RESOURCES, type RestResource } from './resources/rest';
 export { PROFILE_FIELDS } from './resources/profile';
 export { DASHBOARD_COUNTS, type CountField } from './resources/dashboard';

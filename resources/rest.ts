@@ -1,6 +1,7 @@
 import { API_PATHS } from '../domain/apiPaths';
 import { CATALOGUE } from './catalogue';
 import type { PageKey } from './pages';
+import { RECORDS, type RecordDef } from './records';
 
 /**
  * Pages whose records are a plain REST resource of the API: the server answers react-admin's
@@ -9,11 +10,11 @@ import type { PageKey } from './pages';
  * `list: 'pages'`: the screen asks the spec's own list call (`page`, `limit` and the filter's fields
  * as they are), not simple-rest's; `statusPath`: an update is the spec's `PATCH {api}/{id}/status`;
  * `idField`: the row's key when it has no `id`/`_id` (a ticket).
+ * The registry's catalogue and record lists are all here, from their declarations.
  */
 export const REST_RESOURCES = [
   ...CATALOGUE.map((c) => ({ page: c.page, api: c.api })),
-  { page: 'contactus', api: 'complaint', list: 'pages', statusPath: true },
-  { page: 'logactivities', api: 'logs', list: 'pages' },
+  ...RECORDS.map((r: RecordDef) => ({ page: r.page as PageKey, api: r.api, list: 'pages' as const, statusPath: r.statusSelect !== undefined })),
   { page: 'onlineplayers', api: API_PATHS.onlinePlayers, list: 'pages' },
   { page: 'gamehistory', api: API_PATHS.gameHistory, list: 'pages', idField: 'ticketId' },
   { page: 'transactionreport', api: API_PATHS.transactionReport, list: 'pages' },

@@ -14,6 +14,7 @@ import { tierRoutes } from './tiers/tierRoutes';
 import { tierLabelKey } from './tiers/registry';
 import { managedTiers } from '../resources.config';
 import { PageSpinner } from './common/PageSpinner';
+import { registryResources } from './catalogue/registryResources';
 
 /** Toasts: top-centre, 1.5 s (spec section 8). */
 function TopNotification() {
@@ -22,7 +23,8 @@ function TopNotification() {
 
 /**
  * One role's back office: react-admin inside the browser router under `/{role}`.
- * Its resources are the tiers the role manages (domain/hierarchy.ts over the registry).
+ * Its resources are the tiers the role manages (domain/hierarchy.ts over the registry) and the
+ * registry's catalogue entries and record lists the role may open; the other pages are custom routes.
  */
 export default function RoleApp({ role }: { role: Role }) {
   const authProvider = useMemo(() => createAuthProvider(role), [role]);
@@ -58,6 +60,7 @@ export default function RoleApp({ role }: { role: Role }) {
           {tierRoutes(t, dashboard)}
         </Resource>
       ))}
+      {registryResources(role, dashboard)}
       <CustomRoutes>
         {pages.flatMap(({ key, screen: { component: Screen, subRoutes = [] } }) => [
           <Route key={key} path={key} element={<Screen />} />,

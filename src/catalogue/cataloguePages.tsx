@@ -1,29 +1,24 @@
 import { useTranslate } from 'react-admin';
-import { CATALOGUE, PAGES, type CatalogueDef } from '../../resources.config';
+import { Route } from 'react-router-dom';
+import { PAGES, type CatalogueDef } from '../../resources.config';
 import { CatalogueCreate, CatalogueEdit } from './CatalogueForm';
 import { CatalogueList } from './CatalogueList';
 
-const defOf = (page: CatalogueDef['page']): CatalogueDef => {
-  const def = CATALOGUE.find((c) => c.page === page);
-  if (!def) throw new Error(`no catalogue resource ${page}`);
-  return def;
-};
-
 /** The list page of a catalogue resource, titled by its registry page. */
-export function cataloguePage(page: CatalogueDef['page']) {
-  const def = defOf(page);
-  const label = PAGES.find((p) => p.key === page)?.label ?? page;
-  return function CataloguePage() {
-    const translate = useTranslate();
-    return <CatalogueList def={def} title={translate(`td.page.${page}`, { _: label })} />;
-  };
+function CataloguePage({ def }: { def: CatalogueDef }) {
+  const translate = useTranslate();
+  const label = PAGES.find((p) => p.key === def.page)?.label ?? def.page;
+  return <CatalogueList def={def} title={translate(`td.page.${def.page}`, { _: label })} />;
 }
 
-/** Its create and edit routes (Game Master: `create`, `edit/{id}`; Time Master: `create`). */
-export function catalogueSubRoutes(page: CatalogueDef['page']) {
-  const def = defOf(page);
+/**
+ * A catalogue resource's routes, relative to `/{role}/{page}` (inside its <Resource>): the list;
+ * `create`; `edit/{id}` when it has an edit form (Game Master has, Time Master has not).
+ */
+export function catalogueRoutes(def: CatalogueDef) {
   return [
-    { path: 'create', allowed: () => true, element: () => <CatalogueCreate def={def} /> },
-    ...(def.editFields ? [{ path: 'edit/:id', allowed: () => true, element: () => <CatalogueEdit def={def} /> }] : []),
+    <Route key="list" index element={<CataloguePage def={def} />} />,
+    <Route key="create" path="create" element={<CatalogueCreate def={def} />} />,
+    ...(def.editFields ? [<Route key="edit" path="edit/:id" element={<CatalogueEdit def={def} />} />] : []),
   ];
 }

@@ -18,6 +18,7 @@ import { DASHBOARD_COUNTS, tierOf, type CountField, type Role, type TierDef } fr
 import { ROLES } from '../../resources.config';
 import { request, type RequestOptions } from './http';
 import { restProviders, type ResourceProvider, type ToggleAction, type ToggleCall } from './restProvider';
+import { registryProviders } from './registryProvider';
 
 /** An account as react-admin sees it: the API's record plus `id` = `_id`. */
 export type AccountRow = AccountRecord & { id: string };
@@ -253,7 +254,8 @@ function accountsProvider(): TierDataProvider {
 export function createDataProvider(): TierDataProvider {
   const accounts = accountsProvider();
   const rest = restProviders();
-  const byResource = combineDataProviders((resource) => rest.get(resource) ?? accounts) as ResourceProvider;
+  const registry = registryProviders(rest);
+  const byResource = combineDataProviders((resource) => registry.get(resource) ?? rest.get(resource) ?? accounts) as ResourceProvider;
   const { getList, getOne, getMany, getManyReference, create, update, updateMany, delete: remove, deleteMany, toggleStatus } = byResource;
   return { ...accounts, getList, getOne, getMany, getManyReference, create, update, updateMany, delete: remove, deleteMany, toggleStatus };
 }

@@ -1,14 +1,13 @@
 import { Menu, useBasename, useTranslate } from 'react-admin';
 import PeopleIcon from '@mui/icons-material/People';
-import ArticleIcon from '@mui/icons-material/Article';
 import type { Role } from '../../resources.config';
 import { tierLabelKey } from '../tiers/registry';
-import { screenOf } from '../pages/screens';
+import { iconOf } from '../pages/screens';
 import { LiveResultMenu } from './LiveResultMenu';
 import { visibleMenu } from './screens';
 
 function PageIcon({ pageKey }: { pageKey: string }) {
-  const Icon = screenOf(pageKey)?.icon ?? ArticleIcon;
+  const Icon = iconOf(pageKey);
   return <Icon />;
 }
 

@@ -1,7 +1,6 @@
 import type { TranslateFunction } from 'react-admin';
 import { renderOutcome, renderSubject, type ActivityWords } from '../../domain/activity';
 import type { LogRow } from '../../domain/api';
-import { csvText } from '../../domain/csv';
 
 /** The activity texts in the reader's language (the catalogue's td.activity.*, a tier's name, a message by code). */
 export const activityWords = (translate: TranslateFunction): ActivityWords => ({
@@ -16,14 +15,3 @@ type Row = Pick<LogRow, 'code' | 'params' | 'subject' | 'outcome'>;
 export const subjectText = (r: Row, w: ActivityWords): string => renderSubject(r.code ? { code: r.code, params: r.params ?? undefined } : null, r.subject, w);
 
 export const outcomeText = (r: Row, w: ActivityWords): string => renderOutcome(r.outcome, w);
-
-const CSV_COLUMNS = ['createdAt', 'username', 'subject', 'outcome', 'method', 'requestUrl', 'ipAddress'] as const;
-
-/** logs.csv in the reader's language: its headers as the screen's, each subject and outcome in words. */
-export function logsCsv(rows: readonly LogRow[], translate: TranslateFunction): string {
-  const w = activityWords(translate);
-  return csvText(
-    CSV_COLUMNS.map((c) => translate(`td.logs.${c}`)),
-    rows.map((r) => [r.createdAt, r.username, subjectText(r, w), outcomeText(r, w), r.method, r.requestUrl, r.ipAddress]),
-  );
-}

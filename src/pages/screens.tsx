@@ -14,9 +14,10 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import PaidIcon from '@mui/icons-material/Paid';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
+import ArticleIcon from '@mui/icons-material/Article';
 import BackupIcon from '@mui/icons-material/Backup';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import { cataloguePage, catalogueSubRoutes } from '../catalogue/cataloguePages';
+import { isRegistryResource } from '../catalogue/registryResources';
 import { ConsoleIndex } from '../games/console/ConsoleIndex';
 import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
 import LiveTvIcon from '@mui/icons-material/LiveTv';
@@ -34,8 +35,6 @@ import { ADMIN_COMMISSION_REPORT } from '../reports/adminCommissionReport';
 import { ReportFrame, reportScreen } from '../reports/ReportFrame';
 import { REVENUE_BY_ID_REPORT, REVENUE_REPORT } from '../reports/revenueReport';
 import { TURNOVER_REPORT } from '../reports/turnoverReport';
-import { LogActivitiesPage } from '../operations/LogActivitiesPage';
-import { ContactUsPage } from '../operations/ContactUsPage';
 import { BackupsPage } from '../operations/BackupsPage';
 import { ClearHistoryPage } from '../operations/ClearHistoryPage';
 
@@ -47,10 +46,11 @@ interface SubRoute {
 }
 
 /**
- * How the client draws a page of the registry: its component, its menu icon and the routes below
- * it. The registry (resources/pages.ts) owns the rest: the title, which roles list it in their menu
- * and which may open it. A registry page without an entry here has no screen in this build yet: it
- * stays out of the menus and the routes.
+ * How the client draws a bespoke page of the registry (a console, a report, credit, backups): its
+ * component, its menu icon and the routes below it. The registry (resources/pages.ts) owns the
+ * rest: the title, which roles list it in their menu and which may open it. A registry page that is
+ * neither here nor a registry resource has no screen in this build yet: it stays out of the menus
+ * and the routes.
  */
 export interface PageScreen {
   component: ComponentType;
@@ -81,18 +81,30 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
     // The chain's root mints and burns points from its profile (its own credit adjust).
     subRoutes: [{ path: 'creditadjust/:id', allowed: mintsPoints, element: (role) => <CreditForm scope={{ tier: tierOf(role) }} kind="adjust" /> }],
   },
-  gamemaster: { component: cataloguePage('gamemaster'), icon: SportsEsportsIcon, subRoutes: catalogueSubRoutes('gamemaster') },
-  timemaster: { component: cataloguePage('timemaster'), icon: TimerIcon, subRoutes: catalogueSubRoutes('timemaster') },
   game: { component: ConsoleIndex, icon: LiveTvIcon, subRoutes: [{ path: ':gameId/:adminId/:username', allowed: () => true, element: () => <GameConsoleRoute /> }] },
-  logactivities: { component: LogActivitiesPage, icon: ManageSearchIcon },
-  contactus: { component: ContactUsPage, icon: ContactMailIcon },
   backups: { component: BackupsPage, icon: BackupIcon },
   clearhistory: { component: ClearHistoryPage, icon: DeleteSweepIcon },
   // The admin's own console of each game declared with one (`/admin/funtarget`).
   ...Object.fromEntries(OWN_CONSOLE_GAMES.map((g) => [g.slug, { component: ownConsole(g), icon: LiveTvIcon }])),
 };
 
-/** The screen of a page key, if this build has one. */
+/**
+ * The menu icons of the registry's resources (catalogue entries and record lists): their screens are
+ * <Resource>s built from their declarations (src/catalogue/registryResources.tsx), not pages here.
+ * A resource without an icon here has the default one.
+ */
+const RESOURCE_ICONS: Partial<Record<PageKey, ComponentType>> = {
+  gamemaster: SportsEsportsIcon,
+  timemaster: TimerIcon,
+  logactivities: ManageSearchIcon,
+  contactus: ContactMailIcon,
+};
+
+/** The bespoke screen of a page key, if this build has one. */
 export const screenOf = (key: string): PageScreen | undefined =>
   Object.prototype.hasOwnProperty.call(PAGE_SCREENS, key) ? PAGE_SCREENS[key as PageKey] : undefined;
-export const hasScreen = (key: string): boolean => screenOf(key) !== undefined;
+/** Whether this build draws a page: a bespoke screen or a registry resource. */
+export const hasScreen = (key: string): boolean => screenOf(key) !== undefined || isRegistryResource(key);
+/** A page's menu icon. */
+export const iconOf = (key: string): ComponentType =>
+  screenOf(key)?.icon ?? (Object.prototype.hasOwnProperty.call(RESOURCE_ICONS, key) ? RESOURCE_ICONS[key as PageKey] : undefined) ?? ArticleIcon;

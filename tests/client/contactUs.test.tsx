@@ -8,7 +8,8 @@ import { createAuthProvider } from '../../src/auth/authProvider';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { ContactForm } from '../../src/landing/ContactForm';
-import { ContactUsPage } from '../../src/operations/ContactUsPage';
+import { RECORDS } from '../../resources.config';
+import { RecordList } from '../../src/catalogue/RecordList';
 import { loginAs } from './fixtures';
 import { recordApi, type Recorded } from './msw';
 
@@ -49,7 +50,7 @@ function renderPage() {
   return render(
     <MemoryRouter>
       <AdminContext dataProvider={createDataProvider()} authProvider={createAuthProvider('superadmin')} i18nProvider={i18nProvider}>
-        <ContactUsPage />
+        <RecordList def={RECORDS.find((r) => r.page === 'contactus')!} />
       </AdminContext>
     </MemoryRouter>,
   );

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../src/auth/authProvider';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
-import { LogActivitiesPage } from '../../src/operations/LogActivitiesPage';
+import { RECORDS } from '../../resources.config';
+import { RecordList } from '../../src/catalogue/RecordList';
 import { loginAs } from './fixtures';
 import { recordApi, server, type Recorded } from './msw';
 
@@ -42,7 +43,7 @@ function renderPage() {
   return render(
     <MemoryRouter>
       <AdminContext dataProvider={createDataProvider()} authProvider={createAuthProvider('admin')} i18nProvider={i18nProvider}>
-        <LogActivitiesPage />
+        <RecordList def={RECORDS.find((r) => r.page === 'logactivities')!} />
       </AdminContext>
     </MemoryRouter>,
   );
