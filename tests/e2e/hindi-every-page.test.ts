@@ -17,7 +17,7 @@ import { matchTemplate } from '../../domain/templates';
 import { canOpenPage, menuFor, PAGES, type AccountRecord, type Role } from '../../resources.config';
 import { en } from '../../src/i18n/en';
 import { hi } from '../../src/i18n/hi';
-import { Api } from './api';
+import { adminBody, Api } from './api';
 import { e2eRun, login, UI_TIMEOUT } from './browser';
 import { ROOT, SUPERADMIN } from './server';
 
@@ -57,21 +57,8 @@ beforeAll(async () => {
   await root.generate(100_000, SUPERADMIN.password);
   const games = (await root.call<{ data: { id: string }[] }>('GET', 'game?perPage=50')).data;
   admin = await root.create('admins', {
-    firstName: 'Every',
-    lastName: 'Page',
-    email: 'every.page@example.com',
-    phone: '9123456781',
-    country: 'IN',
-    state: 'KA',
-    city: 'Bengaluru',
-    address: '2 Hindi Road',
-    pinCode: '560008',
-    refId: root.user._id,
-    userStatus: true,
-    password: PASSWORD,
-    pin: '1234',
+    ...adminBody({ firstName: 'Every', lastName: 'Page', email: 'every.page@example.com', phone: '9123456781', address: '2 Hindi Road', pinCode: '560008' }, { refId: root.user._id, password: PASSWORD, games: games.map((g) => g.id) }),
     commissionAmount: 10,
-    games: games.map((g) => g.id),
   });
   usernames.add(admin.username);
   await root.transfer('admins', admin._id, 50_000, SUPERADMIN.password);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { AccountRecord } from '../../resources.config';
-import { Api } from './api';
+import { adminBody, Api } from './api';
 import { e2eRun, login, UI_TIMEOUT } from './browser';
 import { ROOT, SUPERADMIN } from './server';
 
@@ -27,21 +27,8 @@ beforeAll(async () => {
   await root.generate(1_000_000, SUPERADMIN.password);
   const games = (await root.call<{ data: { id: string }[] }>('GET', 'game?perPage=50')).data;
   admin = await root.create('admins', {
-    firstName: 'Asha',
-    lastName: 'Hindi',
-    email: 'asha.hindi@example.com',
-    phone: '9123456780',
-    country: 'IN',
-    state: 'KA',
-    city: 'Bengaluru',
-    address: '1 Hindi Road',
-    pinCode: '560008',
-    refId: root.user._id,
-    userStatus: true,
-    password: PASSWORD,
-    pin: '1234',
+    ...adminBody({ firstName: 'Asha', lastName: 'Hindi', email: 'asha.hindi@example.com', phone: '9123456780', address: '1 Hindi Road', pinCode: '560008' }, { refId: root.user._id, password: PASSWORD, games: games.map((g) => g.id) }),
     commissionAmount: 10,
-    games: games.map((g) => g.id),
   });
   await root.transfer('admins', admin._id, 500_000, SUPERADMIN.password);
   const asAdmin = await Api.login(e2e.server.baseUrl, admin.username, PASSWORD);

@@ -11,7 +11,7 @@ vi.mock('../../resources/games', async (importOriginal) => {
 const { checkInvariant } = await import('../../server/credit/ledger');
 const { settleDue } = await import('../../server/games/settle');
 const { seed } = await import('../../server/db/seed');
-const { balanceCents, call, createAs, engineAvailable, fund, loginAs, startHarness, SUPERADMIN_PASSWORD } = await import('./harness');
+const { balanceCents, call, engineAvailable, playingChain, startHarness, SUPERADMIN_PASSWORD } = await import('./harness');
 type Harness = Awaited<ReturnType<typeof startHarness>>;
 const ID = RAINBOW.gameId;
 
@@ -53,15 +53,7 @@ describe.runIf(engineAvailable())('a registry with one more game (Rainbow Seven,
     const listed = (catalogue.json.data as { _id: string; gameId: string; gameName: string; nodigit: number; time: number }[]).find((g) => g.gameId === ID);
     expect(listed).toMatchObject({ gameName: 'Rainbow Seven', nodigit: 7, time: 30 });
 
-    const admin = await createAs(h, root, 'admin', h.root.id, { games: [listed!._id] });
-    const sam = await createAs(h, root, 'superareamanager', admin._id);
-    const am = await createAs(h, root, 'areamanager', sam._id);
-    const master = await createAs(h, root, 'master', am._id);
-    const player = await createAs(h, root, 'player', master._id);
-    await fund(h, player._id, 100, 'player');
-    await fund(h, admin._id, 100, 'admin');
-    const adminToken = await loginAs(h, admin.username);
-    const playerToken = await loginAs(h, player.username);
+    const { admin, player, adminToken, playerToken } = await playingChain(h, [listed!._id]);
 
     // The admin's Live Result list (the menu's source) has the game.
     const menu = await call(h, 'GET', `/api/percentage/usergames/${admin._id}`, { token: adminToken });

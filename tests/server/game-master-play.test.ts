@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant } from '../../server/credit/ledger';
 import { settleDue } from '../../server/games/settle';
 import { multipart, PNG, type FilePart } from '../fixtures/multipart';
-import { balanceCents, call, createAs, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
+import { balanceCents, call, engineAvailable, playingChain, startHarness, type Harness } from './harness';
 
 type Created = { _id: string; gameId: string; gameName: string; nodigit: number; multiplier: number | null; images: string[] };
 type ConsoleItem = { drawno: string; label: string; sum: number; image?: string };
@@ -58,15 +58,7 @@ describe.runIf(engineAvailable())('a game made in Game Master is playable', () =
     expect(game).toMatchObject({ gameName: 'Lucky Ten', nodigit: 10, multiplier: 9 });
     const ID = game.gameId;
 
-    const admin = await createAs(h, root, 'admin', h.root.id, { games: [game._id] });
-    const sam = await createAs(h, root, 'superareamanager', admin._id);
-    const am = await createAs(h, root, 'areamanager', sam._id);
-    const master = await createAs(h, root, 'master', am._id);
-    const player = await createAs(h, root, 'player', master._id);
-    await fund(h, player._id, 100, 'player');
-    await fund(h, admin._id, 100, 'admin');
-    const adminToken = await loginAs(h, admin.username);
-    const playerToken = await loginAs(h, player.username);
+    const { admin, player, adminToken, playerToken } = await playingChain(h, [game._id]);
 
     // Live Result and Win Percentage list it (they did before; the console and bets were the dead end).
     const pct = await call(h, 'GET', `/api/percentage/usergames/${admin._id}`, { token: adminToken });
@@ -123,7 +115,6 @@ describe.runIf(engineAvailable())('a game made in Game Master is playable', () =
   });
 
   it('a labelled game shows its uploaded images and pays its own multiplier; without bets its options may change', async () => {
-    const root = h.root.token;
     const images = ['a', 'b', 'c'].map((n) => ({ name: 'images', filename: `${n}.png`, bytes: PNG }));
     const bad = await send('POST', '/api/game', await form({ gameName: 'Pictures', nodigit: '3', label: 'yes', multiplier: '2.555' }), images);
     expect([bad.status, bad.json.errors?.[0]?.field]).toEqual([400, 'multiplier']);
@@ -133,8 +124,7 @@ describe.runIf(engineAvailable())('a game made in Game Master is playable', () =
     expect(game.multiplier).toBe(2.5);
     expect(game.images).toHaveLength(3);
 
-    const admin = await createAs(h, root, 'admin', h.root.id, { games: [game._id] });
-    const adminToken = await loginAs(h, admin.username);
+    const { admin, player, adminToken, playerToken } = await playingChain(h, [game._id], 10);
     const data = await loadConsole(adminToken, admin._id, game.gameId);
     expect(data.data.map((d) => [d.drawno, d.image])).toEqual(game.images.map((img, i) => [String(i), img]));
 
@@ -143,12 +133,6 @@ describe.runIf(engineAvailable())('a game made in Game Master is playable', () =
     expect(edited.status, JSON.stringify(edited.json)).toBe(200);
     expect(edited.json.data.multiplier).toBe(2);
 
-    const sam = await createAs(h, root, 'superareamanager', admin._id);
-    const am = await createAs(h, root, 'areamanager', sam._id);
-    const master = await createAs(h, root, 'master', am._id);
-    const player = await createAs(h, root, 'player', master._id);
-    await fund(h, player._id, 10, 'player');
-    const playerToken = await loginAs(h, player.username);
     const start = await balanceCents(h, player._id);
     const bet = await call(h, 'POST', '/api/app/createbet', { token: playerToken, body: { gameId: game.gameId, draws: [{ drawno: '1', drawqty: 3 }] } });
     expect(bet.status, JSON.stringify(bet.json)).toBe(201);

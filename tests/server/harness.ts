@@ -270,6 +270,18 @@ export async function createChain(h: Harness, adminId?: string): Promise<Record<
 }
 
 /**
+ * An admin given these games (catalogue row ids) with the chain below it, its player and itself
+ * funded with `points` each, both logged in: the set-up of a test that plays a game end to end.
+ */
+export async function playingChain(h: Harness, games: string[], points = 100) {
+  const admin = await createAs(h, h.root.token, 'admin', h.root.id, { games });
+  const chain = await createChain(h, admin._id);
+  await fund(h, chain.player._id, points, 'player');
+  await fund(h, admin._id, points, 'admin');
+  return { admin, player: chain.player, adminToken: await loginAs(h, admin.username), playerToken: await loginAs(h, chain.player.username) };
+}
+
+/**
  * A harness for the tests of one describe block: started before them, closed after them. The
  * returned object forwards to the live harness, so tests use it like the harness itself.
  */
