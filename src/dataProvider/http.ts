@@ -69,9 +69,17 @@ async function refusal(res: Response, path: string, hadToken: boolean): Promise<
   const message = json?.message ? translateMessage({ message: json.message, code: json.code, params: json.params }) : undefined;
   const err = new ApiError(message || res.statusText || translate('td.messages.somethingWrong'), res.status, json);
   // A logout of a session already gone answers 401 too: that is the end it asked for, not news.
-  if (res.status === 401 && hadToken && !/^\/*auth\/logout$/.test(path)) for (const listener of sessionEndedListeners) listener(err);
+  if (res.status === 401 && hadToken && !/^\/*auth\/logout$/.test(path)) {
+    sessionEnders.add(err);
+    for (const listener of sessionEndedListeners) listener(err);
+  }
   return err;
 }
+
+const sessionEnders = new WeakSet<ApiError>();
+
+/** Whether a call's refusal ended the session: a 401 to a call that carried it, which the session-ended listeners were told of. */
+export const endedSession = (err: unknown): boolean => err instanceof ApiError && sessionEnders.has(err);
 
 /**
  * The client's one HTTP call: the only place that sets the bearer token (and includes the session

@@ -1,3 +1,4 @@
+import { endedSession } from '../http';
 import { backupMethods, type BackupMethods } from './backups';
 import { commissionMethods, type CommissionMethods } from './commission';
 import { publicMethods, type PublicMethods } from './complaints';
@@ -25,15 +26,33 @@ export interface ScreenMethods
     StepUpMethods,
     UserMethods {}
 
-export const screenMethods = (): ScreenMethods => ({
-  ...backupMethods(),
-  ...commissionMethods(),
-  ...publicMethods(),
-  ...consoleMethods(),
-  ...engineMethods(),
-  ...gameMethods(),
-  ...geoMethods(),
-  ...reportMethods(),
-  ...stepUpMethods(),
-  ...userMethods(),
-});
+type Method = (...args: never[]) => Promise<unknown>;
+
+/**
+ * A call answered 401 has ended the session, and the app is already on its way to the login page
+ * (http.ts tells SessionEndWatch, which logs out). Such a call never settles: the screen keeps
+ * waiting instead of showing an error, or, through react-admin's useDataProvider (which answers a
+ * call that logged out with an empty `{ data }`), a success it never had.
+ */
+function waitOutSessionEnd<M extends object>(methods: M): M {
+  const never = new Promise<never>(() => undefined);
+  const wrap =
+    (fn: Method): Method =>
+    (...args) =>
+      fn(...args).catch((err: unknown) => (endedSession(err) ? never : Promise.reject(err)));
+  return Object.fromEntries(Object.entries(methods).map(([name, fn]) => [name, wrap(fn as Method)])) as M;
+}
+
+export const screenMethods = (): ScreenMethods =>
+  waitOutSessionEnd<ScreenMethods>({
+    ...backupMethods(),
+    ...commissionMethods(),
+    ...publicMethods(),
+    ...consoleMethods(),
+    ...engineMethods(),
+    ...gameMethods(),
+    ...geoMethods(),
+    ...reportMethods(),
+    ...stepUpMethods(),
+    ...userMethods(),
+  });
