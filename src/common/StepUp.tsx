@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -9,8 +9,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { API_PATHS } from '../../domain/apiPaths';
-import { ApiError, request } from '../dataProvider/http';
+import type { TierDataProvider } from '../dataProvider/dataProvider';
+import { ApiError } from '../dataProvider/errors';
 
 /** What `ensure()` rejects with when the user closes the password modal: nothing was asked of the server. */
 export class StepUpCancelled extends Error {
@@ -46,7 +46,7 @@ export interface StepUp {
  * calls in the same screen go on without asking (spec section 4, Commission send).
  *
  *   const { ensure, dialog } = useStepUp();
- *   mutationFn: async (x) => { await ensure(); return request(...); }
+ *   mutationFn: async (x) => { await ensure(); return dataProvider.someCall(x); }
  *   onError: (err) => { if (err instanceof StepUpCancelled) return; ... }
  *   return <>{dialog}...</>;
  */
@@ -55,6 +55,7 @@ export function useStepUp(
   texts = 'td.stepUp',
 ): StepUp {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TierDataProvider>();
   const t = (key: string) => translate(`${texts}.${key}`);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -71,9 +72,7 @@ export function useStepUp(
   };
 
   const check = useMutation({
-    mutationFn: async (pw: string) => {
-      await request(API_PATHS.checkPassword, { method: 'POST', body: { password: pw } });
-    },
+    mutationFn: (pw: string) => dataProvider.checkPassword(pw),
     onSuccess: () => {
       verifiedAt.current = Date.now();
       setOpen(false);

@@ -2,15 +2,12 @@ import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request } from '../dataProvider/http';
+import { useDataProvider } from 'react-admin';
+import type { TierDataProvider } from '../dataProvider/dataProvider';
+import type { PickedUser } from '../dataProvider/methods/users';
 import { queryKeys } from '../dataProvider/queryKeys';
 import { retryUnlessRefused } from '../operations/outcome';
 import { FILTER_MIN_WIDTH } from './ScreenFrame';
-
-export interface PickedUser {
-  _id: string;
-  username: string;
-}
 
 /** How long typing must pause before the picker asks the server (one call per pause, not per key). */
 const TYPING_PAUSE_MS = 250;
@@ -53,9 +50,10 @@ export function UserPicker<T extends PickedUser = PickedUser>({
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<T | null>(null);
   const typed = usePaused(text.trim());
+  const dataProvider = useDataProvider<TierDataProvider>();
   const found = useQuery({
     queryKey: queryKeys.userPicker(path, query, typed),
-    queryFn: async () => (await request<T[]>(path, { query: { ...query, ...(typed ? { q: typed } : {}) } })).json.data ?? [],
+    queryFn: () => dataProvider.findUsers<T>(path, { ...query, ...(typed ? { q: typed } : {}) }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: retryUnlessRefused,

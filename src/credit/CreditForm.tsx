@@ -22,7 +22,7 @@ import { Overlay } from '../common/Overlay';
 import { useSuccessNotify } from '../common/useSuccessNotify';
 import { useTimedMessage } from '../common/useTimedMessage';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
-import { newIdempotencyKey } from '../dataProvider/http';
+import { newIdempotencyKey } from '../dataProvider/idempotencyKey';
 import { errorMessage } from '../tiers/errorMessage';
 import { AccountMissing, useAccount } from '../tiers/useAccount';
 import { tierLabelKey } from '../tiers/registry';

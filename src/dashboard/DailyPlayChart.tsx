@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,9 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { formatPoints } from '../i18n/format';
 import { formatShortDay } from '../i18n/dates';
-import { request } from '../dataProvider/http';
+import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { queryKeys } from '../dataProvider/queryKeys';
-import { API_PATHS } from '../../domain/apiPaths';
 import type { DayFigures } from '../../domain/api';
 export type { DayFigures };
 
@@ -41,9 +40,10 @@ export const netPoints = (days: readonly DayFigures[]): { x: number; y: number }
 export function DailyPlayChart() {
   const translate = useTranslate();
   const theme = useTheme();
+  const dataProvider = useDataProvider<TierDataProvider>();
   const q = useQuery({
     queryKey: queryKeys.dailyPlay(),
-    queryFn: async () => (await request<DayFigures[]>(API_PATHS.dailyPlay, { query: { days: 14 } })).json.data ?? [],
+    queryFn: () => dataProvider.getDailyPlay({ days: 14 }),
     retry: false,
   });
   const days = q.data ?? [];

@@ -1,29 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { API_PATHS } from '../../domain/apiPaths';
-import { request } from '../dataProvider/http';
+import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { queryKeys } from '../dataProvider/queryKeys';
-
-/** A round this instance fails to settle: named when it still exists, with a code (never the error's text). */
-export interface FailingRound {
-  roundId: string;
-  drawNo: number | null;
-  gameName: string | null;
-  admin: string | null;
-  attempts: number;
-  code: string;
-  nextAttemptAt: string;
-}
-
-export interface EngineStatus {
-  roundsBehind: number;
-  oldestClosedAt: string | null;
-  failing: FailingRound[];
-}
 
 /** Failing rounds named on the card at most. */
 const NAMED = 3;
@@ -34,9 +16,10 @@ const NAMED = 3;
  */
 export function EngineHealth() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TierDataProvider>();
   const q = useQuery({
     queryKey: queryKeys.engineStatus(),
-    queryFn: async () => (await request<EngineStatus>(API_PATHS.engineStatus)).json.data ?? null,
+    queryFn: () => dataProvider.getEngineStatus(),
     refetchInterval: 10_000,
     retry: false,
   });

@@ -17,6 +17,7 @@ import { accountPath, API_PATHS, fillPath, type AccountPath } from '../../domain
 import { DASHBOARD_COUNTS, tierOf, type CountField, type Role, type TierDef } from '../../resources.config';
 import { ROLES } from '../../resources.config';
 import { request, type RequestOptions } from './http';
+import { screenMethods, type ScreenMethods } from './methods';
 import { restProviders, type ResourceProvider, type ToggleAction, type ToggleCall } from './restProvider';
 import { registryProviders } from './registryProvider';
 
@@ -58,7 +59,10 @@ export interface CreditResult {
 
 export type { ToggleAction };
 
-export interface TierDataProvider extends DataProvider, ToggleCall {
+/** The client's dataProvider: react-admin's calls, the account family's own, and the screens' (methods/). */
+export interface TierDataProvider extends AccountsDataProvider, ScreenMethods {}
+
+export interface AccountsDataProvider extends DataProvider, ToggleCall {
   creditTransfer(resource: string, params: CreditParams): Promise<{ data: CreditResult; message?: string }>;
   creditAdjust(resource: string, params: CreditParams): Promise<{ data: CreditResult; message?: string }>;
   logoutPlayer(params: { id: Identifier }): Promise<{ message?: string }>;
@@ -142,7 +146,7 @@ async function mutate(path: string, options: RequestOptions): Promise<{ data: Ac
 }
 
 /** The tiers' provider: react-admin's calls on accounts, and the account family's own calls. */
-function accountsProvider(): TierDataProvider {
+function accountsProvider(): AccountsDataProvider {
   const getList = (resource: string, params: GetListParams & { meta?: unknown }) => {
     const parent = parentOf(params.meta);
     return fetchList(parent ? childrenPath(parent) : path(resource, 'list'), params);
@@ -156,7 +160,7 @@ function accountsProvider(): TierDataProvider {
     return { data: toRow(json.data) };
   };
 
-  const provider: TierDataProvider = {
+  const provider: AccountsDataProvider = {
     getList: getList as DataProvider['getList'],
     getOne: getOne as DataProvider['getOne'],
     getMany: (async (resource: string, params: GetManyParams) => {
@@ -249,7 +253,8 @@ function accountsProvider(): TierDataProvider {
 /**
  * The client's one dataProvider, built once: every call that names a resource goes to the provider
  * of that resource (the REST resources of the registry, or the tiers' accounts), as react-admin's
- * combineDataProviders does; the account family's own calls are the tiers' provider's.
+ * combineDataProviders does; the account family's own calls are the tiers' provider's, and the
+ * screens' own calls (methods/) are custom methods beside them.
  */
 export function createDataProvider(): TierDataProvider {
   const accounts = accountsProvider();
@@ -257,7 +262,7 @@ export function createDataProvider(): TierDataProvider {
   const registry = registryProviders(rest);
   const byResource = combineDataProviders((resource) => registry.get(resource) ?? rest.get(resource) ?? accounts) as ResourceProvider;
   const { getList, getOne, getMany, getManyReference, create, update, updateMany, delete: remove, deleteMany, toggleStatus } = byResource;
-  return { ...accounts, getList, getOne, getMany, getManyReference, create, update, updateMany, delete: remove, deleteMany, toggleStatus };
+  return { ...accounts, ...screenMethods(), getList, getOne, getMany, getManyReference, create, update, updateMany, delete: remove, deleteMany, toggleStatus };
 }
 
 /** Fallback diff for a plain `update` call: top-level values that differ. */

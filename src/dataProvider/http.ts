@@ -1,33 +1,13 @@
 import type { Envelope } from '../../domain/api';
 import { extendSession, getToken } from '../auth/session';
 import { translate, translateMessage } from '../i18n/translate';
+import { ApiError, NetworkError } from './errors';
+import { API_BASE } from './urls';
 
-/** Base of every call (docs/API.md); the dev server and the server itself serve it same-origin. */
-export const API_BASE = '/api';
-
-/** A failed call: the HTTP status and the server's envelope (message, field errors). */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly body: Envelope | null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-/**
- * A call that got no answer at all (offline, server down, connection reset). The browser's own
- * text ("Failed to fetch", "NetworkError when attempting…") is no message for an operator: the
- * spec's "Something went wrong" is, and each screen may say its own (spec section 8).
- */
-export class NetworkError extends Error {
-  constructor(cause: unknown) {
-    super(translate('td.messages.somethingWrong'), { cause });
-    this.name = 'NetworkError';
-  }
-}
+// Screens read the errors, the API base and the idempotency key from their own small modules; the
+// dataProvider and the authProvider still find them here.
+export { ApiError, NetworkError, API_BASE };
+export { newIdempotencyKey } from './idempotencyKey';
 
 type SessionEndedListener = (err: ApiError) => void;
 const sessionEndedListeners = new Set<SessionEndedListener>();
@@ -89,9 +69,17 @@ async function refusal(res: Response, path: string, hadToken: boolean): Promise<
   const message = json?.message ? translateMessage({ message: json.message, code: json.code, params: json.params }) : undefined;
   const err = new ApiError(message || res.statusText || translate('td.messages.somethingWrong'), res.status, json);
   // A logout of a session already gone answers 401 too: that is the end it asked for, not news.
-  if (res.status === 401 && hadToken && !/^\/*auth\/logout$/.test(path)) for (const listener of sessionEndedListeners) listener(err);
+  if (res.status === 401 && hadToken && !/^\/*auth\/logout$/.test(path)) {
+    sessionEnders.add(err);
+    for (const listener of sessionEndedListeners) listener(err);
+  }
   return err;
 }
+
+const sessionEnders = new WeakSet<ApiError>();
+
+/** Whether a call's refusal ended the session: a 401 to a call that carried it, which the session-ended listeners were told of. */
+export const endedSession = (err: unknown): boolean => err instanceof ApiError && sessionEnders.has(err);
 
 /**
  * The client's one HTTP call: the only place that sets the bearer token (and includes the session
@@ -143,9 +131,3 @@ export async function request<T = unknown>(
   answered(options);
   return { json, headers: res.headers, status: res.status };
 }
-
-/** A fresh key per form submission, so a retried request never moves points twice. */
-export const newIdempotencyKey = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;

@@ -1,8 +1,8 @@
 import type { Identifier } from 'react-admin';
 
 /**
- * The keys of the client's own TanStack queries and mutations: the custom dataProvider methods and
- * the one-off calls of src/dataProvider/http.ts that react-admin's hooks do not cover. A query and
+ * The keys of the client's own TanStack queries and mutations: the calls react-admin's own hooks do
+ * not cover, the dataProvider's custom methods (src/dataProvider/methods). A query and
  * the invalidation that must reach it read the same factory here, so a key is never retyped.
  * Everything sits under 'td', a root react-admin's own resource keys never start with.
  * (tests/client-logic/queryKeys.test.ts fails on a key array written anywhere else in src/.)

@@ -1,18 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
-import { API_PATHS } from '../../domain/apiPaths';
-import { request } from '../dataProvider/http';
+import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { queryKeys } from '../dataProvider/queryKeys';
-
-export interface DelayedRound {
-  roundId: string;
-  drawNo: number;
-  gameId: string;
-  gameName: string;
-  admin: string;
-  closesAt: string;
-}
 
 /** Rounds named on screen at most; the rest are counted. */
 const NAMED = 3;
@@ -24,10 +14,10 @@ const NAMED = 3;
  */
 export function DelayedRounds({ adminId, gameId }: { adminId?: string | undefined; gameId?: string | undefined }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TierDataProvider>();
   const q = useQuery({
     queryKey: queryKeys.delayedRounds(adminId, gameId),
-    queryFn: async () =>
-      (await request<{ count: number; rounds: DelayedRound[] }>(API_PATHS.engineDelayed, { query: { adminId, gameId } })).json.data ?? null,
+    queryFn: () => dataProvider.getDelayedRounds({ adminId, gameId }),
     refetchInterval: 10_000,
     retry: false,
   });

@@ -4,21 +4,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { request } from '../dataProvider/http';
+import { ENQUIRY_TYPES, type ContactValues } from '../dataProvider/methods/complaints';
+import { usePublicMethods } from '../dataProvider/usePublicMethods';
 import { translate as t } from '../i18n/translate';
 import { serverMessage } from '../operations/outcome';
-import { API_PATHS } from '../../domain/apiPaths';
-
-/** The server's enquiry types (server/operations/complaints.routes.ts ENQUIRY_TYPES). */
-export const ENQUIRY_TYPES = ['General', 'Account', 'Payment', 'Technical', 'Other'] as const;
-
-export interface ContactValues {
-  enquiryType: (typeof ENQUIRY_TYPES)[number];
-  fullName: string;
-  email: string;
-  mobile: string;
-  complaintDetails: string;
-}
 
 const EMPTY: ContactValues = { enquiryType: 'General', fullName: '', email: '', mobile: '', complaintDetails: '' };
 
@@ -28,21 +17,13 @@ const EMPTY: ContactValues = { enquiryType: 'General', fullName: '', email: '', 
  */
 const publicClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
 
-/**
- * POST complaint as a visitor: no session at all (no token, no cookie), whoever is logged in in
- * this browser. The server validates and rate-limits; its message is what the visitor reads.
- */
-export async function sendComplaint(values: ContactValues): Promise<string | undefined> {
-  const { json } = await request(API_PATHS.complaints, { method: 'POST', body: values, session: false });
-  return json.message;
-}
-
 /** Contact Us (spec 2.14): enquiry type, full name, email, mobile and details. */
 export function ContactForm({ autoFocus = false }: { autoFocus?: boolean }) {
   const [values, setValues] = useState<ContactValues>(EMPTY);
+  const { sendComplaint } = usePublicMethods();
   const send = useMutation(
     {
-      mutationFn: sendComplaint,
+      mutationFn: (v: ContactValues) => sendComplaint(v),
       onSuccess: () => setValues(EMPTY),
     },
     publicClient,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { useLogout, useTranslate } from 'react-admin';
+import { useDataProvider, useLogout, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,17 +11,17 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import BackupIcon from '@mui/icons-material/Backup';
-import { fetchFile, saveBlob } from '../common/download';
+import { saveBlob } from '../common/download';
 import { PageSpinner } from '../common/PageSpinner';
 import { ScreenFrame } from '../common/ScreenFrame';
 import { StepUpCancelled, useStepUp } from '../common/StepUp';
 import type { TimedMessage } from '../common/useTimedMessage';
-import { ApiError, request } from '../dataProvider/http';
+import type { TierDataProvider } from '../dataProvider/dataProvider';
+import { ApiError } from '../dataProvider/errors';
 import { formatDateTime } from '../tiers/cellValue';
 import { formatBytes, useBackups } from './backupsQueries';
 import { mutationKeys, queryKeys } from '../dataProvider/queryKeys';
-import { expectSuccess, failureText, serverMessage } from './outcome';
-import { API_PATHS } from '../../domain/apiPaths';
+import { failureText, serverMessage } from './outcome';
 
 /**
  * `/{role}/backups` (spec 2.15, admin only): take a backup, and per folder Import Backup (a
@@ -31,6 +31,7 @@ import { API_PATHS } from '../../domain/apiPaths';
  */
 export function BackupsPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TierDataProvider>();
   const client = useQueryClient();
   const logout = useLogout();
   const { ensure, dialog } = useStepUp();
@@ -45,7 +46,7 @@ export function BackupsPage() {
   const notOwner = list.error instanceof ApiError && list.error.status === 403;
 
   const backup = useMutation({
-    mutationFn: async () => expectSuccess((await request(API_PATHS.backupExport)).json),
+    mutationFn: () => dataProvider.takeBackup(),
     onMutate: () => setOutcome(null),
     onSuccess: () => {
       say(translate('td.backups.completed'), 'success');
@@ -58,7 +59,7 @@ export function BackupsPage() {
     mutationKey: mutationKeys.backupFolderCall(),
     mutationFn: async (folder: string) => {
       await ensure();
-      expectSuccess((await request(API_PATHS.backupImport, { query: { folder } })).json);
+      await dataProvider.restoreBackup(folder);
     },
     onSuccess: (_r, folder) => {
       say(translate('td.backups.restored', { folder }), 'success');
@@ -73,7 +74,7 @@ export function BackupsPage() {
   const download = useMutation({
     mutationKey: mutationKeys.backupFolderCall(),
     mutationFn: async (folder: string) => {
-      const { blob, filename } = await fetchFile(API_PATHS.backupDownload, { folder });
+      const { blob, filename } = await dataProvider.downloadBackup(folder);
       saveBlob(blob, filename ?? `${folder}.tar.gz`);
     },
     onError: (err) => say(failureText(err, translate('td.backups.downloadFailed')), 'error'),
@@ -81,7 +82,7 @@ export function BackupsPage() {
 
   const transfer = useMutation({
     mutationKey: mutationKeys.backupFolderCall(),
-    mutationFn: async (folder: string) => expectSuccess((await request(API_PATHS.backupTransfer, { query: { folder } })).json),
+    mutationFn: (folder: string) => dataProvider.transferBackup(folder),
     // Said in the operator's language from the reply's folder, not the server's English sentence.
     onSuccess: (json) => say(typeof json.folder === 'string' ? translate('td.backups.transferredFolder', { folder: json.folder }) : translate('td.backups.transferred'), 'success'),
     onError: (err) => say(failureText(err, translate('td.backups.transferFailed'), translate('td.backups.transferRequestFailed')), 'error'),

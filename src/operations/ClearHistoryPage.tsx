@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { DateField } from '../common/DateField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,11 +13,10 @@ import Typography from '@mui/material/Typography';
 import { FILTER_MIN_WIDTH, ScreenFrame } from '../common/ScreenFrame';
 import { StepUpCancelled, useStepUp } from '../common/StepUp';
 import type { TimedMessage } from '../common/useTimedMessage';
-import { request } from '../dataProvider/http';
+import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { queryKeys } from '../dataProvider/queryKeys';
 import { failureText, marked } from './outcome';
 import { checkClearHistory, HISTORY_MODELS, type ClearHistoryRequest, type HistoryModel } from './clearHistoryRules';
-import { API_PATHS } from '../../domain/apiPaths';
 
 /**
  * `/{role}/clearhistory` (spec 2.15, admin only): a start and an end date and the models to clear.
@@ -26,6 +25,7 @@ import { API_PATHS } from '../../domain/apiPaths';
  */
 export function ClearHistoryPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TierDataProvider>();
   const client = useQueryClient();
   const { ensure, dialog } = useStepUp();
   const [startDate, setStartDate] = useState('');
@@ -42,7 +42,7 @@ export function ClearHistoryPage() {
   const clear = useMutation({
     mutationFn: async (body: ClearHistoryRequest) => {
       await ensure();
-      return (await request(API_PATHS.deleteRecords, { method: 'POST', body })).json;
+      return dataProvider.clearHistory(body);
     },
     onSuccess: (json) => {
       if (json.success === false) setOutcome({ text: json.message ? marked('❌', json.message) : failed, severity: 'error' });

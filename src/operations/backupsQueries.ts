@@ -1,25 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../dataProvider/http';
+import { useDataProvider } from 'react-admin';
+import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { queryKeys } from '../dataProvider/queryKeys';
-import { expectSuccess, retryUnlessRefused } from './outcome';
-import { API_PATHS } from '../../domain/apiPaths';
-
-/** One backup folder of GET backup/list-backups: its name, when it was taken, its size on disk and its row count. */
-export interface BackupFolder {
-  folder: string;
-  createdAt: string;
-  size: number;
-  rows: number;
-}
+import { retryUnlessRefused } from './outcome';
 
 /** The backups, newest first (the server's order). */
 export function useBackups({ enabled = true }: { enabled?: boolean } = {}) {
+  const dataProvider = useDataProvider<TierDataProvider>();
   return useQuery({
     queryKey: queryKeys.backupList(),
-    queryFn: async () => {
-      const { json } = await request(API_PATHS.backupList);
-      return ((expectSuccess(json).folders as BackupFolder[] | undefined) ?? []).slice();
-    },
+    queryFn: () => dataProvider.getBackups(),
     enabled,
     retry: retryUnlessRefused,
   });

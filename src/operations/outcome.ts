@@ -1,18 +1,7 @@
-import { ApiError } from '../dataProvider/http';
+import { ApiError, Refused } from '../dataProvider/errors';
 
-/** A 200 answer whose envelope says `success: false` (the spec's "failed" branch of an answered call). */
-export class Refused extends Error {
-  constructor(readonly serverMessage?: string) {
-    super(serverMessage || 'Refused');
-    this.name = 'Refused';
-  }
-}
-
-/** The envelope when it says success; a `Refused` otherwise. */
-export function expectSuccess<T extends { success?: boolean; message?: string }>(json: T): T {
-  if (json.success === false) throw new Refused(json.message);
-  return json;
-}
+// Where the screens have always found them: the refusal of an answered call and its check.
+export { Refused, expectSuccess } from '../dataProvider/errors';
 
 /** The message the server gave for a failed call (in the client's texts), if it gave one. */
 export function serverMessage(err: unknown): string | undefined {

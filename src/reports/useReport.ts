@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { dayKey, parseDate, PERIOD_CODES, periodRange, type PeriodCode, type PeriodName, type Range } from '../../domain/periods';
 import { getStoredRole } from '../auth/session';
-import { ApiError, request } from '../dataProvider/http';
+import type { TierDataProvider } from '../dataProvider/dataProvider';
+import { ApiError } from '../dataProvider/errors';
 import { queryKeys } from '../dataProvider/queryKeys';
 import type { ReportData, ReportDef } from './reportDef';
 
@@ -86,10 +88,11 @@ const retry = (failures: number, err: Error): boolean => !(err instanceof ApiErr
 
 /** The report's rows and totals for the view; a new start, end, role or id is a new query. */
 export function useReportData<Row extends { username: string }, Totals extends Record<string, number>>(def: ReportDef<Row, Totals>, view: ReportView) {
+  const dataProvider = useDataProvider<TierDataProvider>();
   const query = reportQuery(view);
   return useQuery<ReportData<Row, Totals>>({
     queryKey: queryKeys.report(def.key, query),
-    queryFn: async () => def.read((await request(def.api, { query })).json),
+    queryFn: async () => def.read(await dataProvider.getReport(def.api, query)),
     retry,
   });
 }

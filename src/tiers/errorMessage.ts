@@ -1,5 +1,5 @@
 import { isMessageCode, type MessageParams } from '../../domain/messages';
-import { ApiError, NetworkError } from '../dataProvider/http';
+import { ApiError, NetworkError } from '../dataProvider/errors';
 import { currentLocale, DEFAULT_LOCALE } from '../i18n/locale';
 import { translateMessage } from '../i18n/translate';
 

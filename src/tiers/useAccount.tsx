@@ -2,7 +2,7 @@ import { useGetOne, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import type { TierDef } from '../../resources.config';
 import type { AccountRow } from '../dataProvider/dataProvider';
-import { ApiError } from '../dataProvider/http';
+import { ApiError } from '../dataProvider/errors';
 import { errorMessage } from './errorMessage';
 
 /**

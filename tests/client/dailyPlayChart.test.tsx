@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { describe, expect, it } from 'vitest';
+import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { DailyPlayChart, chartLayout, netPoints } from '../../src/dashboard/DailyPlayChart';
 import { loginAs } from './fixtures';
@@ -16,7 +17,7 @@ describe('the dashboard chart', () => {
     loginAs('admin');
     const calls = recordApi(() => ({ json: { success: true, data: days } }));
     render(
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider}>
         <DailyPlayChart />
       </AdminContext>,
     );
@@ -49,7 +50,7 @@ describe('the dashboard chart', () => {
     loginAs('admin');
     recordApi(() => ({ json: { success: true, data: [days[0], { day: '2026-11-23', playPoints: 10, winPoints: 40, endPoints: -30 }] } }));
     const { container } = render(
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider}>
         <DailyPlayChart />
       </AdminContext>,
     );

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { EngineHealth } from '../../src/dashboard/EngineHealth';
 import { DelayedRounds } from '../../src/games/DelayedRounds';
@@ -8,7 +9,11 @@ import { ResultsStrip } from '../../src/games/console/ResultsStrip';
 import { loginAs } from './fixtures';
 import { recordApi } from './msw';
 
-const inAdmin = (ui: React.ReactNode) => render(<AdminContext i18nProvider={i18nProvider}>{ui}</AdminContext>);
+const inAdmin = (ui: React.ReactNode) => render(
+    <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider}>
+      {ui}
+    </AdminContext>,
+  );
 
 const FAILING = { roundId: '9', drawNo: 29925300, gameName: 'Fun Target', admin: 'AD0005', attempts: 4, code: 'ERR_OUT_OF_RANGE', nextAttemptAt: '2026-11-25T10:01:00.000Z' };
 

@@ -6,6 +6,7 @@ import { createAuthProvider } from '../../src/auth/authProvider';
 import { SessionEndWatch } from '../../src/auth/SessionEndWatch';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { WinPercentagePage } from '../../src/games/percentage/WinPercentagePage';
+import { BackupsPage } from '../../src/operations/BackupsPage';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { loginAs } from './fixtures';
 import { recordApi } from './msw';
@@ -20,6 +21,24 @@ describe('a session the server ended (issue 14 item 13)', () => {
           <SessionEndWatch />
           <Routes>
             <Route path="/admin/winpercentage" element={<WinPercentagePage />} />
+            <Route path="/auth/login" element={<p>Login page</p>} />
+          </Routes>
+        </AdminContext>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('a screen method answered 401 neither fails nor succeeds on the screen: the app goes to the login page', async () => {
+    loginAs('admin', '7');
+    recordApi((c) => (c.path.startsWith('/api/backup/') ? { status: 401, json: { success: false, code: 'sessionExpired', message: 'Session expired. Please log in again.' } } : undefined));
+    render(
+      <MemoryRouter initialEntries={['/admin/backups']}>
+        <AdminContext basename="/admin" dataProvider={createDataProvider()} authProvider={createAuthProvider('admin')} i18nProvider={i18nProvider}>
+          <SessionEndWatch />
+          <Routes>
+            <Route path="/admin/backups" element={<BackupsPage />} />
             <Route path="/auth/login" element={<p>Login page</p>} />
           </Routes>
         </AdminContext>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../dataProvider/queryKeys';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,7 +23,7 @@ import { ScreenFrame } from '../../common/ScreenFrame';
 import { useSuccessNotify } from '../../common/useSuccessNotify';
 import { useTimedMessage } from '../../common/useTimedMessage';
 import { errorMessage } from '../../tiers/errorMessage';
-import { loadConsole, moveBalance, saveResult } from './consoleApi';
+import type { TierDataProvider } from '../../dataProvider/dataProvider';
 import { OptionGrid } from './OptionGrid';
 import { ResultsStrip } from './ResultsStrip';
 import { DelayedRounds } from '../DelayedRounds';
@@ -55,6 +55,7 @@ function pickText(game: GameDeclaration, picks: TilePicks): string {
 
 function Console({ game, adminId, username }: { game: GameDeclaration; adminId: string; username: string }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TierDataProvider>();
   const feed = useConsoleFeed(adminId, game.gameId);
   const time = useCountdown(game.gameId, adminId, feed.serverTime);
   // Refusals and "nothing to reset" stay beside the buttons; a success is said in the notification (2 s both).
@@ -66,7 +67,7 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
   const target = { gameId: game.gameId, adminId };
 
   const balanceMove = useMutation({
-    mutationFn: (v: { type: 'add' | 'remove'; amount?: number }) => moveBalance(target, v.type, v.amount),
+    mutationFn: (v: { type: 'add' | 'remove'; amount?: number }) => dataProvider.moveBalance(target, v.type, v.amount),
     onSuccess: ({ message: msg, moved }, v) => {
       // An empty (or negative) pool gives nothing back: say so, not "Balance Reset successfully!".
       if (v.type === 'remove' && moved === 0) show(translate('td.console.nothingToReset'), 'info');
@@ -82,7 +83,7 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
   });
   const save = useMutation({
     mutationFn: (outcomePicks: TilePicks) =>
-      saveResult(
+      dataProvider.saveResult(
         target,
         { result: outcomePicks.result ?? '', ...(outcomePicks.color ? { color: outcomePicks.color } : {}), ...(outcomePicks.type ? { type: outcomePicks.type } : {}) },
         booster,
@@ -253,7 +254,8 @@ export function GameConsoleRoute() {
  */
 function CatalogueConsole({ gameId, adminId, username }: { gameId: string; adminId: string; username: string }) {
   const translate = useTranslate();
-  const row = useQuery({ queryKey: queryKeys.catalogueGame(gameId, adminId), queryFn: () => loadConsole({ gameId, adminId }), retry: false, staleTime: Infinity });
+  const dataProvider = useDataProvider<TierDataProvider>();
+  const row = useQuery({ queryKey: queryKeys.catalogueGame(gameId, adminId), queryFn: () => dataProvider.getConsole({ gameId, adminId }), retry: false, staleTime: Infinity });
   if (row.isPending) return <PageSpinner />;
   if (!row.data) return <Alert severity="warning" sx={{ mt: 2 }}>{errorMessage(row.error, translate('td.catalogue.gamemaster.notFound'))}</Alert>;
   return <Console game={declarationOf(row.data.catalogue)} adminId={adminId} username={username} />;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -16,7 +16,7 @@ import { centsToPoints } from '../../../domain/money';
 import { formatPoints } from '../../i18n/format';
 import { PageSpinner } from '../../common/PageSpinner';
 import { errorMessage } from '../../tiers/errorMessage';
-import { loadDecision } from './consoleApi';
+import type { TierDataProvider } from '../../dataProvider/dataProvider';
 import { queryKeys } from '../../dataProvider/queryKeys';
 import type { ConsoleResult } from './consoleTypes';
 
@@ -37,7 +37,8 @@ const show = (key: string, v: unknown, gameId: string): string => {
 function DecisionDialog({ result, adminId, onClose }: { result: ConsoleResult; adminId: string; onClose: () => void }) {
   const translate = useTranslate();
   const label = result.refunded ? translate('td.console.refunded') : result.label;
-  const q = useQuery({ queryKey: queryKeys.roundDecision(result.roundId), queryFn: () => loadDecision(result.roundId, adminId), retry: false });
+  const dataProvider = useDataProvider<TierDataProvider>();
+  const q = useQuery({ queryKey: queryKeys.roundDecision(result.roundId), queryFn: () => dataProvider.getRoundDecision(result.roundId, adminId), retry: false });
   const d = q.data?.decision ?? {};
   const payouts = (d.payouts ?? null) as Record<string, unknown> | null;
   const gameId = String(d.gameId ?? q.data?.gameId ?? '');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { request } from '../../dataProvider/http';
-import { API_PATHS } from '../../../domain/apiPaths';
+import { useDataProvider } from 'react-admin';
+import type { TierDataProvider } from '../../dataProvider/dataProvider';
 
 /** 'mm:ss' → seconds (0 for anything else). */
 export const secondsOf = (mmss: string): number => {
@@ -20,11 +20,14 @@ export function useCountdown(gameId: string, adminId: string, pushed: { time: st
   const [running, setRunning] = useState(true);
   // Read by the push effect without re-running it: a focus must not re-apply the last (stale) push.
   const runningRef = useRef(true);
+  // Read by `load` without re-creating it: a new provider object must not reload the timer.
+  const provider = useDataProvider<TierDataProvider>();
+  const dataProvider = useRef(provider);
+  dataProvider.current = provider;
 
   const load = useCallback(async () => {
     try {
-      const { json } = await request<{ time: string }>(API_PATHS.timer, { query: { gameId, adminId } });
-      setSeconds(secondsOf(json.data?.time ?? '00:00'));
+      setSeconds(secondsOf(await dataProvider.current.getTimer({ gameId, adminId })));
     } catch (e) {
       // Timer fetch failures are only logged (spec section 8).
       console.error('gettimer failed', e);

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_PATHS } from '../../../domain/apiPaths';
+import { useDataProvider } from 'react-admin';
 import type { Range } from '../../../domain/periods';
 import { getStoredUser } from '../../auth/session';
-import { request } from '../../dataProvider/http';
+import type { TierDataProvider } from '../../dataProvider/dataProvider';
+import type { GameOption, TicketLine } from '../../dataProvider/methods/games';
 import { queryKeys } from '../../dataProvider/queryKeys';
 import { retryUnlessRefused } from '../../operations/outcome';
 
@@ -46,22 +47,7 @@ export interface HistoryTotals {
   end: number;
 }
 
-/** One line of GET history/getdetailsbyticketid (spec section 3, Ticket detail row). */
-export interface TicketLine {
-  ticketid: string;
-  /** The option's key (`card:12`); label is what people read (`Q`). */
-  drawno: string;
-  label?: string;
-  round: number;
-  drawqty: number;
-  drawtotal: number;
-  refunded?: boolean;
-}
-
-export interface GameOption {
-  gameId: string;
-  gameName: string;
-}
+export type { GameOption };
 
 /** A page of a server-paged table: `page` counts from 1, as the API does. */
 export interface Paging {
@@ -91,9 +77,10 @@ export const historyFilter = (f: Omit<HistoryFilter, keyof Paging>, id = current
 /** The bet list's game filter options (the player filter searches as the operator types: UserPicker). */
 export function useHistoryOptions() {
   const id = currentUserId();
+  const dataProvider = useDataProvider<TierDataProvider>();
   const games = useQuery({
     queryKey: queryKeys.historyGames(id),
-    queryFn: async () => (await request<GameOption[]>(API_PATHS.historyGames, { query: { id } })).json.data ?? [],
+    queryFn: () => dataProvider.getHistoryGames({ id }),
     staleTime: 5 * 60_000,
     retry: retryUnlessRefused,
   });
@@ -105,12 +92,12 @@ export function useHistoryOptions() {
  * shows as no lines (spec section 8: ticket-detail failures carry no message to the user).
  */
 export function useTicketLines(ticket: { ticketId: string; gameId: string } | null) {
+  const dataProvider = useDataProvider<TierDataProvider>();
   return useQuery({
     queryKey: queryKeys.ticketLines(ticket?.ticketId, ticket?.gameId),
-    queryFn: async () => {
+    queryFn: async (): Promise<TicketLine[]> => {
       try {
-        const { json } = await request<TicketLine[]>(API_PATHS.ticketDetails, { query: { ticketId: ticket!.ticketId, gameId: ticket!.gameId } });
-        return json.success ? (json.data ?? []) : [];
+        return await dataProvider.getTicketLines({ ticketId: ticket!.ticketId, gameId: ticket!.gameId });
       } catch (err) {
         console.error('Ticket details could not be loaded', err);
         return [];

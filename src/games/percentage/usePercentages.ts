@@ -1,51 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 import { currentSession } from '../../auth/session';
-import { ApiError, request } from '../../dataProvider/http';
+import type { TierDataProvider } from '../../dataProvider/dataProvider';
+import { ApiError } from '../../dataProvider/errors';
+import type { AdminGameRow, PercentageList, PercentageUpdate } from '../../dataProvider/methods/games';
 import { queryKeys } from '../../dataProvider/queryKeys';
-import { API_PATHS, fillPath } from '../../../domain/apiPaths';
 
-/** One (admin, game) pool of GET percentage/usergames/{id} (docs/API.md). */
-export interface AdminGameRow {
-  /** The pool's id: what the bulk update names. */
-  id: string;
-  adminId: string;
-  username: string;
-  gameId: string;
-  gameName: string;
-  winpercentage: number;
-}
-
-export interface PercentageList {
-  games: { gameId: string; gameName: string }[];
-  users: { _id: string; username: string }[];
-  adminGameList: AdminGameRow[];
-}
-
-export interface PercentageUpdate {
-  id: string;
-  winpercentage: number;
-}
+export type { AdminGameRow };
 
 /** Percentage messages clear after 800 ms (spec sections 8 and 9). */
 export const PERCENTAGE_MESSAGE_MS = 800;
 
 const ownId = (): string | undefined => currentSession()?.user._id;
 
-async function fetchPercentageList(id: string): Promise<PercentageList> {
-  const { json } = await request(fillPath(API_PATHS.percentages, { id }));
-  return {
-    games: (json.games as PercentageList['games'] | undefined) ?? [],
-    users: (json.users as PercentageList['users'] | undefined) ?? [],
-    adminGameList: (json.adminGameList as AdminGameRow[] | undefined) ?? [],
-  };
-}
-
 /** The caller's (admin, game) pairs with their win percentages; `enabled: false` asks nothing. */
 export function usePercentageList({ enabled = true }: { enabled?: boolean } = {}) {
   const id = ownId();
+  const dataProvider = useDataProvider<TierDataProvider>();
   return useQuery({
     queryKey: queryKeys.percentageList(id),
-    queryFn: () => fetchPercentageList(id as string),
+    queryFn: () => dataProvider.getPercentages({ id: id as string }),
     enabled: enabled && id !== undefined,
     // A refusal (403 for a role that runs no games) stays a refusal: shown at once, not retried.
     retry: (failures, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && failures < 3,
@@ -74,14 +48,9 @@ export function pendingUpdates(rows: readonly AdminGameRow[], edits: Readonly<Re
  */
 export function useSetPercentages() {
   const client = useQueryClient();
+  const dataProvider = useDataProvider<TierDataProvider>();
   return useMutation({
-    mutationFn: async (updates: PercentageUpdate[]) => {
-      const { json } = await request(fillPath(API_PATHS.winPercentages, { id: ownId() ?? '' }), {
-        method: 'PUT',
-        body: { data: { updates } },
-      });
-      return { message: typeof json.message === 'string' ? json.message : undefined };
-    },
+    mutationFn: (updates: PercentageUpdate[]) => dataProvider.setPercentages({ id: ownId() ?? '', updates }),
     onSuccess: (_result, updates) => {
       const next = new Map(updates.map((u) => [u.id, u.winpercentage]));
       client.setQueriesData<PercentageList>({ queryKey: queryKeys.percentageLists() }, (old) =>

@@ -1,11 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { NetRow } from '../../../domain/api';
-import { API_PATHS } from '../../../domain/apiPaths';
 import { COMMISSION_TABLE_FIGURES, commissionTableTotals, pendingCommission, percentToBp, sumPoints } from '../../../domain/commission';
 import { centsToPoints } from '../../../domain/money';
 import { CHAIN, GAME_TIER, LEAF_TIER, managedTiers, type Role, type TierDef } from '../../../resources.config';
 import { currentSession } from '../../auth/session';
-import { ApiError, request } from '../../dataProvider/http';
+import { useDataProvider } from 'react-admin';
+import type { TierDataProvider } from '../../dataProvider/dataProvider';
+import { ApiError } from '../../dataProvider/errors';
+import type { CommissionDays, CommissionPeriod } from '../../dataProvider/methods/commission';
 import { queryKeys } from '../../dataProvider/queryKeys';
 import type { PendingRow } from '../../../domain/api';
 export type { PendingRow };
@@ -43,19 +45,17 @@ export const pendingTotals = (rows: readonly PendingView[]) => sumPoints(rows, P
 
 /** Pending commission of the accounts of `role` under `id` (the viewer by default). */
 export function usePendingCommissions({ id, role }: { id: string | undefined; role: string }) {
+  const dataProvider = useDataProvider<TierDataProvider>();
   return useQuery({
     queryKey: queryKeys.commissionPayout(id, role),
-    queryFn: async (): Promise<PendingView[]> => {
-      const { json } = await request<PendingRow[]>(API_PATHS.commissionPayout, { query: { role, id } });
-      return (json.data ?? []).map((r) => ({ ...r, pending: pendingOf(r) }));
-    },
+    queryFn: async (): Promise<PendingView[]> => (await dataProvider.getPendingCommissions({ role, id })).map((r) => ({ ...r, pending: pendingOf(r) })),
     enabled: role !== '' && id !== undefined,
     placeholderData: keepPreviousData,
     retry,
   });
 }
 
-export type CommissionDays = 'day' | 'week';
+export type { CommissionDays };
 export const COMMISSION_DAYS: readonly CommissionDays[] = ['day', 'week'];
 
 /** One row of GET reports/sendcommission (spec section 3, Commission row). */
@@ -71,28 +71,25 @@ export interface SendResult {
   /** The server's message (on a paid period: why nothing was paid). */
   message: string | undefined;
   /** The calendar days the send covered, as YYYY-MM-DD. */
-  period: { from: string; to: string } | null;
+  period: CommissionPeriod | null;
   /** Whether any commission moved. */
   paid: boolean;
 }
 
 /** GET reports/sendcommission?days=…: pays the last complete day or week (needs a recent password check). */
 export function useSendCommission() {
+  const dataProvider = useDataProvider<TierDataProvider>();
   return useMutation({
     mutationFn: async (days: CommissionDays): Promise<SendResult> => {
-      const { json } = await request<CommissionRow[]>(API_PATHS.sendCommission, { query: { days } });
-      // A 200 that says it failed is a failure with the server's message.
-      if (!json.success) throw new ApiError(json.message ?? '', 200, json);
-      const rows = json.data ?? [];
-      const period = json.period as SendResult['period'] | undefined;
-      return { rows, message: json.message, period: period ?? null, paid: commissionTotals(rows).commission > 0 };
+      const sent = await dataProvider.sendCommission(days);
+      return { ...sent, paid: commissionTotals(sent.rows).commission > 0 };
     },
   });
 }
 
 export interface CommissionPreview {
   rows: CommissionRow[];
-  period: { from: string; to: string };
+  period: CommissionPeriod;
   /** What Send would pay now, in points. */
   pays: number;
   /** The admin's wallet now, in points. */
@@ -101,13 +98,10 @@ export interface CommissionPreview {
 
 /** GET reports/sendcommission/preview?days=…: what Send would pay for the period, read only. */
 export function useCommissionPreview(days: CommissionDays) {
+  const dataProvider = useDataProvider<TierDataProvider>();
   return useQuery({
     queryKey: queryKeys.commissionPreview(days),
-    queryFn: async (): Promise<CommissionPreview> => {
-      const { json } = await request<CommissionRow[]>(API_PATHS.sendCommissionPreview, { query: { days } });
-      const period = json.period as CommissionPreview['period'];
-      return { rows: json.data ?? [], period, pays: Number(json.pays ?? 0), wallet: Number(json.wallet ?? 0) };
-    },
+    queryFn: (): Promise<CommissionPreview> => dataProvider.getCommissionPreview(days),
     retry,
   });
 }

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { DateField } from '../../common/DateField';
-import { ListContextProvider, useTranslate } from 'react-admin';
+import { ListContextProvider, useDataProvider, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -15,6 +15,7 @@ import { API_PATHS } from '../../../domain/apiPaths';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatPoints } from '../../i18n/format';
 import { currentSession } from '../../auth/session';
+import type { TierDataProvider } from '../../dataProvider/dataProvider';
 import { RowsTable } from '../../common/RowsTable';
 import { ScreenPagination } from '../../common/ScreenPagination';
 import { PageSpinner } from '../../common/PageSpinner';
@@ -25,7 +26,6 @@ import { errorMessage } from '../../tiers/errorMessage';
 import { writeSheet } from '../../tiers/exportRows';
 import {
   amountKind,
-  fetchAllTransactions,
   messageText,
   sideName,
   statusColor,
@@ -54,6 +54,7 @@ const SIDE_SX = { minWidth: '6.5em' } as const;
  */
 export function TransactionReportPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TierDataProvider>();
   const session = currentSession();
   const me = session ? { id: session.user._id, role: session.role } : { id: '', role: 'player' as const };
   const [filter, setFilter] = useState<TransactionFilter>({ user: null, status: '', type: 'all', date: '' });
@@ -62,7 +63,7 @@ export function TransactionReportPage() {
   // limit. The selects hold the picked account; react-admin holds the query it stands for, and the page.
   const list = useScreenList<TransactionRow & { id: string }>({ resource: 'transactionreport', filterDefaultValues: query });
   const { data, total = 0, error, isPending, isFetching } = list;
-  const exporter = useMutation({ mutationFn: async () => writeSheet(transactionSheet(await fetchAllTransactions(query), translate)) });
+  const exporter = useMutation({ mutationFn: async () => writeSheet(transactionSheet(await dataProvider.getAllTransactions(query), translate)) });
   const title = translate('td.transactions.title');
   const na = translate('td.app.na');
   // A new filter reads its first page.

@@ -1,8 +1,6 @@
 import { parseLedgerText, POOL_NAME } from '../../../domain/ledgerText';
 import { matchTemplate } from '../../../domain/templates';
-import { API_PATHS } from '../../../domain/apiPaths';
 import type { Role } from '../../../resources.config';
-import { request } from '../../dataProvider/http';
 import { formatDateTime } from '../../tiers/cellValue';
 import type { ExportSheet } from '../../tiers/exportRows';
 import type { TransactionSide, TransactionRow, ReportUser } from '../../../domain/api';
@@ -46,22 +44,6 @@ export const transactionQuery = (f: TransactionFilter, me: Operator) => ({
   role: f.user?.role ?? me.role,
 });
 export type TransactionQuery = ReturnType<typeof transactionQuery>;
-
-/** The server's largest page: the export reads the filtered set in pages of this size. */
-export const EXPORT_PAGE = 500;
-
-/** Every row of the filter, page after page (a row that moved to the next page while reading is kept once). */
-export async function fetchAllTransactions(query: TransactionQuery): Promise<TransactionRow[]> {
-  const byId = new Map<string, TransactionRow>();
-  for (let page = 1; ; page++) {
-    const { json } = await request<TransactionRow[]>(API_PATHS.transactionReport, { query: { ...query, page, limit: EXPORT_PAGE } });
-    const rows = json.data ?? [];
-    for (const r of rows) byId.set(r._id, r);
-    if (rows.length < EXPORT_PAGE || page * EXPORT_PAGE >= (json.total ?? 0)) break;
-  }
-  return [...byId.values()];
-}
-
 
 /** Credit for points coming in, debit for points going out (spec 2.11). */
 export const amountKind = (amount: number): 'credit' | 'debit' | null => (amount > 0 ? 'credit' : amount < 0 ? 'debit' : null);
