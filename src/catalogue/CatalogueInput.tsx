@@ -5,7 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import type { CatalogueField } from '../../domain/catalogue';
 import { API_PATHS, fillPath } from '../../domain/apiPaths';
-import { API_BASE } from '../dataProvider/http';
+import { API_BASE } from '../dataProvider/urls';
 
 /** The Time select: every time of the Time Master. */
 function TimeSelect({ field, label }: { field: CatalogueField<string>; label: string }) {

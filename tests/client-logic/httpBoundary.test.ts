@@ -12,12 +12,6 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const SRC = join(ROOT, 'src');
 const PROVIDERS = ['src/dataProvider/', 'src/auth/'];
 
-/**
- * Screens another change moves onto react-admin resources (Log Activities' list and export, the
- * catalogue's image input): they still reach the HTTP layer until that change lands. Delete each
- * line as its screen stops importing it.
- */
-const PENDING = new Set(['src/operations/LogActivitiesPage.tsx', 'src/catalogue/CatalogueInput.tsx']);
 
 function* sources(dir: string): Generator<string> {
   for (const e of readdirSync(dir)) {
@@ -51,7 +45,7 @@ describe('the HTTP layer is the providers’ own', () => {
   it('no module outside src/dataProvider and src/auth imports src/dataProvider/http', () => {
     const offenders = [...sources(SRC)]
       .map(rel)
-      .filter((f) => !PROVIDERS.some((dir) => f.startsWith(dir)) && !PENDING.has(f))
+      .filter((f) => !PROVIDERS.some((dir) => f.startsWith(dir)))
       .filter((f) => importsHttp(readFileSync(join(ROOT, f), 'utf8')));
     expect(offenders).toEqual([]);
   });
