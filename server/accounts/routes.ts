@@ -8,7 +8,9 @@ import { coded, notFound } from '../http/errors';
 import { sendPage } from '../http/list';
 import { noBody } from '../http/schemas';
 import { ACCOUNT_PATHS as P } from '../../domain/apiPaths';
-import { adjust, transfer, type CreditBody, type CreditContext } from '../credit/service';
+import { adjust, transfer, type CreditContext } from '../credit/service';
+import { adjustBody, transferBody } from '../credit/schemas';
+import { checkedInput, INPUT_CHECKED_IN_HANDLER } from '../http/validated';
 import { loadChild, loadManaged, loadReadable, loadViewRoot } from '../access/accounts';
 import { findRef, parseId, type AccountRef } from './repository';
 import type { CreditOutcome } from '../credit/service';
@@ -22,7 +24,6 @@ import {
   childParams,
   childToggleParams,
   createBody,
-  creditBody,
   creditReply,
   deletedReply,
   editBody,
@@ -112,12 +113,12 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
 
     app.post(
       P.creditTransfer,
-      { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditTransfer', { tier: tier.role }), checksSession: true } },
-      async (req) => moved(await transferRequest(credit, tier, req, { body: () => body(req) as CreditBody, key: () => idempotencyKey(req) })),
+      { schema: { tags, body: transferBody, response: replies({ 200: creditReply }) }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('creditTransfer', { tier: tier.role }), checksSession: true } },
+      async (req) => moved(await transferRequest(credit, tier, req, { body: () => checkedInput(req, req.body), key: () => idempotencyKey(req) })),
     );
 
-    app.post(P.creditAdjust, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditAdjust', { tier: tier.role }) } }, async (req) => {
-      return moved(await adjust(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
+    app.post(P.creditAdjust, { schema: { tags, body: adjustBody, response: replies({ 200: creditReply }) }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('creditAdjust', { tier: tier.role }) } }, async (req) => {
+      return moved(await adjust(credit, requireCaller(req), tier, checkedInput(req, req.body), idempotencyKey(req)));
     });
 
     app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: subject('toggleStatus', { tier: tier.role }), endsSessions: true } }, async (req) => {
@@ -181,22 +182,22 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
 
     app.post(
       P.childCreditTransfer,
-      { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditTransferChild', { tier: tier.role }), checksSession: true } },
+      { schema: { tags, params: childParams, body: transferBody, response: replies({ 200: creditReply }) }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('creditTransferChild', { tier: tier.role }), checksSession: true } },
       async (req) => {
         const usual = async () => {
           const { caller, child, target } = await childOf(req, req.params);
-          return transfer(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), trailOf(req), target);
+          return transfer(credit, caller, child, checkedInput(req, req.body), idempotencyKey(req), trailOf(req), target);
         };
-        const read = { body: () => body(req) as CreditBody, key: () => idempotencyKey(req) };
+        const read = { body: () => checkedInput(req, req.body), key: () => idempotencyKey(req) };
         const child = tier.kind === 'chain' ? childTierOf(tier.role) : null;
         const route = child && { parentId: req.params.id, childId: req.params.childId, tier };
         return moved(await transferRequest(credit, child ?? tier, req, read, { route, usual }));
       },
     );
 
-    app.post(P.childCreditAdjust, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditAdjustChild', { tier: tier.role }) } }, async (req) => {
+    app.post(P.childCreditAdjust, { schema: { tags, params: childParams, body: adjustBody, response: replies({ 200: creditReply }) }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('creditAdjustChild', { tier: tier.role }) } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
-      return moved(await adjust(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
+      return moved(await adjust(credit, caller, child, checkedInput(req, req.body), idempotencyKey(req), target));
     });
 
     app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: subject('toggleChild', { tier: tier.role }), endsSessions: true } }, async (req) => {

@@ -45,17 +45,6 @@ export const childCreateBody = (child: TierDef) => {
   return z.union([z.looseObject({ childAdminData: fields, parentAdminId: z.string().optional() }), fields]).nullish();
 };
 
-export const creditBody = z
-  .looseObject({
-    userId: z.unknown().optional().meta({ type: 'string', description: "The caller's own id (the sending wallet)" }),
-    toUserId: z.unknown().optional().meta({ type: 'string', description: 'The receiving account' }),
-    password: z.unknown().optional().meta({ type: 'string', description: "The caller's password" }),
-    transferAmount: z.unknown().optional().meta({ type: ['string', 'number'], description: 'Points, at most 2 decimals' }),
-    adjustAmount: z.unknown().optional().meta({ type: ['string', 'number'], description: 'Points, at most 2 decimals' }),
-    transactionType: z.unknown().optional().meta({ type: 'string' }),
-  })
-  .nullish();
-
 export const listQuery = z.looseObject({
   id: queryText.describe('View root: an account of the caller’s subtree'),
   page: queryText,
