@@ -45,7 +45,14 @@ const idempotencyKey = (req: FastifyRequest): string | undefined => {
   return v;
 };
 
-/** The body schemas already refused anything but an object, null or nothing. */
+/**
+ * An account form's refusals are answered by the call, which runs the route's form schema once it has
+ * checked the caller's right to the account and completed the form (server/accounts/service.ts): the
+ * route keeps its order of refusals (403, 404 before 400).
+ */
+const FORM_CHECKED_BY_THE_CALL = INPUT_CHECKED_IN_HANDLER;
+
+/** A form body is an object; null or nothing is an empty one. */
 const body = (req: { body?: unknown }): Record<string, unknown> => {
   const b = req.body;
   if (b === undefined || b === null) return {};
@@ -92,7 +99,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
     // Tiers without children keep the routes (they answer 404); their bodies are documented as the tier's own.
     const childTier = childTierOf(tier.role) ?? tier;
     const tags = [tier.role];
-    app.post(P.create, { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, config: { subject: subject('createAccount', { tier: tier.role }) } }, async (req, reply) => {
+    app.post(P.create, { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('createAccount', { tier: tier.role }) } }, async (req, reply) => {
       const rec = await createAccount(db, requireCaller(req), tier, body(req));
       reply.code(201);
       return { success: true, message: 'User created successfully!', data: rec };
@@ -131,7 +138,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, data: await getRecord(db, ref.id) };
     });
 
-    app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, config: { subject: subject('updateAccount', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('updateAccount', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const updates = updatesOf(req);
       const rec = await updateAccount(db, requireCaller(req), tier, req.params.id, updates);
       req.activitySubject = grantSubject(tier, updates, rec);
@@ -151,7 +158,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return sendPage(reply, child.role, page);
     });
 
-    app.post(P.children, { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, config: { subject: subject('createChild', { tier: tier.role }) } }, async (req, reply) => {
+    app.post(P.children, { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('createChild', { tier: tier.role }) } }, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const b = body(req);
@@ -172,7 +179,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, data: await getRecord(db, target.id) };
     });
 
-    app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, config: { subject: subject('updateChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('updateChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const updates = updatesOf(req);
       const rec = await updateAccount(db, caller, child, String(target.id), updates);
