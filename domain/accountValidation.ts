@@ -57,6 +57,13 @@ function formatError(f: FieldDef, v: unknown): CodedMessage | null {
   }
 }
 
+/** The refusal of one field of an account form (a required one left blank, or a value its type refuses), or null. */
+export function accountFieldError(f: FieldDef, v: unknown): FieldError | null {
+  if (f.required && isBlank(v)) return { field: f.name, ...required(f) };
+  const e = formatError(f, v);
+  return e ? { field: f.name, ...e } : null;
+}
+
 /**
  * Validates account form values against the registry's fields.
  * `partial`: an edit's updatedFields — only the fields present are checked, and a required one may not be emptied.
@@ -64,15 +71,12 @@ function formatError(f: FieldDef, v: unknown): CodedMessage | null {
 export function validateAccount(fields: readonly FieldDef[], values: AccountInput, partial = false): FieldError[] {
   const errors: FieldError[] = [];
   for (const f of fields) {
-    const present = Object.prototype.hasOwnProperty.call(values, f.name);
-    const v = values[f.name];
-    if (partial && !present) continue;
-    if (f.required && isBlank(v)) {
-      errors.push({ field: f.name, ...required(f) });
-      continue;
-    }
-    const e = formatError(f, v);
-    if (e) errors.push({ field: f.name, ...e });
+    if (partial && !Object.prototype.hasOwnProperty.call(values, f.name)) continue;
+    const e = accountFieldError(f, values[f.name]);
+    if (e) errors.push(e);
   }
   return errors;
 }
+
+/** The message a value of the wrong type gets (an object, a list where text is asked): what the form's rule says of it. */
+export const wrongTypeError = (f: FieldDef): FieldError => accountFieldError(f, { wrongType: true }) ?? { field: f.name, ...msg('invalidField', { field: f.label }) };

@@ -43,31 +43,45 @@ export const MAX_DIGITS = 1000;
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
-/** Field errors of a game form, in the form's order; empty when it is valid. */
-export function validateGame(input: GameInput, mode: 'create' | 'edit'): FieldError[] {
-  const errors: FieldError[] = [];
-  const messages: Record<string, string> = MESSAGES[mode];
-  for (const field of Object.keys(messages)) {
-    const value = text(input[field as keyof GameInput]);
-    if (value === '') {
-      errors.push({ field, message: messages[field] });
-      continue;
-    }
-    if (field === 'nodigit') {
+export type GameFormMode = 'create' | 'edit';
+export type GameField = keyof GameInput;
+
+/** The fields a game form checks, in the order its refusals are listed. */
+export const gameFormFields = (mode: GameFormMode): GameField[] => [...(Object.keys(MESSAGES[mode]) as GameField[]), 'label', 'multiplier'];
+
+/** The refusal of one field of a game form (its value as the form sends it), or null when it is valid. */
+export function gameFieldError(field: GameField, raw: unknown, mode: GameFormMode): string | null {
+  const value = text(raw);
+  const required = (MESSAGES[mode] as Partial<Record<GameField, string>>)[field];
+  if (required !== undefined && value === '') return required;
+  switch (field) {
+    case 'nodigit': {
       const n = Number(value);
-      if (!Number.isInteger(n) || n < 1) errors.push({ field, message: MIN_DIGITS_MESSAGE });
-      else if (n > MAX_DIGITS) errors.push({ field, message: `Must be at most ${MAX_DIGITS}` });
+      return !Number.isInteger(n) || n < 1 ? MIN_DIGITS_MESSAGE : n > MAX_DIGITS ? `Must be at most ${MAX_DIGITS}` : null;
     }
-    if (field === 'releaseDate' && Number.isNaN(new Date(value).getTime())) errors.push({ field, message: 'Release date is not a valid date' });
-    if (field === 'gameStatus' && !GAME_STATUSES.includes(value as GameStatus)) errors.push({ field, message: 'Status is active or inactive' });
-    if (text(input.gameName).length > 100 && field === 'gameName') errors.push({ field, message: 'Game name is 100 characters at most' });
+    case 'releaseDate':
+      return Number.isNaN(new Date(value).getTime()) ? 'Release date is not a valid date' : null;
+    case 'gameStatus':
+      return GAME_STATUSES.includes(value as GameStatus) ? null : 'Status is active or inactive';
+    case 'gameName':
+      return value.length > 100 ? 'Game name is 100 characters at most' : null;
+    case 'label':
+      return value !== '' && value !== 'yes' && value !== 'no' ? 'Label is yes or no' : null;
+    case 'multiplier':
+      return value !== '' && oddsX100OfInput(value) === null
+        ? `Payout multiplier is a number from ${MIN_ODDS_X100 / 100} to ${MAX_ODDS_X100 / 100} with at most 2 decimals`
+        : null;
+    default:
+      return null;
   }
-  const label = text(input.label);
-  if (label !== '' && label !== 'yes' && label !== 'no') errors.push({ field: 'label', message: 'Label is yes or no' });
-  const multiplier = text(input.multiplier);
-  if (multiplier !== '' && oddsX100OfInput(multiplier) === null)
-    errors.push({ field: 'multiplier', message: `Payout multiplier is a number from ${MIN_ODDS_X100 / 100} to ${MAX_ODDS_X100 / 100} with at most 2 decimals` });
-  return errors;
+}
+
+/** Field errors of a game form, in the form's order; empty when it is valid. */
+export function validateGame(input: GameInput, mode: GameFormMode): FieldError[] {
+  return gameFormFields(mode).flatMap((field) => {
+    const message = gameFieldError(field, input[field], mode);
+    return message === null ? [] : [{ field, message }];
+  });
 }
 
 /**

@@ -22,13 +22,11 @@ import { authRoutes } from './auth/routes';
 import { pageAccess } from './access/pages';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
-import type { FieldError } from '../domain/api';
 import { API_PATHS } from '../domain/apiPaths';
 import { msg } from '../domain/messages';
-import { DATE_YEARS } from '../domain/periods';
 import { fromDatabaseError, HttpError } from './http/errors';
 import { healthRoutes } from './http/health';
-import { fromSchemaMessage } from './http/schemaMessages';
+import { schemaError } from './http/schemaMessages';
 import { realtimePlugin } from './realtime/plugin';
 import { GEO, geoRoutes } from './geo/routes';
 import { schedulerPlugin } from './scheduler/plugin';
@@ -55,19 +53,6 @@ export interface AppOptions {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * A route schema's refusal in the API's words. Bodies are checked field by field by the domain validators,
- * so the schemas only refuse shapes: a body that is no object, a parameter given twice. A body schema's own
- * message is a code (http/schemaMessages.ts); query and path values all answer badParameter.
- */
-function schemaError(context: string | undefined, field: string, zodMessage: string | undefined): FieldError {
-  if (context === 'body' && field === '') return { field, ...msg('bodyNotObject') };
-  if ((context === 'querystring' || context === 'body') && zodMessage === 'badDate') return { field, ...msg('badDate', { name: field, min: DATE_YEARS.min, max: DATE_YEARS.max }) };
-  if (context === 'querystring' || context === 'params') return { field, ...msg('badParameter', { name: field }) };
-  const coded = fromSchemaMessage(zodMessage);
-  return coded ? { field, ...coded } : { field, message: zodMessage ?? 'Invalid input' };
-}
 
 /**
  * The server's own log: a request is its method, URL (secret query values masked), host and address;

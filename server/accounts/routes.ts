@@ -8,7 +8,9 @@ import { coded, notFound } from '../http/errors';
 import { sendPage } from '../http/list';
 import { noBody } from '../http/schemas';
 import { ACCOUNT_PATHS as P } from '../../domain/apiPaths';
-import { adjust, transfer, type CreditBody, type CreditContext } from '../credit/service';
+import { adjust, transfer, type CreditContext } from '../credit/service';
+import { adjustBody, transferBody } from '../credit/schemas';
+import { checkedInput, INPUT_CHECKED_IN_HANDLER } from '../http/validated';
 import { loadChild, loadManaged, loadReadable, loadViewRoot } from '../access/accounts';
 import { findRef, parseId, type AccountRef } from './repository';
 import type { CreditOutcome } from '../credit/service';
@@ -22,7 +24,6 @@ import {
   childParams,
   childToggleParams,
   createBody,
-  creditBody,
   creditReply,
   deletedReply,
   editBody,
@@ -44,7 +45,14 @@ const idempotencyKey = (req: FastifyRequest): string | undefined => {
   return v;
 };
 
-/** The body schemas already refused anything but an object, null or nothing. */
+/**
+ * An account form's refusals are answered by the call, which runs the route's form schema once it has
+ * checked the caller's right to the account and completed the form (server/accounts/service.ts): the
+ * route keeps its order of refusals (403, 404 before 400).
+ */
+const FORM_CHECKED_BY_THE_CALL = INPUT_CHECKED_IN_HANDLER;
+
+/** A form body is an object; null or nothing is an empty one. */
 const body = (req: { body?: unknown }): Record<string, unknown> => {
   const b = req.body;
   if (b === undefined || b === null) return {};
@@ -91,7 +99,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
     // Tiers without children keep the routes (they answer 404); their bodies are documented as the tier's own.
     const childTier = childTierOf(tier.role) ?? tier;
     const tags = [tier.role];
-    app.post(P.create, { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, config: { subject: subject('createAccount', { tier: tier.role }) } }, async (req, reply) => {
+    app.post(P.create, { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('createAccount', { tier: tier.role }) } }, async (req, reply) => {
       const rec = await createAccount(db, requireCaller(req), tier, body(req));
       reply.code(201);
       return { success: true, message: 'User created successfully!', data: rec };
@@ -112,12 +120,12 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
 
     app.post(
       P.creditTransfer,
-      { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditTransfer', { tier: tier.role }), checksSession: true } },
-      async (req) => moved(await transferRequest(credit, tier, req, { body: () => body(req) as CreditBody, key: () => idempotencyKey(req) })),
+      { schema: { tags, body: transferBody, response: replies({ 200: creditReply }) }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('creditTransfer', { tier: tier.role }), checksSession: true } },
+      async (req) => moved(await transferRequest(credit, tier, req, { body: () => checkedInput(req, req.body), key: () => idempotencyKey(req) })),
     );
 
-    app.post(P.creditAdjust, { schema: { tags, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditAdjust', { tier: tier.role }) } }, async (req) => {
-      return moved(await adjust(credit, requireCaller(req), tier, body(req) as CreditBody, idempotencyKey(req)));
+    app.post(P.creditAdjust, { schema: { tags, body: adjustBody, response: replies({ 200: creditReply }) }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('creditAdjust', { tier: tier.role }) } }, async (req) => {
+      return moved(await adjust(credit, requireCaller(req), tier, checkedInput(req, req.body), idempotencyKey(req)));
     });
 
     app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: subject('toggleStatus', { tier: tier.role }), endsSessions: true } }, async (req) => {
@@ -130,7 +138,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, data: await getRecord(db, ref.id) };
     });
 
-    app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, config: { subject: subject('updateAccount', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('updateAccount', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const updates = updatesOf(req);
       const rec = await updateAccount(db, requireCaller(req), tier, req.params.id, updates);
       req.activitySubject = grantSubject(tier, updates, rec);
@@ -150,7 +158,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return sendPage(reply, child.role, page);
     });
 
-    app.post(P.children, { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, config: { subject: subject('createChild', { tier: tier.role }) } }, async (req, reply) => {
+    app.post(P.children, { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('createChild', { tier: tier.role }) } }, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const b = body(req);
@@ -171,7 +179,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, data: await getRecord(db, target.id) };
     });
 
-    app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, config: { subject: subject('updateChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('updateChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const updates = updatesOf(req);
       const rec = await updateAccount(db, caller, child, String(target.id), updates);
@@ -181,22 +189,22 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
 
     app.post(
       P.childCreditTransfer,
-      { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditTransferChild', { tier: tier.role }), checksSession: true } },
+      { schema: { tags, params: childParams, body: transferBody, response: replies({ 200: creditReply }) }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('creditTransferChild', { tier: tier.role }), checksSession: true } },
       async (req) => {
         const usual = async () => {
           const { caller, child, target } = await childOf(req, req.params);
-          return transfer(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), trailOf(req), target);
+          return transfer(credit, caller, child, checkedInput(req, req.body), idempotencyKey(req), trailOf(req), target);
         };
-        const read = { body: () => body(req) as CreditBody, key: () => idempotencyKey(req) };
+        const read = { body: () => checkedInput(req, req.body), key: () => idempotencyKey(req) };
         const child = tier.kind === 'chain' ? childTierOf(tier.role) : null;
         const route = child && { parentId: req.params.id, childId: req.params.childId, tier };
         return moved(await transferRequest(credit, child ?? tier, req, read, { route, usual }));
       },
     );
 
-    app.post(P.childCreditAdjust, { schema: { tags, params: childParams, body: creditBody, response: replies({ 200: creditReply }) }, config: { subject: subject('creditAdjustChild', { tier: tier.role }) } }, async (req) => {
+    app.post(P.childCreditAdjust, { schema: { tags, params: childParams, body: adjustBody, response: replies({ 200: creditReply }) }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('creditAdjustChild', { tier: tier.role }) } }, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
-      return moved(await adjust(credit, caller, child, body(req) as CreditBody, idempotencyKey(req), target));
+      return moved(await adjust(credit, caller, child, checkedInput(req, req.body), idempotencyKey(req), target));
     });
 
     app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: subject('toggleChild', { tier: tier.role }), endsSessions: true } }, async (req) => {

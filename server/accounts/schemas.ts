@@ -1,38 +1,15 @@
 import { z } from 'zod';
-import { ROLES, type FieldDef, type FieldType, type TierDef } from '../../resources.config';
+import { ROLES, type FieldDef, type TierDef } from '../../resources.config';
+import { accountForm } from './formSchema';
 import { ERROR_REPLIES, ok, queryText } from '../http/schemas';
 
-/** JSON-schema type of each registry field type, for the OpenAPI document. */
-const FIELD_DOC: Record<FieldType, Record<string, unknown>> = {
-  text: { type: 'string' },
-  textarea: { type: 'string' },
-  email: { type: 'string', format: 'email' },
-  number: { type: ['string', 'number'] },
-  date: { type: 'string', format: 'date' },
-  password: { type: 'string' },
-  country: { type: 'string' },
-  state: { type: 'string' },
-  city: { type: 'string' },
-  reference: { type: 'string', description: 'Account id' },
-  status: { type: ['boolean', 'string'] },
-  games: { type: 'array', items: { type: 'string' } },
-  checkbox: { type: ['boolean', 'string'] },
-};
-
 /**
- * A form body built from the registry's fields. Values stay `unknown` to the validator so that the domain
- * validators (run by the service, with the registry's field order) give every message and status; the field
- * types only document the body.
+ * A form body of the registry's fields, as the route receives it: each given field typed and checked
+ * by its rule. The call runs the same form schema (server/accounts/formSchema.ts) once it has
+ * completed the form (the parent from the route, the caller's own fields), where its refusals are
+ * answered, after the access checks.
  */
-export function formBody(fields: readonly FieldDef[]) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const f of fields)
-    shape[f.name] = z
-      .unknown()
-      .optional()
-      .meta({ ...FIELD_DOC[f.type], description: `${f.label}${f.required ? ' (required)' : ''}` });
-  return z.looseObject(shape);
-}
+export const formBody = (fields: readonly FieldDef[]) => accountForm(fields, true);
 
 /** `null` or no body count as an empty one (the service then names the missing fields). */
 export const createBody = (tier: TierDef) => formBody(tier.createFields).nullish();
@@ -44,17 +21,6 @@ export const childCreateBody = (child: TierDef) => {
   const fields = formBody(child.createFields);
   return z.union([z.looseObject({ childAdminData: fields, parentAdminId: z.string().optional() }), fields]).nullish();
 };
-
-export const creditBody = z
-  .looseObject({
-    userId: z.unknown().optional().meta({ type: 'string', description: "The caller's own id (the sending wallet)" }),
-    toUserId: z.unknown().optional().meta({ type: 'string', description: 'The receiving account' }),
-    password: z.unknown().optional().meta({ type: 'string', description: "The caller's password" }),
-    transferAmount: z.unknown().optional().meta({ type: ['string', 'number'], description: 'Points, at most 2 decimals' }),
-    adjustAmount: z.unknown().optional().meta({ type: ['string', 'number'], description: 'Points, at most 2 decimals' }),
-    transactionType: z.unknown().optional().meta({ type: 'string' }),
-  })
-  .nullish();
 
 export const listQuery = z.looseObject({
   id: queryText.describe('View root: an account of the caller’s subtree'),

@@ -1,12 +1,13 @@
-import type { FieldError } from '../../domain/api';
 import type { AccountRecord } from '../../resources.config';
-import { validateAccount, type AccountInput } from '../../domain/accountValidation';
+import type { AccountInput } from '../../domain/accountValidation';
 import { PROFILE_FIELDS, tierOf, type FieldDef, type FieldName, type TierDef } from '../../resources.config';
 import type { Caller } from '../access/caller';
 import { hashSecret } from '../access/passwords';
 import { revokeSessions } from '../access/sessions';
 import type { Database, Queryable } from '../db/client';
-import { coded, forbidden, invalid, notFound } from '../http/errors';
+import { coded, forbidden, notFound } from '../http/errors';
+import { parseBody } from '../http/validated';
+import { accountForm } from './formSchema';
 import { assertTier, inSubtree, loadManaged } from '../access/accounts';
 import {
   existingGameIds,
@@ -101,9 +102,9 @@ async function resolveParent(q: Queryable, caller: Caller, tier: TierDef, rawRef
   return parent;
 }
 
+/** The form's schema (the route's body schema) on the form as the call completed it: every refusal, in the registry's order. */
 function check(fields: readonly FieldDef[], input: AccountInput, partial: boolean): void {
-  const errors: FieldError[] = validateAccount(fields, input, partial);
-  if (errors.length) throw invalid(errors);
+  parseBody(accountForm(fields, partial), input, 'every');
 }
 
 export async function getRecord(q: Queryable, id: number): Promise<AccountRecord> {

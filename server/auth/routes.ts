@@ -9,8 +9,9 @@ import { getRecord } from '../accounts/service';
 import { loadManaged, loadReadable } from '../access/accounts';
 import { findRef, insertAccount, parseId, updateColumns } from '../accounts/repository';
 import type { ServerConfig } from '../config';
-import { badRequest, coded, HttpError, notFound } from '../http/errors';
-import { fromSchemaMessage, schemaMessage } from '../http/schemaMessages';
+import { coded, HttpError, notFound } from '../http/errors';
+import { schemaMessage } from '../http/schemaMessages';
+import { checkedInput, INPUT_CHECKED_IN_HANDLER } from '../http/validated';
 import { done, ERROR_REPLIES, noBody, ok, queryText } from '../http/schemas';
 import { accountRecord, idParams, recordReply } from '../accounts/schemas';
 import { checkGuarded } from '../access/guard';
@@ -136,21 +137,18 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
     return { success: true, message: 'Password verified.' };
   });
 
-  const signupBody = z.object({
-    username: required(schemaMessage('usernameRequired')).regex(/^[A-Za-z][A-Za-z0-9_.-]{2,29}$/, schemaMessage('usernameFormat')),
-    password: z.string({ error: PASSWORD_REQUIRED }).min(PASSWORD_MIN_LENGTH, schemaMessage('passwordLength')).max(200),
-  });
-  // The body is checked by signupBody in the handler (its messages, in order); this only documents it.
-  const signupDoc = z.looseObject({ username: z.unknown().optional().meta({ type: 'string' }), password: z.unknown().optional().meta({ type: 'string' }) }).nullish();
-  r.post(API_PATHS.signup, { schema: { body: signupDoc, response: { ...ERROR_REPLIES, 201: ok(accountRecord) } }, config: { subject: subject('signup') } }, async (req, reply) => {
+  // No body counts as an empty one: the username is then the first field named missing.
+  const signupBody = z.preprocess(
+    (b) => b ?? {},
+    z.object({
+      username: required(schemaMessage('usernameRequired')).regex(/^[A-Za-z][A-Za-z0-9_.-]{2,29}$/, schemaMessage('usernameFormat')),
+      password: z.string({ error: PASSWORD_REQUIRED }).min(PASSWORD_MIN_LENGTH, schemaMessage('passwordLength')).max(200),
+    }),
+  );
+  // A closed sign-up says so before it reads the form: the form's refusal is answered after that check.
+  r.post(API_PATHS.signup, { schema: { body: signupBody, response: { ...ERROR_REPLIES, 201: ok(accountRecord) } }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('signup') } }, async (req, reply) => {
     if (!config.signupParent) throw coded(403, 'signupClosed');
-    const body = signupBody.safeParse(req.body ?? {});
-    if (!body.success) {
-      const issue = body.error.issues[0];
-      const field = String(issue?.path[0] ?? '');
-      const m = fromSchemaMessage(issue?.message);
-      throw m ? coded(400, m.code, m.params, field) : badRequest(issue?.message ?? 'Invalid input', field);
-    }
+    const form = checkedInput(req, req.body);
     const parent = await findSignupParent(db, config.signupParent, tiersWith('signupParent').map((t) => t.role));
     if (!parent) throw coded(403, 'signupUnavailable');
     // Signup makes an account of the tier directly below the signup parent's.
@@ -161,8 +159,8 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
       prefix: player.usernamePrefix,
       parentId: parent.id,
       parentPath: parent.path,
-      username: body.data.username,
-      cols: { password_hash: await hashSecret(body.data.password) },
+      username: form.username,
+      cols: { password_hash: await hashSecret(form.password) },
     });
     reply.code(201);
     return { success: true, message: 'User created successfully!', data: await getRecord(db, id) };

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { TierDef } from '../../resources.config';
 import { requireCaller } from '../access/caller';
 import { activitySubjectOf, subjectText } from '../activity/log';
-import { knowSession, transfer, transferOnSession, type ChildRoute, type CreditBody, type CreditContext, type CreditOutcome } from './service';
+import { knowSession, transfer, transferOnSession, type ChildRoute, type CreditContext, type CreditOutcome } from './service';
 import type { RequestTrail } from './transferCall';
+import type { TransferBody } from './schemas';
 
 /** The activity row the app's onResponse hook would write for this request, for a route that writes it itself. */
 export const trailOf = (req: FastifyRequest): RequestTrail => ({
@@ -26,7 +27,7 @@ export async function transferRequest(
   credit: CreditContext,
   tier: TierDef,
   req: FastifyRequest,
-  read: { body: () => CreditBody; key: () => string | undefined },
+  read: { body: () => TransferBody; key: () => string | undefined },
   child?: { route: ChildRoute | null; usual: () => Promise<CreditOutcome> },
 ): Promise<CreditOutcome> {
   const session = req.deferredSession;

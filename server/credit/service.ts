@@ -1,4 +1,4 @@
-import { CREDIT_MESSAGES, parseCreditAmount } from '../../domain/creditValidation';
+import { CREDIT_MESSAGES } from '../../domain/creditValidation';
 import { canManageTier, mintsPoints, SESSION_MINUTES } from '../../resources.config';
 import { centsToPoints } from '../../domain/money';
 import type { TierDef } from '../../resources.config';
@@ -9,16 +9,8 @@ import { coded, notFound } from '../http/errors';
 import { assertTier, loadManaged } from '../access/accounts';
 import { parseId, type AccountRef } from '../access/repository';
 import { move, type Movement } from './ledger';
+import type { AdjustBody, TransferBody } from './schemas';
 import { transferInOneCall, type RequestTrail, type TransferRefusal } from './transferCall';
-
-export interface CreditBody {
-  userId?: unknown;
-  password?: unknown;
-  transferAmount?: unknown;
-  adjustAmount?: unknown;
-  transactionType?: unknown;
-  toUserId?: unknown;
-}
 
 export interface CreditOutcome {
   message: string;
@@ -30,15 +22,9 @@ export interface CreditOutcome {
   };
 }
 
-async function checkOperator(caller: Caller, body: CreditBody, kind: 'transfer' | 'adjust', amountField: 'transferAmount' | 'adjustAmount') {
-  const cents = parseCreditAmount(body[amountField]);
-  // The spec's form texts (CREDIT_MESSAGES), by their codes.
-  if (cents === null) throw coded(400, kind === 'transfer' ? 'transferAmountInvalid' : 'adjustAmountInvalid', {}, amountField);
-  if (typeof body.password !== 'string' || body.password === '') throw coded(400, kind === 'transfer' ? 'transferPasswordRequired' : 'adjustPasswordRequired', {}, 'password');
-  // userId names the sender's wallet: only the caller's own may be spent.
-  if (body.userId !== undefined && body.userId !== null && body.userId !== '' && parseId(body.userId) !== caller.id)
-    throw coded(403, 'ownWalletOnly');
-  return cents;
+/** userId names the sender's wallet: only the caller's own may be spent (the body's form is its schema's). */
+function checkSender(caller: Caller, body: TransferBody | AdjustBody): void {
+  if (body.userId !== undefined && body.userId !== null && body.userId !== '' && parseId(body.userId) !== caller.id) throw coded(403, 'ownWalletOnly');
 }
 
 /** What a credit operation runs on: the database, and the lockout its password check counts against. */
@@ -72,14 +58,14 @@ export async function transfer(
   ctx: CreditContext,
   caller: Caller,
   tier: TierDef,
-  body: CreditBody,
+  body: TransferBody,
   key: string | undefined,
   trail: RequestTrail,
   target?: AccountRef,
 ): Promise<CreditOutcome> {
   const { db } = ctx;
-  const cents = await checkOperator(caller, body, 'transfer', 'transferAmount');
-  const password = body.password as string;
+  checkSender(caller, body);
+  const { transferAmount: cents, password } = body;
   let to: number;
   if (target) to = target.id;
   else if (isSessionPasswordProven(caller, password)) {
@@ -141,15 +127,16 @@ export async function transferOnSession(
   ctx: CreditContext,
   session: UncheckedSession,
   tier: TierDef,
-  read: () => { body: CreditBody; key: string | undefined; trail: RequestTrail },
+  read: () => { body: TransferBody; key: string | undefined; trail: RequestTrail },
   child?: ChildRoute,
 ): Promise<CreditOutcome | null> {
   const caller = knownSessions.get(session.tokenHash);
   if (!caller) return null;
   try {
     const { body, key, trail } = read();
-    const cents = await checkOperator(caller, body, 'transfer', 'transferAmount');
-    if (!isSessionPasswordProven(caller, body.password as string)) return null;
+    checkSender(caller, body);
+    const { transferAmount: cents } = body;
+    if (!isSessionPasswordProven(caller, body.password)) return null;
     assertTier(caller, tier);
     const under = child ? parentOnRoute(caller, child) : undefined;
     if (under === null) return null;
@@ -180,14 +167,14 @@ export async function transferOnSession(
  * transactionType `credit` takes points back from the account into the caller's wallet, `debit` gives.
  * The superadmin adjusting itself creates (`credit`, kind generated) or destroys (`debit`, burned) points.
  */
-export async function adjust(ctx: CreditContext, caller: Caller, tier: TierDef, body: CreditBody, key: string | undefined, target?: AccountRef): Promise<CreditOutcome> {
+export async function adjust(ctx: CreditContext, caller: Caller, tier: TierDef, body: AdjustBody, key: string | undefined, target?: AccountRef): Promise<CreditOutcome> {
   const { db } = ctx;
-  const cents = await checkOperator(caller, body, 'adjust', 'adjustAmount');
+  checkSender(caller, body);
+  const { adjustAmount: cents } = body;
   const type = body.transactionType ?? 'credit';
-  if (type !== 'credit' && type !== 'debit') throw coded(400, 'transactionType', {}, 'transactionType');
   const self = !target && mintsPoints(caller.role) && tier.role === caller.role && parseId(body.toUserId) === caller.id;
   const other = self ? null : (target ?? (await loadManaged(db, caller, tier, body.toUserId)));
-  await verifyOperatorPassword(ctx, caller, body.password as string);
+  await verifyOperatorPassword(ctx, caller, body.password);
   const amount = centsToPoints(cents).toFixed(2);
   let m: Movement;
   if (!other) {

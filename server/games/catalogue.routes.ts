@@ -6,11 +6,12 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { oddsX100OfInput, validateGame, type GameInput } from '../../domain/gameValidation';
+import { oddsX100OfInput } from '../../domain/gameValidation';
 import { requireCaller } from '../access/caller';
 import type { Caller } from '../access/caller';
 import type { Database } from '../db/client';
-import { coded, invalid } from '../http/errors';
+import { coded } from '../http/errors';
+import { checkedInput, INPUT_CHECKED_IN_HANDLER, parseBody } from '../http/validated';
 import { schemaMessage } from '../http/schemaMessages';
 import { parseListQuery, sendPage } from '../http/list';
 import { gameDeclaration, ROOT_TIER } from '../../resources.config';
@@ -31,7 +32,8 @@ import {
 } from './catalogue.repository';
 import { contentTypeOf, imageDir, imageKind, MAX_IMAGE_BYTES, STORED_NAME, storeImage } from './images';
 import { API_PATHS } from '../../domain/apiPaths';
-import { GAME_REPLIES, gameForm, restListQuery } from './schemas';
+import { GAME_REPLIES, restListQuery } from './schemas';
+import { gameCreateForm, gameEditForm } from './gameForm';
 import { noBody } from '../http/schemas';
 
 const requireSuperadmin = (caller: Caller) => {
@@ -75,10 +77,10 @@ const MAX_FORM_IMAGE_BYTES = 32 * 1024 * 1024;
 
 /**
  * The text fields and the image files of a game's multipart form (Add Game's `images`, Edit Game's
- * optional `logo`); each file is checked by content as it comes.
+ * optional `logo`); each file is checked by content as it comes. The text fields are checked
+ * afterwards by the form's schema, as a JSON body is.
  */
 async function readGameForm(req: FastifyRequest): Promise<{ fields: Record<string, string>; images: Buffer[]; logo?: Buffer }> {
-  if (!req.isMultipart()) return { fields: Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v ?? '')])), images: [] };
   const fields: Record<string, string> = {};
   const images: Buffer[] = [];
   let logo: Buffer | undefined;
@@ -125,12 +127,14 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
     return { success: true, data: await findGameRow(db, req.params.id) };
   });
 
-  app.post(API_PATHS.games, { schema: { body: gameForm, response: GAME_REPLIES.gameCreated }, config: { subject: subject('addGame') } }, async (req, reply) => {
+  // Only the superadmin's form is read; a multipart form's text fields are checked by the same schema as a JSON body.
+  r.post(API_PATHS.games, { schema: { body: gameCreateForm, response: GAME_REPLIES.gameCreated }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('addGame') } }, async (req, reply) => {
     const caller = requireSuperadmin(requireCaller(req));
-    const { fields, images: uploads } = await readGameForm(req);
-    const input: GameInput = { ...fields, publisher: fields.publisher || caller.username };
-    const errors = validateGame(input, 'create');
-    if (errors.length) throw invalid(errors);
+    const multipart = req.isMultipart() ? await readGameForm(req) : null;
+    const form = multipart ? parseBody(gameCreateForm, multipart.fields, 'every') : checkedInput(req, req.body, 'every');
+    const uploads = multipart?.images ?? [];
+    const fields = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v ?? '')])) as Record<string, string>;
+    fields.publisher = fields.publisher || caller.username;
     const nodigit = Number(fields.nodigit);
     const label = fields.label === 'yes';
     if (label && uploads.length !== nodigit) throw coded(400, 'imagePerDigit', { count: nodigit }, 'images');
@@ -143,7 +147,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
       nodigit,
       timeSeconds: time,
       status: fields.gameStatus === 'inactive' ? 'inactive' : 'active',
-      publisher: String(input.publisher).trim(),
+      publisher: fields.publisher.trim(),
       description: fields.gameDescription.trim(),
       releaseDate: fields.releaseDate,
       label,
@@ -157,16 +161,14 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
   r.put(
     API_PATHS.game,
     // JSON (`{gameData}` or flat), or multipart with the optional Logo file (spec section 5: Logo optional).
-    { schema: { params: z.object({ id: z.string() }), body: gameForm, response: GAME_REPLIES.game }, config: { subject: subject('editGame') } },
+    { schema: { params: z.object({ id: z.string() }), body: gameEditForm, response: GAME_REPLIES.game }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('editGame') } },
     async (req) => {
       requireSuperadmin(requireCaller(req));
       const game = await findGameRow(db, req.params.id);
       const form = req.isMultipart() ? await readGameForm(req) : null;
       if (!form && !req.body) throw coded(400, 'gameFieldsRequired');
-      const body = form ? form.fields : ((req.body!.gameData ?? req.body) as Record<string, unknown>);
       if (form && form.images.length) throw coded(400, 'editGameLogoOnly', {}, 'images');
-      const errors = validateGame(body, 'edit');
-      if (errors.length) throw invalid(errors);
+      const body = (form ? parseBody(gameEditForm, form.fields, 'every') : checkedInput(req, req.body, 'every')) ?? {};
       const nodigit = Number(body.nodigit);
       const oddsX100 = oddsX100OfInput(body.multiplier) ?? undefined;
       await refuseLockedOptions(db, game, { nodigit, oddsX100 });

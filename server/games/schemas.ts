@@ -38,9 +38,6 @@ const timeRecord = z.looseObject({ id: z.string(), _id: z.string(), timecount: z
 
 /** react-admin's simple-rest list parameters (server/http/list.ts parses and names a bad one). */
 export const restListQuery = z.looseObject({ page: queryText, perPage: queryText, limit: queryText, sort: queryText, order: queryText, range: queryText, filter: queryText, q: queryText });
-/** Add and Edit Game: JSON (`{gameData}` or flat) or a multipart form with images, read by the route. */
-export const gameForm = z.record(z.string(), z.unknown()).nullish();
-
 export const GAME_REPLIES = {
   createBet: created(ok(z.looseObject({ ticketId: z.string(), roundId: z.string(), drawno: z.number(), playpoints: points, walletBalance: points }))),
   tickets: replies(z.looseObject({ success: z.boolean(), total: z.number().int(), data: z.array(ticket.extend({ status: z.string().describe('settled, pending or refunded'), createdAt: timestamp.optional() })) })),
@@ -48,7 +45,7 @@ export const GAME_REPLIES = {
   timer: replies(ok(z.looseObject({ time: z.string(), drawno: z.number(), closesAt: z.string() }))),
   loadConsole: replies(ok(consoleData)),
   addBalance: replies(ok(z.looseObject({}))),
-  addResult: replies(ok(z.unknown())),
+  addResult: replies(ok(z.object({ outcome: z.string().describe('The queued outcome, as the game stores it'), label: z.string().describe('The outcome in the console’s words') }))),
   decision: replies(ok(z.looseObject({}))),
   percentages: replies(
     z.looseObject({

@@ -1,4 +1,6 @@
+import type { FieldError } from '../../domain/api';
 import { isMessageCode, msg, type CodedMessage, type MessageCode, type MessageParams } from '../../domain/messages';
+import { DATE_YEARS } from '../../domain/periods';
 
 /**
  * A route schema's message as a code: zod carries only a string per issue, so a body schema's
@@ -18,4 +20,17 @@ export function fromSchemaMessage(text: string | undefined): CodedMessage | null
   } catch {
     return null;
   }
+}
+
+/**
+ * One refusal of a route schema in the API's words. A body that is no object is said so; a date
+ * names its range; query and path values all answer badParameter; a body field's message is the
+ * code its schema carries, or a form's own wording as written.
+ */
+export function schemaError(context: string | undefined, field: string, zodMessage: string | undefined): FieldError {
+  if (context === 'body' && field === '') return { field, ...msg('bodyNotObject') };
+  if ((context === 'querystring' || context === 'body') && zodMessage === 'badDate') return { field, ...msg('badDate', { name: field, min: DATE_YEARS.min, max: DATE_YEARS.max }) };
+  if (context === 'querystring' || context === 'params') return { field, ...msg('badParameter', { name: field }) };
+  const coded = fromSchemaMessage(zodMessage);
+  return coded ? { field, ...coded } : { field, message: zodMessage ?? 'Invalid input' };
 }

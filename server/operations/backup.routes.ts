@@ -6,10 +6,11 @@ import { requireCaller, type Caller } from '../access/caller';
 import { requireRecentStepUp } from '../auth/plugin';
 import type { BackupS3Config } from '../config';
 import { coded, forbidden } from '../http/errors';
+import { checkedInput, INPUT_CHECKED_IN_HANDLER } from '../http/validated';
 import { openArchive, exportBackup, importBackup, knownFolder, listBackups, sweepPartials, type BackupPlace } from './backup';
 import { BackupLimits } from './backupLimits';
 import { transferBackup } from './s3Transfer';
-import { clearHistory, clearHistoryBody, HISTORY_MODELS, parseModels, parseRange } from './clearHistory';
+import { clearHistory, clearHistoryBody, HISTORY_MODELS } from './clearHistory';
 import { findRef } from '../access/repository';
 import { GAME_TIER, ROOT_TIER } from '../../resources.config';
 import { API_PATHS } from '../../domain/apiPaths';
@@ -123,14 +124,14 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
 
   r.post(
     API_PATHS.deleteRecords,
-    { schema: { body: clearHistoryBody, response: BACKUP_REPLIES.cleared }, config: { subject: subject('clearHistory') } },
+    // Who may clear is answered before the form is read: the schema's refusal is answered after the access checks.
+    { schema: { body: clearHistoryBody, response: BACKUP_REPLIES.cleared }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('clearHistory') } },
     async (req) => {
       // The caller's own network only: not the owner's alone (BACKUP_ADMINS still names who may, when set); the backup it takes first stays on the server.
       const caller = admin(requireCaller(req));
       if (opts.admins.length && !opts.admins.includes(caller.username)) throw await notGranted();
       requireRecentStepUp(caller);
-      const range = parseRange(req.body.startDate, req.body.endDate);
-      const models = parseModels(req.body.models);
+      const { range, models } = checkedInput(req, req.body);
       const ref = await findRef(db, caller.id);
       if (!ref) throw forbidden();
       const out = await backup(caller, () => clearHistory(db, place, ref, models, range).then((o) => ({ ...o, folder: o.backup })));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dayKey, dayRange, parseDate } from '../../domain/periods';
+import { DATE_YEARS, dayKey, dayRange, parseDate } from '../../domain/periods';
 import type { AccountRef } from '../access/repository';
 import type { Database, Queryable } from '../db/client';
 import { checkInvariant } from '../credit/ledger';
@@ -39,34 +39,33 @@ export const MODEL_NAMES = Object.keys(HISTORY_MODELS) as [HistoryModel, ...Hist
 const KNOWN = MODEL_NAMES.join(', ');
 const shown = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v))).slice(0, 40);
 
+const SELECT_DATES = schemaMessage('selectDates');
+
+/** A day of the range, as the date picker sends it: a date of DATE_YEARS, or the range is not chosen. */
+const rangeDay = z
+  .string({ error: SELECT_DATES })
+  .transform((v, ctx) => parseDate(v) ?? (ctx.addIssue({ code: 'custom', message: SELECT_DATES }), z.NEVER))
+  .meta({ type: 'string', format: 'date', description: `A date (YYYY-MM-DD or ISO 8601) in the years ${DATE_YEARS.min} to ${DATE_YEARS.max}` });
+
 /**
- * POST backup/deleterecords: `models` is a list of the names above and nothing else (not a
- * comma-separated string, not an inherited property name such as "__proto__"), refused before any
- * backup is taken or row cleared.
+ * POST backup/deleterecords, refused in the screen's order (both dates, then the models) before any
+ * backup is taken or row cleared: `models` is a list of the names above and nothing else (not a
+ * comma-separated string, not an inherited property name such as "__proto__"), at least one.
  */
-export const clearHistoryBody = z.object({
-  startDate: z.unknown().optional(),
-  endDate: z.unknown().optional(),
-  models: z
-    .array(z.enum(MODEL_NAMES, { error: (iss) => schemaMessage('unknownModelNamed', { model: shown(iss.input), models: KNOWN }) }), { error: schemaMessage('modelsList', { models: KNOWN }) })
-    .max(MODEL_NAMES.length * 2, { error: schemaMessage('tooManyModels') })
-    .optional(),
-});
-
-export function parseModels(list: readonly HistoryModel[] | undefined): HistoryModel[] {
-  if (!list || list.length === 0) throw coded(400, 'selectModels', {}, 'models');
-  // The schema already refused anything else; own keys only, so no inherited name gets through even without it.
-  if (list.some((m) => !Object.hasOwn(HISTORY_MODELS, m))) throw coded(400, 'unknownModel', { models: KNOWN }, 'models');
-  return [...new Set(list)];
-}
-
-export function parseRange(startDate: unknown, endDate: unknown): { start: Date; end: Date } {
-  const s = parseDate(startDate);
-  const e = parseDate(endDate);
-  if (!s || !e) throw coded(400, 'selectDates', {}, 'startDate');
-  if (s.getTime() > e.getTime()) throw coded(400, 'startAfterEnd', {}, 'startDate');
-  return dayRange(s, e);
-}
+export const clearHistoryBody = z
+  .object({
+    startDate: rangeDay,
+    endDate: rangeDay,
+    models: z
+      .array(z.enum(MODEL_NAMES, { error: (iss) => schemaMessage('unknownModelNamed', { model: shown(iss.input), models: KNOWN }) }), {
+        error: (iss) => (iss.input === undefined ? schemaMessage('selectModels') : schemaMessage('modelsList', { models: KNOWN })),
+      })
+      .min(1, schemaMessage('selectModels'))
+      .max(MODEL_NAMES.length * 2, { error: schemaMessage('tooManyModels') })
+      .transform((list) => [...new Set(list)]),
+  })
+  .refine((b) => b.startDate.getTime() <= b.endDate.getTime(), { message: schemaMessage('startAfterEnd'), path: ['startDate'] })
+  .transform(({ startDate, endDate, models }) => ({ models, range: dayRange(startDate, endDate) }));
 
 /** Deletes one model's rows of the admin's subtree in the range; answers how many went. */
 async function clearModel(tx: Queryable, model: HistoryModel, admin: AccountRef, start: Date, end: Date): Promise<number> {
