@@ -9,7 +9,8 @@
  *
  *   BENCH_FLOOD_ENGINES   postgres,pglite (default both)
  *   BENCH_FLOOD_EVENTS    events per flood (default 20,000)
- *   BENCH_FLOOD_QUIET_MS  how long the bets are timed without a flood before each flood (default 3,000)
+ *   BENCH_FLOOD_QUIET_MS  how long the bets are timed without a flood before each kind's floods (default 3,000)
+ *   BENCH_FLOOD_REPEAT    floods of each kind, their bets timed together (default 6)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +29,13 @@ const ENGINES = (process.env.BENCH_FLOOD_ENGINES ?? 'postgres,pglite').split(','
 const EVENTS = Number(process.env.BENCH_FLOOD_EVENTS ?? 20_000);
 const QUIET_MS = Number(process.env.BENCH_FLOOD_QUIET_MS ?? 3000);
 const BET_EVERY_MS = 20;
+/** Floods of each kind: one flood is dropped within half a second, too few bets for a p99 alone. */
+const FLOODS = Number(process.env.BENCH_FLOOD_REPEAT ?? 6);
+/**
+ * Rounds of 5 minutes: the measurement falls between two closes, so that no settlement of a round
+ * full of the bets timed here (it holds the pool's wallet while it pays) is counted as the flood's.
+ */
+const ROUND_SECONDS = 300;
 const TARGET_P99_MS = 100;
 const GAME = 'MNOQqWWi';
 const PASSWORD = 'bench-flood-pass';
@@ -100,7 +108,7 @@ async function floodOn(engine: Engine): Promise<boolean> {
     await serverReady(server, 900_000);
     const url = `http://127.0.0.1:${port}`;
     const api = fetchApi(url);
-    const world = await setUpSoak(api, { password: PASSWORD, games: [GAME], roundSeconds: 60, players: 2, playerPoints: 1_000_000, poolPoints: 0 });
+    const world = await setUpSoak(api, { password: PASSWORD, games: [GAME], roundSeconds: ROUND_SECONDS, players: 2, playerPoints: 1_000_000, poolPoints: 0 });
     const [bettor, floodingPlayer] = world.players as [SoakPlayer, SoakPlayer];
     const admin = await must(api('POST', API_PATHS.login, undefined, { username: world.adminUsername, password: PASSWORD }), 'admin login');
     // The bet's path compiled and its round open before anything is timed.
@@ -111,24 +119,31 @@ async function floodOn(engine: Engine): Promise<boolean> {
       { who: 'an admin', token: String(admin.token), event: 'timerData' },
     ];
     for (const k of kinds) {
-      const go = await flooder(url, k.token, k.event, { adminId: world.adminId, gameId: GAME });
       const quiet = await betsWhile(api, bettor, () => sleep(QUIET_MS));
-      const flooded = await betsWhile(api, bettor, go);
-      const f = flooded.result;
+      const flooded = { ms: [] as number[], refused: 0 };
+      const reports: FloodReport[] = [];
+      for (let i = 0; i < FLOODS; i++) {
+        const go = await flooder(url, k.token, k.event, { adminId: world.adminId, gameId: GAME });
+        const one = await betsWhile(api, bettor, go);
+        flooded.ms.push(...one.ms);
+        flooded.refused += one.refused;
+        reports.push(one.result);
+        await sleep(1500);
+      }
+      const cut = reports.filter((f) => f.disconnect === 'io server disconnect').length;
       console.log(
-        `${engine}: ${k.who}'s ${k.event} × ${f.emitted} (emitted in ${f.emitMs} ms, ${f.disconnect ?? 'not disconnected'}, answered ${JSON.stringify(f.answers)}): ` +
+        `${engine}: ${k.who}'s ${k.event} × ${EVENTS}, ${FLOODS} floods (emitted in ${reports.map((f) => f.emitMs).join('/')} ms, ${cut} disconnected by the server, answered ${JSON.stringify(reports[0]?.answers)}): ` +
           `bets quiet ${quiet.ms.length}, p50 ${p(quiet.ms, 50).toFixed(1)} / p99 ${p(quiet.ms, 99).toFixed(1)} ms; flooded ${flooded.ms.length}, p50 ${p(flooded.ms, 50).toFixed(1)} / p99 ${p(flooded.ms, 99).toFixed(1)} / max ${Math.max(...flooded.ms).toFixed(1)} ms`,
       );
-      const met = p(flooded.ms, 99) <= TARGET_P99_MS && flooded.refused + quiet.refused === 0 && f.disconnect === 'io server disconnect';
+      const met = p(flooded.ms, 99) <= TARGET_P99_MS && flooded.refused + quiet.refused === 0 && cut === FLOODS;
       allMet &&= met;
       recordFigure({
         name: `${engine}: bets' p99 while ${k.who} floods ${k.event}`,
-        value: `${p(flooded.ms, 99).toFixed(0)} ms (quiet ${p(quiet.ms, 99).toFixed(0)} ms), ${flooded.refused + quiet.refused} refused`,
-        target: `≤ ${TARGET_P99_MS} ms, every bet 201, flooder disconnected`,
+        value: `${p(flooded.ms, 99).toFixed(0)} ms over ${flooded.ms.length} bets (quiet ${p(quiet.ms, 99).toFixed(0)} ms), ${flooded.refused + quiet.refused} refused`,
+        target: `≤ ${TARGET_P99_MS} ms, every bet 201, every flooder disconnected`,
         met,
-        why: met ? undefined : `quiet p99 ${p(quiet.ms, 99).toFixed(0)} ms on this machine now; the flooder's disconnect: ${f.disconnect ?? 'none'}`,
+        why: met ? undefined : `quiet p99 ${p(quiet.ms, 99).toFixed(0)} ms on this machine now; ${cut} of ${FLOODS} flooders disconnected`,
       });
-      await sleep(1500);
     }
   } finally {
     await stopServer(server);
