@@ -13,19 +13,37 @@ const EARNING = COMMISSION_TIERS.map((t) => t.role);
 
 /**
  * Play under each earning account of `root`'s subtree (a player: its own play) on the days after
- * its commission was last paid, optionally only within [from, to]. One pass over the per-day rows.
+ * its commission was last paid, optionally only within [from, to]. Read from the running totals
+ * the bet path keeps per player (player_days), never from the per-day rows: the play of the days
+ * (lo, hi] is the totals in force at the end of hi (the newest row when there is no hi) less those
+ * in force at the end of lo, two index reads per player whatever the number of days. A player's
+ * earning account of a tier is the id at that tier's place on the player's path (paths list ids
+ * from the root), so players meet their accounts in one hash join, not a path match per pair.
  */
-async function playSincePaid(q: Queryable, root: AccountRef, within?: { from: string; to: string }, role?: Role) {
+export async function playSincePaid(q: Queryable, root: AccountRef, within?: { from: string; to: string }, role?: Role) {
+  // The days counted: after the last paid day, and within the period when there is one.
+  const cuts = within ? `$5::date AS hi, greatest(e.paid, $4::date - 1) AS lo` : `NULL::date AS hi, e.paid AS lo`;
+  // Totals in force at the end of a day: the row from that day or before that the next row does not replace.
+  const inForce = (day: string) => `coalesce(x.until, 'infinity'::date) > ${day} AND x.day <= ${day}`;
   return q.query(
-    `SELECT e.id, e.username, e.role, e.commission::text AS commission,
-            coalesce(sum(d.play), 0)::text AS play, coalesce(sum(d.win), 0)::text AS win
-       FROM accounts e
-       LEFT JOIN accounts p ON p.role = $3 AND p.deleted_at IS NULL AND p.path LIKE e.path || '%'
-       LEFT JOIN daily_play d ON d.player_id = p.id
-            AND (e.commission_paid_through IS NULL OR d.day > e.commission_paid_through)
-            ${within ? 'AND d.day BETWEEN $4 AND $5' : ''}
-      WHERE e.path LIKE $1 AND e.deleted_at IS NULL AND e.role = ANY($2::text[])
-      GROUP BY e.id ORDER BY e.id`,
+    `WITH e AS (SELECT id, username, role, commission, commission_paid_through AS paid, length(path) - length(replace(path, '/', '')) AS k
+                  FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = ANY($2::text[])),
+          pk AS (SELECT p.id AS player_id, k.k, nullif(split_part(p.path, '/', k.k), '')::bigint AS e_id
+                   FROM accounts p CROSS JOIN (SELECT DISTINCT k FROM e) k
+                  WHERE p.path LIKE $1 AND p.role = $3 AND p.deleted_at IS NULL),
+          pe AS (SELECT pk.player_id, e.id AS e_id, ${cuts} FROM pk JOIN e ON e.id = pk.e_id AND e.k = pk.k),
+          fig AS (SELECT pe.e_id, sum(coalesce(h.play, 0) - coalesce(l.play, 0)) AS play, sum(coalesce(h.win, 0) - coalesce(l.win, 0)) AS win
+                    FROM pe
+                    LEFT JOIN LATERAL (SELECT sum(x.run_play) AS play, sum(x.run_win) AS win FROM player_days x
+                                        WHERE x.player_id = pe.player_id
+                                          AND ${within ? inForce('pe.hi') : `coalesce(x.until, 'infinity'::date) = 'infinity'::date`}) h ON true
+                    LEFT JOIN LATERAL (SELECT sum(x.run_play) AS play, sum(x.run_win) AS win FROM player_days x
+                                        WHERE x.player_id = pe.player_id AND ${inForce('pe.lo')}) l ON pe.lo IS NOT NULL
+                   WHERE pe.lo IS NULL OR pe.hi IS NULL OR pe.lo < pe.hi
+                   GROUP BY pe.e_id)
+     SELECT e.id, e.username, e.role, e.commission::text AS commission, coalesce(f.play, 0)::text AS play, coalesce(f.win, 0)::text AS win
+       FROM e LEFT JOIN fig f ON f.e_id = e.id
+      ORDER BY e.id`,
     [`${root.path}%`, role ? [role] : EARNING, LEAF_TIER, ...(within ? [within.from, within.to] : [])],
   );
 }

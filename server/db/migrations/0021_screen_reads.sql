@@ -1,0 +1,5 @@
+-- Commission Payout and its preview read each player's running totals in force at the end of a day
+-- (and the newest): the rows of one player from that day on, by the day the next row replaces them
+-- (the newest's is infinity). Neither column changes when a bet adds to a row, so those updates stay
+-- heap-only.
+CREATE INDEX "player_days_player_until_idx" ON "player_days" USING btree ("player_id", (coalesce("until", 'infinity'::date)));
