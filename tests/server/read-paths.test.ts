@@ -103,6 +103,49 @@ describe.runIf(engineAvailable())('read paths at scale: a tier list with no pagi
     const r = await call(h, 'GET', '/api/player/all?page=1&perPage=150', { token: c.tokens.master });
     expect(r.json.data as unknown[]).toHaveLength(150);
   });
+
+  it('pages every sort and search as one query over the whole tier did, with the same totals', async () => {
+    // Values that tie and values that are missing: online state, last login, balance and commission.
+    await h.db.query(`UPDATE accounts SET last_login = now() - make_interval(mins => (id % 7)::int), wallet_balance = (id % 5) * 100, commission = (id % 3)::numeric WHERE username LIKE 'bare%' AND id % 4 <> 0`);
+    await h.db.query(
+      `INSERT INTO sessions (token_hash, account_id, ip, expires_at) SELECT 'lp-' || id, id, '10.0.0.1', now() + interval '1 day' FROM accounts WHERE username LIKE 'bare%' AND id % 3 = 0`,
+    );
+    const columns: Record<string, string> = {
+      username: 'a.username',
+      createdAt: 'a.created_at',
+      lastLogin: 'a.last_login',
+      isLoggedIn: `EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.expires_at > now())`,
+      walletBalance: 'a.wallet_balance',
+      commission: 'a.commission',
+      userStatus: 'a.active',
+      id: 'a.id',
+    };
+    const masterPath = String((await h.db.query(`SELECT path FROM accounts WHERE id = $1`, [Number(c.master._id)]))[0]!.path);
+    /** The page as the list read it in one query: the whole tier under the master, sorted, counted over all rows. */
+    const before = async (sort: string, order: string, offset: number, limit: number, search?: string) => {
+      const rows = await h.db.query(
+        `SELECT a.id::text AS id, count(*) OVER ()::int AS total FROM accounts a LEFT JOIN accounts p ON p.id = a.parent_id
+          WHERE a.deleted_at IS NULL AND a.role = 'player' AND a.path LIKE $1 AND a.path <> $2 ${search ? `AND a.username ILIKE $5` : ''}
+          ORDER BY ${columns[sort]} ${order} NULLS LAST, a.id ${order} LIMIT $3 OFFSET $4`,
+        [`${masterPath}%`, masterPath, limit, offset, ...(search ? [`%${search}%`] : [])],
+      );
+      return { ids: rows.map((r) => String(r.id)), total: rows[0] ? Number(rows[0].total) : null };
+    };
+    let pages = 0;
+    for (const sort of Object.keys(columns))
+      for (const order of ['ASC', 'DESC'])
+        for (const search of [undefined, 'bare01'])
+          for (const page of [1, 2, 4, 5]) {
+            const r = await call(h, 'GET', `/api/player/all?page=${page}&perPage=40&sort=${sort}&order=${order}${search ? `&search=${search}` : ''}`, { token: c.tokens.master });
+            expect(r.status, JSON.stringify(r.json)).toBe(200);
+            const want = await before(sort, order, (page - 1) * 40, 40, search);
+            const label = `${sort} ${order} ${search ?? ''} page ${page}`;
+            expect((r.json.data as { _id: string }[]).map((x) => x._id), label).toEqual(want.ids);
+            expect(r.json.total, label).toBe(want.total ?? (search ? 10 : 151));
+            pages++;
+          }
+    expect(pages).toBe(128);
+  });
 });
 
 describe.runIf(engineAvailable())('read paths at scale: the Bet List picks tickets by their own columns, totals from the day sums', () => {
