@@ -225,3 +225,75 @@ describe.runIf(engineAvailable())('read paths at scale: the Bet List picks ticke
     expect([none.total, none.totals.play, none.data]).toEqual([0, 0, []]);
   });
 });
+
+describe.runIf(engineAvailable())('read paths at scale: activity logs and contact messages page apart from their totals', () => {
+  let h: Harness;
+  let c: Chain;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    c = await buildChain(h);
+    // Rows of each chain account, of an account outside the chain's admin and of no account, interleaved.
+    const other = await createAs(h, h.root.token, 'admin', h.root.id);
+    const ids = [c.admin._id, c.sam._id, c.am._id, c.master._id, c.player._id, other._id].map(Number);
+    await h.db.query(
+      `INSERT INTO activity_logs (account_id, username, subject, request_url, method, ip_address, created_at)
+       SELECT CASE WHEN g % 7 = 6 THEN NULL ELSE ($1::bigint[])[1 + g % 6] END, 'user' || (g % 7), CASE WHEN g % 5 = 0 THEN 'Login' ELSE 'Credit transfer' END,
+              '/api/x', 'POST', '10.0.0.1', now() - make_interval(hours => (200 - g)::int)
+         FROM generate_series(1, 200) g`,
+      [ids],
+    );
+    await h.db.query(
+      `INSERT INTO complaints (enquiry_type, full_name, email, mobile, details, ip_address) SELECT 'General', 'Caller ' || g, 'c@example.com', '98', 'Details', '10.0.0.1' FROM generate_series(1, 23) g`,
+    );
+  });
+  afterAll(async () => h?.close());
+
+  /** The page and total as one query over every filtered row read them before. */
+  const logsBefore = async (path: string, withoutAccount: boolean, offset: number, limit: number, extra = '', extraParams: unknown[] = []) => {
+    const rows = await h.db.query(
+      `SELECT l.id::text AS id, count(*) OVER ()::int AS total FROM activity_logs l LEFT JOIN accounts a ON a.id = l.account_id
+        WHERE (a.path LIKE $1${withoutAccount ? ' OR l.account_id IS NULL' : ''})${extra} ORDER BY l.id DESC LIMIT $2 OFFSET $3`,
+      [`${path}%`, limit, offset, ...extraParams],
+    );
+    return { ids: rows.map((r) => String(r.id)), total: rows[0] ? Number(rows[0].total) : 0 };
+  };
+  const pathOf = async (id: string) => String((await h.db.query(`SELECT path FROM accounts WHERE id = $1`, [Number(id)]))[0]!.path);
+
+  it('gives each reader the page and total it had, for every page and a search', async () => {
+    const readers = [
+      { token: h.root.token, path: await pathOf(h.root.id), withoutAccount: true },
+      { token: c.tokens.admin, path: await pathOf(c.admin._id), withoutAccount: false },
+      { token: c.tokens.master, path: await pathOf(c.master._id), withoutAccount: false },
+    ];
+    let pages = 0;
+    for (const r of readers)
+      for (const [query, extra, extraParams] of [
+        ['', '', []],
+        ['&search=login', ` AND (l.username ILIKE $4 OR l.subject ILIKE $4)`, ['%login%']],
+      ] as const)
+        for (const page of [1, 2, 3, 4, 9, 40]) {
+          const got = await call(h, 'GET', `/api/logs?page=${page}&limit=10${query}`, { token: r.token });
+          expect(got.status, JSON.stringify(got.json)).toBe(200);
+          const want = await logsBefore(r.path, r.withoutAccount, (page - 1) * 10, 10, extra, [...extraParams]);
+          expect((got.json.data as { _id: string }[]).map((x) => x._id), `${r.path} ${query} page ${page}`).toEqual(want.ids);
+          expect(got.json.total, `${r.path} ${query} page ${page}`).toBe(want.total);
+          pages++;
+        }
+    expect(pages).toBe(36);
+  });
+
+  it('pages the contact messages both ways with their total, past the end too', async () => {
+    const all = (await h.db.query(`SELECT id::text AS id FROM complaints ORDER BY id DESC`)).map((r) => String(r.id));
+    expect(all).toHaveLength(23);
+    for (const order of ['DESC', 'ASC'] as const) {
+      const want = order === 'DESC' ? all : [...all].reverse();
+      for (const page of [1, 2, 3, 4]) {
+        const r = await call(h, 'GET', `/api/complaint?page=${page}&perPage=10&order=${order}`, { token: h.root.token });
+        expect(r.status, JSON.stringify(r.json)).toBe(200);
+        expect((r.json.data as { _id: string }[]).map((x) => x._id), `${order} page ${page}`).toEqual(want.slice((page - 1) * 10, page * 10));
+        expect([r.json.total, r.json.totalComplaints, r.json.totalPages], `${order} page ${page}`).toEqual([23, 23, 3]);
+      }
+    }
+  });
+});
