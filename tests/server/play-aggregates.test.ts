@@ -22,7 +22,7 @@ import { placeBet } from '../../server/games/bets';
 import { settleRound } from '../../server/games/settle';
 import { importBackup } from '../../server/operations/backup';
 import { clearHistory } from '../../server/operations/clearHistory';
-import { adminGamePlay } from '../../server/reports/repository';
+import { adminGamePlay, playByDay } from '../../server/reports/repository';
 import { playSincePaid } from '../../server/reports/commission';
 import { GAME_TIER, LEAF_TIER } from '../../resources.config';
 import { turnoverOf } from '../../server/reports/turnover';
@@ -207,6 +207,19 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
         if (view.role === GAME_TIER) expect(await turnoverOf(h.db, view, days, { allChildren: true })).toEqual(await turnoverFromDailyPlay(h.db, view, days, true));
         compared++;
       }
+    // The dashboard's chart, against daily_play: per day, an admin's play on its games, anyone else's its players' play.
+    for (const id of ids) {
+      const view = await ref(id);
+      if (view.role === LEAF_TIER) continue;
+      const days = { from: dayKey(at(17)), to: dayKey(at(25)) };
+      const earlier = await h.db.query(
+        `SELECT d.day::text AS day, sum(d.play)::text AS play, sum(d.win)::text AS win FROM daily_play d JOIN accounts p ON p.id = d.player_id
+          WHERE ${view.role === GAME_TIER ? 'd.admin_id = $4 AND $1::text IS NOT NULL' : 'p.path LIKE $1'} AND d.day BETWEEN $2 AND $3 GROUP BY d.day HAVING sum(d.play) <> 0 OR sum(d.win) <> 0 ORDER BY d.day`,
+        [`${view.path}%`, days.from, days.to, ...(view.role === GAME_TIER ? [view.id] : [])],
+      );
+      const now = [...(await playByDay(h.db, view, days))].filter(([, f]) => f.playCents !== 0n || f.winCents !== 0n).sort(([a], [b]) => a.localeCompare(b));
+      expect(now.map(([day, f]) => `${day} ${f.playCents} ${f.winCents}`), `${view.role} ${id} by day`).toEqual(earlier.map((e) => `${String(e.day).slice(0, 10)} ${e.play} ${e.win}`));
+    }
     // Admin commission: per admin and game, against daily_play.
     for (const days of PERIODS) {
       const earlier = await h.db.query(
