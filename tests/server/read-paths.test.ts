@@ -283,6 +283,39 @@ describe.runIf(engineAvailable())('read paths at scale: activity logs and contac
     expect(pages).toBe(36);
   });
 
+  it('pages the transaction report of every reader, its own rows and its subtree’s, with the total it had', async () => {
+    for (let i = 0; i < 6; i++) {
+      await fund(h, c.admin._id, 50, 'admin');
+      await fund(h, c.master._id, 10, 'master');
+      await fund(h, c.player._id, 2, 'player');
+    }
+    const readers = [
+      { token: h.root.token, id: h.root.id },
+      { token: c.tokens.admin, id: c.admin._id },
+      { token: c.tokens.master, id: c.master._id },
+    ];
+    let pages = 0;
+    for (const r of readers) {
+      const path = await pathOf(r.id);
+      for (const type of ['single', 'all'] as const)
+        for (const page of [1, 2, 3, 5, 9]) {
+          const got = await call(h, 'GET', `/api/reports/transactionreport?type=${type}&page=${page}&limit=4`, { token: r.token });
+          expect(got.status, JSON.stringify(got.json)).toBe(200);
+          const inView = (side: string) => (type === 'single' ? `${side} = $1` : `${side} IN (SELECT id FROM accounts WHERE path LIKE $2)`);
+          const want = await h.db.query(
+            `SELECT t.id::text AS id, count(*) OVER ()::int AS total FROM transactions t
+              WHERE (${inView('t.from_id')} OR ${inView('t.to_id')}) AND $1::bigint IS NOT NULL AND $2::text IS NOT NULL ORDER BY t.id DESC LIMIT 4 OFFSET $3`,
+            [Number(r.id), `${path}%`, (page - 1) * 4],
+          );
+          const label = `${path} ${type} page ${page}`;
+          expect((got.json.data as { _id: string }[]).map((x) => x._id), label).toEqual(want.map((x) => String(x.id)));
+          expect(got.json.total, label).toBe(want[0] ? Number(want[0].total) : 0);
+          pages++;
+        }
+    }
+    expect(pages).toBe(30);
+  });
+
   it('pages the contact messages both ways with their total, past the end too', async () => {
     const all = (await h.db.query(`SELECT id::text AS id FROM complaints ORDER BY id DESC`)).map((r) => String(r.id));
     expect(all).toHaveLength(23);
