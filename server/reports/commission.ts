@@ -16,9 +16,10 @@ const EARNING = COMMISSION_TIERS.map((t) => t.role);
  * its commission was last paid, optionally only within [from, to]. Read from the running totals
  * the bet path keeps per player (player_days), never from the per-day rows: the play of the days
  * (lo, hi] is the totals in force at the end of hi (the newest row when there is no hi) less those
- * in force at the end of lo, two index reads per player whatever the number of days. A player's
- * earning account of a tier is the id at that tier's place on the player's path (paths list ids
- * from the root), so players meet their accounts in one hash join, not a path match per pair.
+ * in force at the end of lo, two reads per player whatever the number of days (joins, so the
+ * planner reads every player of a large subtree in one pass). A player's earning account of a tier
+ * is the id at that tier's place on the player's path (paths list ids from the root), so players
+ * meet their accounts in one hash join, not a path match per pair.
  */
 export async function playSincePaid(q: Queryable, root: AccountRef, within?: { from: string; to: string }, role?: Role) {
   // The days counted: after the last paid day, and within the period when there is one.
@@ -32,15 +33,13 @@ export async function playSincePaid(q: Queryable, root: AccountRef, within?: { f
                    FROM accounts p CROSS JOIN (SELECT DISTINCT k FROM e) k
                   WHERE p.path LIKE $1 AND p.role = $3 AND p.deleted_at IS NULL),
           pe AS (SELECT pk.player_id, e.id AS e_id, ${cuts} FROM pk JOIN e ON e.id = pk.e_id AND e.k = pk.k),
-          fig AS (SELECT pe.e_id, sum(coalesce(h.play, 0) - coalesce(l.play, 0)) AS play, sum(coalesce(h.win, 0) - coalesce(l.win, 0)) AS win
-                    FROM pe
-                    LEFT JOIN LATERAL (SELECT sum(x.run_play) AS play, sum(x.run_win) AS win FROM player_days x
-                                        WHERE x.player_id = pe.player_id
-                                          AND ${within ? inForce('pe.hi') : `coalesce(x.until, 'infinity'::date) = 'infinity'::date`}) h ON true
-                    LEFT JOIN LATERAL (SELECT sum(x.run_play) AS play, sum(x.run_win) AS win FROM player_days x
-                                        WHERE x.player_id = pe.player_id AND ${inForce('pe.lo')}) l ON pe.lo IS NOT NULL
-                   WHERE pe.lo IS NULL OR pe.hi IS NULL OR pe.lo < pe.hi
-                   GROUP BY pe.e_id)
+          counted AS (SELECT * FROM pe WHERE pe.lo IS NULL OR pe.hi IS NULL OR pe.lo < pe.hi),
+          fig AS (SELECT y.e_id, sum(y.play) AS play, sum(y.win) AS win FROM (
+                    SELECT c.e_id, x.run_play AS play, x.run_win AS win FROM counted c JOIN player_days x ON x.player_id = c.player_id
+                       AND ${within ? inForce('c.hi') : `coalesce(x.until, 'infinity'::date) = 'infinity'::date`}
+                    UNION ALL
+                    SELECT c.e_id, -x.run_play, -x.run_win FROM counted c JOIN player_days x ON x.player_id = c.player_id AND ${inForce('c.lo')}
+                  ) y GROUP BY y.e_id)
      SELECT e.id, e.username, e.role, e.commission::text AS commission, coalesce(f.play, 0)::text AS play, coalesce(f.win, 0)::text AS win
        FROM e LEFT JOIN fig f ON f.e_id = e.id
       ORDER BY e.id`,
