@@ -16,30 +16,36 @@ const EARNING = COMMISSION_TIERS.map((t) => t.role);
  * its commission was last paid, optionally only within [from, to]. Read from the running totals
  * the bet path keeps per player (player_days), never from the per-day rows: the play of the days
  * (lo, hi] is the totals in force at the end of hi (the newest row when there is no hi) less those
- * in force at the end of lo, two reads per player whatever the number of days (joins, so the
- * planner reads every player of a large subtree in one pass). A player's earning account of a tier
- * is the id at that tier's place on the player's path (paths list ids from the root), so players
- * meet their accounts in one hash join, not a path match per pair.
+ * in force at the end of lo. Each player's totals are read once at hi and once at each distinct lo
+ * of the accounts (nearly always one: they are paid together), then summed into every earning
+ * account above it: the id at that tier's place on the player's path (paths list ids from the
+ * root), one hash join on (id, place), not a path match per pair.
  */
 export async function playSincePaid(q: Queryable, root: AccountRef, within?: { from: string; to: string }, role?: Role) {
-  // The days counted: after the last paid day, and within the period when there is one.
-  const cuts = within ? `$5::date AS hi, greatest(e.paid, $4::date - 1) AS lo` : `NULL::date AS hi, e.paid AS lo`;
+  // The day each account's counted days start after: its last paid day, or the day before the period.
+  const lo = within ? `greatest(commission_paid_through, $4::date - 1)` : `commission_paid_through`;
   // Totals in force at the end of a day: the row from that day or before that the next row does not replace.
+  // Read per player for each start day (LATERAL): with no start day nothing is read, where a join
+  // was planned as a walk over every player's rows.
   const inForce = (day: string) => `coalesce(x.until, 'infinity'::date) > ${day} AND x.day <= ${day}`;
+  const atHi = within ? inForce('$5::date') : `coalesce(x.until, 'infinity'::date) = 'infinity'::date`;
+  // An account whose counted days start at or after the period's end counts nothing.
+  const counts = within ? `(e.lo IS NULL OR e.lo < $5::date)` : 'true';
   return q.query(
-    `WITH e AS (SELECT id, username, role, commission, commission_paid_through AS paid, length(path) - length(replace(path, '/', '')) AS k
-                  FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = ANY($2::text[])),
-          pk AS (SELECT p.id AS player_id, k.k, nullif(split_part(p.path, '/', k.k), '')::bigint AS e_id
-                   FROM accounts p CROSS JOIN (SELECT DISTINCT k FROM e) k
-                  WHERE p.path LIKE $1 AND p.role = $3 AND p.deleted_at IS NULL),
-          pe AS (SELECT pk.player_id, e.id AS e_id, ${cuts} FROM pk JOIN e ON e.id = pk.e_id AND e.k = pk.k),
-          counted AS (SELECT * FROM pe WHERE pe.lo IS NULL OR pe.hi IS NULL OR pe.lo < pe.hi),
-          fig AS (SELECT y.e_id, sum(y.play) AS play, sum(y.win) AS win FROM (
-                    SELECT c.e_id, x.run_play AS play, x.run_win AS win FROM counted c JOIN player_days x ON x.player_id = c.player_id
-                       AND ${within ? inForce('c.hi') : `coalesce(x.until, 'infinity'::date) = 'infinity'::date`}
-                    UNION ALL
-                    SELECT c.e_id, -x.run_play, -x.run_win FROM counted c JOIN player_days x ON x.player_id = c.player_id AND ${inForce('c.lo')}
-                  ) y GROUP BY y.e_id)
+    `WITH e AS MATERIALIZED (SELECT id, username, role, commission, ${lo} AS lo, length(path) - length(replace(path, '/', '')) AS k
+                               FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = ANY($2::text[])),
+          lows AS (SELECT DISTINCT e.lo FROM e WHERE e.lo IS NOT NULL AND ${counts}),
+          p AS MATERIALIZED (SELECT id, path FROM accounts WHERE path LIKE $1 AND role = $3 AND deleted_at IS NULL),
+          v AS (SELECT p.id AS player_id, p.path, NULL::date AS at, sum(x.run_play) AS play, sum(x.run_win) AS win
+                  FROM p JOIN player_days x ON x.player_id = p.id AND ${atHi} GROUP BY p.id, p.path
+                UNION ALL
+                SELECT p.id, p.path, l.lo, -x.play, -x.win
+                  FROM lows l CROSS JOIN p
+                  JOIN LATERAL (SELECT sum(x.run_play) AS play, sum(x.run_win) AS win FROM player_days x WHERE x.player_id = p.id AND ${inForce('l.lo')}) x ON x.play IS NOT NULL),
+          vk AS MATERIALIZED (SELECT v.play, v.win, v.at, k.k, nullif(split_part(v.path, '/', k.k), '')::bigint AS e_id
+                                FROM v CROSS JOIN (SELECT DISTINCT e.k FROM e) k),
+          fig AS (SELECT e.id AS e_id, sum(vk.play) AS play, sum(vk.win) AS win FROM vk JOIN e ON e.id = vk.e_id AND e.k = vk.k
+                   WHERE (vk.at IS NULL OR vk.at = e.lo) AND ${counts} GROUP BY e.id)
      SELECT e.id, e.username, e.role, e.commission::text AS commission, coalesce(f.play, 0)::text AS play, coalesce(f.win, 0)::text AS win
        FROM e LEFT JOIN fig f ON f.e_id = e.id
       ORDER BY e.id`,
