@@ -3,3 +3,7 @@
 -- (the newest's is infinity). Neither column changes when a bet adds to a row, so those updates stay
 -- heap-only.
 CREATE INDEX "player_days_player_until_idx" ON "player_days" USING btree ("player_id", (coalesce("until", 'infinity'::date)));
+--> statement-breakpoint
+-- A tier list's default order is the newest accounts first: its first page is the first rows of this
+-- index (no sort of the whole tier). Its columns never change on a wallet update.
+CREATE INDEX "accounts_role_created_idx" ON "accounts" USING btree ("role", "created_at" DESC NULLS LAST, "id" DESC);
