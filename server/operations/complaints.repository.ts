@@ -24,14 +24,16 @@ export async function insertComplaint(q: Queryable, c: NewComplaint, ip: string)
   return row;
 }
 
-/** One page of the messages, newest first, and the total (counted apart when the page is past the end). */
+/**
+ * One page of the messages, newest first, and the total. The page is read by the primary key alone;
+ * the total is counted apart (a count over the page's select read every message's columns), and not
+ * at all when the page shows where the messages end.
+ */
 export async function listComplaints(q: Queryable, p: { limit: number; offset: number; order?: 'ASC' | 'DESC' }): Promise<{ rows: ComplaintRecord[]; total: number }> {
-  const rows = await q.query<ComplaintRecord & { total: number }>(`SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM complaints ORDER BY id ${p.order === 'ASC' ? 'ASC' : 'DESC'} LIMIT $1 OFFSET $2`, [
-    p.limit,
-    p.offset,
-  ]);
-  const total = rows[0] ? Number(rows[0].total) : Number((await q.query(`SELECT count(*)::int AS n FROM complaints`))[0].n);
-  return { rows: rows.map(({ total: _t, ...x }) => x), total };
+  const rows = await q.query<ComplaintRecord>(`SELECT ${COLUMNS} FROM complaints ORDER BY id ${p.order === 'ASC' ? 'ASC' : 'DESC'} LIMIT $1 OFFSET $2`, [p.limit, p.offset]);
+  if (rows.length < p.limit && (rows.length > 0 || p.offset === 0)) return { rows, total: p.offset + rows.length };
+  const total = Number((await q.query(`SELECT count(*)::int AS n FROM complaints`))[0].n);
+  return { rows, total };
 }
 
 /** Sets a message's status; the updated row, or null when there is no such message. */

@@ -43,51 +43,86 @@ function readRow({ storedCode, storedParams, status, reason, reasonParams, ...ro
     status === null ? (legacyLogin ?? null) : { status, reason: isMessageCode(reason) ? reason : null, params: reasonParams };
   return { ...row, code: code?.code ?? null, params: code?.params ?? null, outcome };
 }
-const FROM = `FROM activity_logs l LEFT JOIN accounts a ON a.id = l.account_id`;
+/** The filter's parts: where its rows come from, and its conditions besides the subtree. */
+interface Where {
+  /** FROM and the subtree's condition, for reading rows in id order. */
+  from: string;
+  /** The conditions on the row itself (account, search, days), each starting with AND. */
+  rest: string;
+  /** The subtree's accounts as a set of ids (for counting). */
+  inTree: string;
+}
 
-/** The filter as a WHERE condition; its parameters are appended to `params`. */
-function whereOf(f: LogFilter, params: unknown[]): string {
+/**
+ * The filter's SQL; its parameters are appended to `params`. Rows of no account join no account, so
+ * a reader who also reads those (the root) reads the rows in id order with each one's account
+ * beside it (a page stops after its rows); another reader's subtree is a set of account ids, so a
+ * small subtree reads its accounts' rows by the account index.
+ */
+function whereOf(f: LogFilter, params: unknown[]): Where {
   params.push(`${f.underPath}%`);
-  let where = `(a.path LIKE $${params.length}${f.withoutAccount ? ' OR l.account_id IS NULL' : ''})`;
+  const tree = `$${params.length}`;
+  const inTree = `l.account_id IN (SELECT id FROM accounts WHERE path LIKE ${tree})`;
+  const from = f.withoutAccount
+    ? `FROM activity_logs l LEFT JOIN accounts a ON a.id = l.account_id WHERE (a.path LIKE ${tree} OR l.account_id IS NULL)`
+    : `FROM activity_logs l WHERE ${inTree}`;
+  let rest = '';
   if (f.accountId !== undefined) {
     params.push(f.accountId);
-    where += ` AND l.account_id = $${params.length}`;
+    rest += ` AND l.account_id = $${params.length}`;
   }
   if (f.search) {
     params.push(`%${f.search.replace(/[\\%_]/g, '\\$&')}%`);
-    where += ` AND (l.username ILIKE $${params.length} OR l.subject ILIKE $${params.length})`;
+    rest += ` AND (l.username ILIKE $${params.length} OR l.subject ILIKE $${params.length})`;
   }
   if (f.range) {
     params.push(f.range.start, f.range.end);
-    where += ` AND l.created_at BETWEEN $${params.length - 1} AND $${params.length}`;
+    rest += ` AND l.created_at BETWEEN $${params.length - 1} AND $${params.length}`;
   }
-  return where;
+  return { from, rest, inTree };
 }
 
-/** One page of the filtered rows, newest first, with the total before paging. */
+/**
+ * The filtered rows' count: the rows of the subtree's accounts (a join of two indexes, no account
+ * row read per log row), plus, for the root, the rows of no account (disjoint from them).
+ */
+async function countLogs(q: Queryable, f: LogFilter, w: Where, params: unknown[]): Promise<number> {
+  const ofTree = `SELECT count(*) FROM activity_logs l WHERE ${w.inTree}${w.rest}`;
+  const sql = f.withoutAccount ? `SELECT ((${ofTree}) + (SELECT count(*) FROM activity_logs l WHERE l.account_id IS NULL${w.rest}))::int AS n` : `SELECT (${ofTree})::int AS n`;
+  const [c] = await q.query(sql, params);
+  return Number(c?.n ?? 0);
+}
+
+/**
+ * One page of the filtered rows, newest first, and the total before paging: counted apart (a count
+ * over the page's select read every filtered row's columns), and not at all when the page shows
+ * where the rows end. A page past the end answers a total of 0, as this list always has.
+ */
 export async function listLogs(q: Queryable, f: LogFilter, p: { limit: number; offset: number; order?: 'ASC' | 'DESC' }): Promise<{ rows: LogRecord[]; total: number }> {
   const params: unknown[] = [];
-  const where = whereOf(f, params);
-  const rows = await q.query<StoredLog & { total: number }>(
-    `SELECT ${COLUMNS}, count(*) OVER ()::int AS total ${FROM}
-      WHERE ${where} ORDER BY l.id ${p.order === 'ASC' ? 'ASC' : 'DESC'} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+  const w = whereOf(f, params);
+  const rows = await q.query<StoredLog>(
+    `SELECT ${COLUMNS} ${w.from}${w.rest} ORDER BY l.id ${p.order === 'ASC' ? 'ASC' : 'DESC'} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, p.limit, p.offset],
   );
-  return { rows: rows.map(({ total: _t, ...x }) => readRow(x)), total: rows[0] ? Number(rows[0].total) : 0 };
+  const page = rows.map(readRow);
+  if (rows.length === 0) return { rows: page, total: 0 };
+  if (rows.length < p.limit) return { rows: page, total: p.offset + rows.length };
+  return { rows: page, total: await countLogs(q, f, w, params) };
 }
 
 /** The newest `max` filtered rows (the CSV export). */
 export async function exportLogs(q: Queryable, f: LogFilter, max: number): Promise<LogRecord[]> {
   const params: unknown[] = [];
-  const where = whereOf(f, params);
-  const rows = await q.query<StoredLog>(`SELECT ${COLUMNS} ${FROM} WHERE ${where} ORDER BY l.id DESC LIMIT $${params.length + 1}`, [...params, max]);
+  const w = whereOf(f, params);
+  const rows = await q.query<StoredLog>(`SELECT ${COLUMNS} ${w.from}${w.rest} ORDER BY l.id DESC LIMIT $${params.length + 1}`, [...params, max]);
   return rows.map(readRow);
 }
 
 /** One row by id, if the filter lets the reader see it. */
 export async function findLog(q: Queryable, id: number, f: LogFilter): Promise<LogRecord | null> {
   const params: unknown[] = [id];
-  const where = whereOf(f, params);
-  const [row] = await q.query<StoredLog>(`SELECT ${COLUMNS} ${FROM} WHERE l.id = $1 AND ${where}`, params);
+  const w = whereOf(f, params);
+  const [row] = await q.query<StoredLog>(`SELECT ${COLUMNS} ${w.from} AND l.id = $1${w.rest}`, params);
   return row ? readRow(row) : null;
 }

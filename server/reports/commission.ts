@@ -13,19 +13,42 @@ const EARNING = COMMISSION_TIERS.map((t) => t.role);
 
 /**
  * Play under each earning account of `root`'s subtree (a player: its own play) on the days after
- * its commission was last paid, optionally only within [from, to]. One pass over the per-day rows.
+ * its commission was last paid, optionally only within [from, to]. Read from the running totals
+ * the bet path keeps per player (player_days), never from the per-day rows: the play of the days
+ * (lo, hi] is the totals in force at the end of hi (the newest row when there is no hi) less those
+ * in force at the end of lo. Each player's totals are read once at hi and once at each distinct lo
+ * of the accounts (nearly always one: they are paid together), then summed into every earning
+ * account above it: the id at that tier's place on the player's path (paths list ids from the
+ * root), one hash join on (id, place), not a path match per pair.
  */
-async function playSincePaid(q: Queryable, root: AccountRef, within?: { from: string; to: string }, role?: Role) {
+export async function playSincePaid(q: Queryable, root: AccountRef, within?: { from: string; to: string }, role?: Role) {
+  // The day each account's counted days start after: its last paid day, or the day before the period.
+  const lo = within ? `greatest(commission_paid_through, $4::date - 1)` : `commission_paid_through`;
+  // Totals in force at the end of a day: the row from that day or before that the next row does not replace.
+  // Read per player for each start day (LATERAL): with no start day nothing is read, where a join
+  // was planned as a walk over every player's rows.
+  const inForce = (day: string) => `coalesce(x.until, 'infinity'::date) > ${day} AND x.day <= ${day}`;
+  const atHi = within ? inForce('$5::date') : `coalesce(x.until, 'infinity'::date) = 'infinity'::date`;
+  // An account whose counted days start at or after the period's end counts nothing.
+  const counts = within ? `(e.lo IS NULL OR e.lo < $5::date)` : 'true';
   return q.query(
-    `SELECT e.id, e.username, e.role, e.commission::text AS commission,
-            coalesce(sum(d.play), 0)::text AS play, coalesce(sum(d.win), 0)::text AS win
-       FROM accounts e
-       LEFT JOIN accounts p ON p.role = $3 AND p.deleted_at IS NULL AND p.path LIKE e.path || '%'
-       LEFT JOIN daily_play d ON d.player_id = p.id
-            AND (e.commission_paid_through IS NULL OR d.day > e.commission_paid_through)
-            ${within ? 'AND d.day BETWEEN $4 AND $5' : ''}
-      WHERE e.path LIKE $1 AND e.deleted_at IS NULL AND e.role = ANY($2::text[])
-      GROUP BY e.id ORDER BY e.id`,
+    `WITH e AS MATERIALIZED (SELECT id, username, role, commission, ${lo} AS lo, length(path) - length(replace(path, '/', '')) AS k
+                               FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = ANY($2::text[])),
+          lows AS (SELECT DISTINCT e.lo FROM e WHERE e.lo IS NOT NULL AND ${counts}),
+          p AS MATERIALIZED (SELECT id, path FROM accounts WHERE path LIKE $1 AND role = $3 AND deleted_at IS NULL),
+          v AS (SELECT p.id AS player_id, p.path, NULL::date AS at, sum(x.run_play) AS play, sum(x.run_win) AS win
+                  FROM p JOIN player_days x ON x.player_id = p.id AND ${atHi} GROUP BY p.id, p.path
+                UNION ALL
+                SELECT p.id, p.path, l.lo, -x.play, -x.win
+                  FROM lows l CROSS JOIN p
+                  JOIN LATERAL (SELECT sum(x.run_play) AS play, sum(x.run_win) AS win FROM player_days x WHERE x.player_id = p.id AND ${inForce('l.lo')}) x ON x.play IS NOT NULL),
+          vk AS MATERIALIZED (SELECT v.play, v.win, v.at, k.k, nullif(split_part(v.path, '/', k.k), '')::bigint AS e_id
+                                FROM v CROSS JOIN (SELECT DISTINCT e.k FROM e) k),
+          fig AS (SELECT e.id AS e_id, sum(vk.play) AS play, sum(vk.win) AS win FROM vk JOIN e ON e.id = vk.e_id AND e.k = vk.k
+                   WHERE (vk.at IS NULL OR vk.at = e.lo) AND ${counts} GROUP BY e.id)
+     SELECT e.id, e.username, e.role, e.commission::text AS commission, coalesce(f.play, 0)::text AS play, coalesce(f.win, 0)::text AS win
+       FROM e LEFT JOIN fig f ON f.e_id = e.id
+      ORDER BY e.id`,
     [`${root.path}%`, role ? [role] : EARNING, LEAF_TIER, ...(within ? [within.from, within.to] : [])],
   );
 }

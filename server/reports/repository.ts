@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client';
-import { GAME_TIER } from '../../resources.config';
+import { GAME_TIER, ROOT_TIER } from '../../resources.config';
 import { prefixPattern, USERNAME_KEY } from '../http/picker';
 
 
@@ -65,16 +65,21 @@ export async function accountsUnder(
   );
 }
 
-/** Play and wins per calendar day under an account: per-day aggregates, never the tickets. */
+/**
+ * Play and wins per calendar day under an account: per-day aggregates, never the tickets. An admin's
+ * figures are kept under its id per day and game; the root's subtree holds every player, so its
+ * figures are every admin's, a few rows a day; anyone else's are its players' days.
+ */
 export async function playByDay(q: Queryable, view: { id: number; path: string; role: string }, days: { from: string; to: string }): Promise<Map<string, { playCents: bigint; winCents: bigint }>> {
-  // An admin's figures are kept under its id per day and game; anyone else's are its players' days.
-  const byAdmin = view.role === GAME_TIER;
-  const rows = await q.query(
-    byAdmin
-      ? `SELECT day::text AS day, sum(play)::text AS play, sum(win)::text AS win FROM admin_game_days WHERE admin_id = $1 AND day BETWEEN $2 AND $3 GROUP BY day`
-      : `SELECT d.day::text AS day, sum(d.play)::text AS play, sum(d.win)::text AS win FROM player_days d JOIN accounts p ON p.id = d.player_id
-          WHERE p.path LIKE $1 AND d.day BETWEEN $2 AND $3 GROUP BY d.day`,
-    [byAdmin ? view.id : `${view.path}%`, days.from, days.to],
-  );
+  const rows =
+    view.role === GAME_TIER
+      ? await q.query(`SELECT day::text AS day, sum(play)::text AS play, sum(win)::text AS win FROM admin_game_days WHERE admin_id = $1 AND day BETWEEN $2 AND $3 GROUP BY day`, [view.id, days.from, days.to])
+      : view.role === ROOT_TIER.role
+        ? await q.query(`SELECT day::text AS day, sum(play)::text AS play, sum(win)::text AS win FROM admin_game_days WHERE day BETWEEN $1 AND $2 GROUP BY day`, [days.from, days.to])
+        : await q.query(
+            `SELECT d.day::text AS day, sum(d.play)::text AS play, sum(d.win)::text AS win FROM player_days d JOIN accounts p ON p.id = d.player_id
+              WHERE p.path LIKE $1 AND d.day BETWEEN $2 AND $3 GROUP BY d.day`,
+            [`${view.path}%`, days.from, days.to],
+          );
   return new Map(rows.map((r) => [String(r.day).slice(0, 10), { playCents: BigInt(String(r.play)), winCents: BigInt(String(r.win)) }]));
 }

@@ -14,7 +14,7 @@ import { percentToBp, turnoverRows, type TreeNode } from '../../domain/commissio
 import { roundWindow } from '../../domain/games';
 import { centsToPoints } from '../../domain/money';
 import { dayKey } from '../../domain/periods';
-import { childTierOf, COMMISSION_SPLIT, type Role } from '../../resources.config';
+import { childTierOf, COMMISSION_SPLIT, COMMISSION_TIERS, type Role } from '../../resources.config';
 import { findRef, reparent, type AccountRef } from '../../server/accounts/repository';
 import { checkInvariant } from '../../server/credit/ledger';
 import type { Queryable } from '../../server/db/client';
@@ -22,7 +22,8 @@ import { placeBet } from '../../server/games/bets';
 import { settleRound } from '../../server/games/settle';
 import { importBackup } from '../../server/operations/backup';
 import { clearHistory } from '../../server/operations/clearHistory';
-import { adminGamePlay } from '../../server/reports/repository';
+import { adminGamePlay, playByDay } from '../../server/reports/repository';
+import { playSincePaid } from '../../server/reports/commission';
 import { GAME_TIER, LEAF_TIER } from '../../resources.config';
 import { turnoverOf } from '../../server/reports/turnover';
 import { ENGINE } from './engine';
@@ -206,6 +207,19 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
         if (view.role === GAME_TIER) expect(await turnoverOf(h.db, view, days, { allChildren: true })).toEqual(await turnoverFromDailyPlay(h.db, view, days, true));
         compared++;
       }
+    // The dashboard's chart, against daily_play: per day, an admin's play on its games, anyone else's its players' play.
+    for (const id of ids) {
+      const view = await ref(id);
+      if (view.role === LEAF_TIER) continue;
+      const days = { from: dayKey(at(17)), to: dayKey(at(25)) };
+      const earlier = await h.db.query(
+        `SELECT d.day::text AS day, sum(d.play)::text AS play, sum(d.win)::text AS win FROM daily_play d JOIN accounts p ON p.id = d.player_id
+          WHERE ${view.role === GAME_TIER ? 'd.admin_id = $4 AND $1::text IS NOT NULL' : 'p.path LIKE $1'} AND d.day BETWEEN $2 AND $3 GROUP BY d.day HAVING sum(d.play) <> 0 OR sum(d.win) <> 0 ORDER BY d.day`,
+        [`${view.path}%`, days.from, days.to, ...(view.role === GAME_TIER ? [view.id] : [])],
+      );
+      const now = [...(await playByDay(h.db, view, days))].filter(([, f]) => f.playCents !== 0n || f.winCents !== 0n).sort(([a], [b]) => a.localeCompare(b));
+      expect(now.map(([day, f]) => `${day} ${f.playCents} ${f.winCents}`), `${view.role} ${id} by day`).toEqual(earlier.map((e) => `${String(e.day).slice(0, 10)} ${e.play} ${e.win}`));
+    }
     // Admin commission: per admin and game, against daily_play.
     for (const days of PERIODS) {
       const earlier = await h.db.query(
@@ -222,6 +236,56 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
           }),
         ).then((x) => x.sort()),
       );
+    }
+    return compared;
+  }
+
+  /**
+   * Commission's play since last paid (Commission Payout, its preview and the send) against the same
+   * figures summed from every daily_play row, as it was read before the running totals: for every
+   * staff account, every earning tier below it and all of them at once, with no period and with each
+   * period, while the accounts' last paid days are spread over none, before, inside and after the play.
+   */
+  async function expectCommissionAsBefore() {
+    const earning = COMMISSION_TIERS.map((t) => t.role);
+    const fromDailyPlay = (root: AccountRef, within: { from: string; to: string } | undefined, roles: readonly string[]) =>
+      h.db.query(
+        `SELECT e.id, e.username, e.role, e.commission::text AS commission,
+                coalesce(sum(d.play), 0)::text AS play, coalesce(sum(d.win), 0)::text AS win
+           FROM accounts e
+           LEFT JOIN accounts p ON p.role = $3 AND p.deleted_at IS NULL AND p.path LIKE e.path || '%'
+           LEFT JOIN daily_play d ON d.player_id = p.id
+                AND (e.commission_paid_through IS NULL OR d.day > e.commission_paid_through)
+                ${within ? 'AND d.day BETWEEN $4 AND $5' : ''}
+          WHERE e.path LIKE $1 AND e.deleted_at IS NULL AND e.role = ANY($2::text[])
+          GROUP BY e.id ORDER BY e.id`,
+        [`${root.path}%`, roles, LEAF_TIER, ...(within ? [within.from, within.to] : [])],
+      );
+    const views = (await h.db.query(`SELECT id FROM accounts WHERE role IN ('superadmin', 'admin', 'superareamanager', 'areamanager', 'master') AND deleted_at IS NULL ORDER BY id`)).map((r) => Number(r.id));
+    const paidDays = [null, dayKey(at(19)), dayKey(at(20)), dayKey(at(21)), dayKey(at(22)), dayKey(at(25))];
+    let compared = 0;
+    // A deleted player's play counts for no one.
+    const gone = players[players.length - 1]!.id;
+    await h.db.query(`UPDATE accounts SET deleted_at = now() WHERE id = $1`, [gone]);
+    try {
+      for (let spread = 0; spread < 3; spread++) {
+        // Each earning account its own last paid day, shifted each round so every account meets several.
+        await h.db.query(`UPDATE accounts SET commission_paid_through = ($1::date[])[1 + (id + $2) % 6] WHERE role = ANY($3::text[])`, [paidDays, spread, earning]);
+        for (const id of views) {
+          const view = await ref(id);
+          for (const roles of [earning, ...earning.map((r) => [r])])
+            for (const within of [undefined, ...PERIODS]) {
+              const role = roles.length === 1 ? (roles[0] as Role) : undefined;
+              expect(await playSincePaid(h.db, view, within, role), `${view.role} ${id} ${roles.join(',')} ${within ? `${within.from}..${within.to}` : 'since paid'}`).toEqual(
+                await fromDailyPlay(view, within, roles),
+              );
+              compared++;
+            }
+        }
+      }
+    } finally {
+      await h.db.query(`UPDATE accounts SET commission_paid_through = NULL`);
+      await h.db.query(`UPDATE accounts SET deleted_at = NULL WHERE id = $1`, [gone]);
     }
     return compared;
   }
@@ -258,6 +322,7 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
     // The moved player has a series under each admin.
     expect(new Set(now.playerDays.filter((r) => r.startsWith(`${moved.id} `)).map((r) => r.split(' ')[1])).size).toBe(2);
     expect(await expectReportsAsBefore()).toBeGreaterThan(100);
+    expect(await expectCommissionAsBefore()).toBeGreaterThan(1000);
   }, 300_000);
 
   it('follow Clear History of the per-day figures, and a restore', async () => {
@@ -271,6 +336,7 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
     expect(now.adminGameDays).toEqual(want.adminGameDays);
     expect(now.playerDays).not.toEqual(full.playerDays);
     await expectReportsAsBefore();
+    await expectCommissionAsBefore();
     // Bets after the clear continue the rebuilt running totals.
     for (const p of players.slice(0, 4)) await bet(p, FUN_TARGET, '2', 1, at(22, 11));
     expect((await stored()).playerDays).toEqual((await expected((t) => t.admin === admins[0] && t.day === dayKey(at(21)))).playerDays);
