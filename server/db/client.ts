@@ -38,14 +38,21 @@ const PRIORITY_CONNECTIONS = 3;
  */
 export const IDLE_IN_TRANSACTION_MS = 30_000;
 
+/**
+ * No JIT compilation: it starts on a plan's cost, not its run time, and the reports' plans over a
+ * year of rows cost enough to compile on every call, 2–3 s of a 4 s commission preview at load;
+ * these queries read a page or a few indexed rows, where compiling is all cost and no gain.
+ */
+const SESSION_OPTIONS = '-c jit=off';
+
 // int8 and numeric come back as strings from pg and as numbers from PGlite: callers convert with Number()/BigInt(String()).
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS });
+  const pool = new pg.Pool({ connectionString: url, max, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS, options: SESSION_OPTIONS });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
   const query = async <T extends Row>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
-  const lane = new pg.Pool({ connectionString: url, max: PRIORITY_CONNECTIONS });
+  const lane = new pg.Pool({ connectionString: url, max: PRIORITY_CONNECTIONS, options: SESSION_OPTIONS });
   lane.on('error', () => {
     /* as above */
   });
