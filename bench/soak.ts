@@ -138,6 +138,8 @@ interface EngineFigures {
   engine: Engine;
   minutes: number;
   roundsSettled: number;
+  /** Rounds the engine could not settle within ROUND_VOID_AFTER_SECONDS of their close, refunded instead. */
+  roundsVoided: number;
   lag: number[];
   betAnswers: number[];
   accepted: number;
@@ -258,16 +260,19 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
     if (Object.keys(statuses).some((s) => s !== '201' && s !== '409')) checks.push(`answers other than 201 and 409: ${JSON.stringify(statuses)}`);
     const db = engine === 'postgres' ? await openDatabase({ databaseUrl: dbUrl, poolSize: 2 }) : await openDatabase({ dataDir: env.DATA_DIR! });
     let roundsSettled: number;
+    let roundsVoided: number;
     try {
       const faults = await settlementFaults(db);
       for (const [k, rows] of Object.entries(faults)) if (rows.length) checks.push(`${k}: ${JSON.stringify(rows.slice(0, 5))}`);
       const [x] = await db.query(
         `SELECT (SELECT count(*) FROM tickets)::int AS tickets,
                 (SELECT count(*) FROM rounds WHERE status = 'open' AND closes_at < $1)::int AS behind,
-                (SELECT count(*) FROM rounds WHERE admin_id = $2 AND status = 'settled' AND closes_at > $3)::int AS settled`,
+                (SELECT count(*) FROM rounds WHERE admin_id = $2 AND status = 'settled' AND closes_at > $3)::int AS settled,
+                (SELECT count(*) FROM rounds WHERE admin_id = $2 AND status = 'void')::int AS voided`,
         [new Date(stoppedAt - 3000), world.adminId, new Date(started)],
       );
       roundsSettled = Number(x!.settled);
+      roundsVoided = Number(x!.voided);
       if (Number(x!.tickets) !== accepted.length) checks.push(`${x!.tickets} tickets for ${accepted.length} accepted bets`);
       if (Number(x!.behind) !== 0) checks.push(`${x!.behind} rounds behind`);
       // Each wallet against the tickets in the database (the API's lists are read only on shorter runs).
@@ -290,6 +295,7 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
       engine,
       minutes: MINUTES,
       roundsSettled,
+      roundsVoided,
       lag: watch.lags,
       betAnswers: answers,
       accepted: accepted.length,
@@ -311,6 +317,7 @@ async function soakOn(engine: Engine): Promise<EngineFigures> {
 function printTable(runs: EngineFigures[]): void {
   const rows: [string, ...string[]][] = [
     ['rounds settled (7 games)', ...runs.map((r) => String(r.roundsSettled))],
+    ['rounds voided (not settled 5 min after close)', ...runs.map((r) => String(r.roundsVoided))],
     ['bets accepted', ...runs.map((r) => `${r.accepted} (${(r.accepted / (r.minutes * 60)).toFixed(0)}/s), answers ${JSON.stringify(r.statuses)}`)],
     ['settlement lag after close (to the console): p50 / p99 / max', ...runs.map((r) => `${ms(pct(r.lag, 50))} / ${ms(pct(r.lag, 99))} / ${ms(r.lag.length ? Math.max(...r.lag) : NaN)}`)],
     ['rounds behind 5 s after the last close (caught up in)', ...runs.map((r) => `${r.behindAtEnd} (${(r.catchUpMs / 1000).toFixed(0)} s)`)],
