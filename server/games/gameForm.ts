@@ -22,6 +22,11 @@ const absent = (v: unknown) => v === undefined || v === null || v === '';
 function gameField(field: GameField, mode: GameFormMode) {
   const wrongType = gameFieldError(field, '', mode) ?? gameFieldError(field, '?', mode) ?? `${field} is invalid`;
   const scalar = [z.string(), z.number()] as const;
+  if (field === 'label') {
+    // The game as GET answers it carries `label: true|false`: a client that sends it back as read edits it.
+    const yesNo = z.preprocess((v) => (typeof v === 'boolean' ? (v ? 'yes' : 'no') : v), z.union([...scalar, z.null()], { error: wrongType }));
+    return yesNo.optional().describe(DESCRIPTIONS[field]);
+  }
   const value = field === 'timeId' ? z.union([...scalar, z.null(), z.array(z.union(scalar))], { error: wrongType }) : z.union([...scalar, z.null()], { error: wrongType });
   return value.optional().describe(DESCRIPTIONS[field]);
 }

@@ -179,6 +179,16 @@ describe.runIf(engineAvailable())('request schemas validate', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('Edit Game takes back the game as GET answers it (label true or false)', async () => {
+    const id = (await h.db.query(`SELECT id FROM games ORDER BY id LIMIT 1`))[0].id as number;
+    const read = (await call(h, 'GET', `/api/game/${id}`, { token: h.root.token })).json.data as Record<string, unknown> & { status: string; releaseDate: string; label: boolean };
+    expect(typeof read.label).toBe('boolean');
+    const back = await call(h, 'PUT', `/api/game/${id}`, { token: h.root.token, body: { ...read, gameStatus: read.status, releaseDate: String(read.releaseDate).slice(0, 10) } });
+    expect(back.status, JSON.stringify(back.json)).toBe(200);
+    const wrong = await call(h, 'PUT', `/api/game/${id}`, { token: h.root.token, body: { ...read, gameStatus: read.status, releaseDate: String(read.releaseDate).slice(0, 10), label: 'maybe' } });
+    expect(wrong.json).toMatchObject({ field: 'label', message: 'Label is yes or no' });
+  });
+
   it('account forms: every field refused in the registry’s order with its coded message, nothing written', async () => {
     const before = await counts();
     const body = validBody('master', { refId: c.am._id, email: 5, phone: 'abc', userStatus: 'maybe' });
