@@ -4,25 +4,15 @@
  * module under src/ outside src/dataProvider/ and src/auth/ (the authProvider's login, session and
  * its end) that imports src/dataProvider/http fails here.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { code, ROOT, sources, SRC } from './sources';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
-const SRC = join(ROOT, 'src');
 const PROVIDERS = ['src/dataProvider/', 'src/auth/'];
 
 
-function* sources(dir: string): Generator<string> {
-  for (const e of readdirSync(dir)) {
-    const p = join(dir, e);
-    if (statSync(p).isDirectory()) yield* sources(p);
-    else if (/\.(ts|tsx)$/.test(e) && !e.endsWith('.d.ts')) yield p;
-  }
-}
 
-/** Code only: a comment may name the module. */
-const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
 /** Whether a module's source imports (statically, dynamically or by re-export) the HTTP layer. */
 export const importsHttp = (source: string): boolean =>

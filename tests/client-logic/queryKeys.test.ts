@@ -4,25 +4,15 @@
  * src/ (`queryKey: ['td', …]`, a `…_KEY` constant, a key passed straight to the client), a factory
  * nothing uses, or two keys of which one silently covers the other, each fails here.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mutationKeys, queryKeys } from '../../src/dataProvider/queryKeys';
+import { code, ROOT, sources, SRC } from './sources';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
-const SRC = join(ROOT, 'src');
 const REGISTRY = join(SRC, 'dataProvider', 'queryKeys.ts');
 
-function* sources(dir: string): Generator<string> {
-  for (const e of readdirSync(dir)) {
-    const p = join(dir, e);
-    if (statSync(p).isDirectory()) yield* sources(p);
-    else if (/\.(ts|tsx)$/.test(e) && !e.endsWith('.d.ts')) yield p;
-  }
-}
 
-/** Code only: a comment may well show a key's shape. */
-const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
 /** The QueryClient methods whose first argument is a key itself rather than filters. */
 const KEY_ARGUMENT = /\.(getQueryData|setQueryData|getQueryState)\(\s*(?!queryKeys\.)/g;
