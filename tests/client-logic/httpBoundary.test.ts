@@ -13,7 +13,6 @@ const PROVIDERS = ['src/dataProvider/', 'src/auth/'];
 
 
 
-
 /** Whether a module's source imports (statically, dynamically or by re-export) the HTTP layer. */
 export const importsHttp = (source: string): boolean =>
   /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])[^'"]*\/dataProvider\/http(?:\.tsx?)?\1/.test(code(source));
