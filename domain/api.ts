@@ -198,3 +198,17 @@ export interface ComplaintRow {
   status: ComplaintStatus;
   createdAt: string;
 }
+
+/**
+ * A round that waits for its result past its close, as the screens name it: its number and game.
+ * A type, not an interface: the route's loose response schema needs its implicit index signature.
+ */
+export type DelayedRound = {
+  roundId: string;
+  drawNo: number;
+  gameId: string;
+  gameName: string;
+  /** The admin whose round it is (the superadmin's card names it). */
+  admin: string;
+  closesAt: string;
+};

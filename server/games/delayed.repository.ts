@@ -1,16 +1,8 @@
+import type { DelayedRound } from '../../domain/api';
 import type { Queryable } from '../db/client';
 import { scopeCondition, type AdminScope } from './repository';
 
-/** A round that waits for its result past its close, as the screens name it: its number and game. */
-export type DelayedRound = {
-  roundId: string;
-  drawNo: number;
-  gameId: string;
-  gameName: string;
-  /** The admin whose round it is (the superadmin's card names it). */
-  admin: string;
-  closesAt: string;
-};
+export type { DelayedRound };
 
 /** Rounds named per answer at most: a screen shows a few, and the count says how many there are. */
 const NAMED = 20;

@@ -1,3 +1,4 @@
+import type { DelayedRound } from '../../../domain/api';
 import { API_PATHS } from '../../../domain/apiPaths';
 import { request } from '../http';
 
@@ -18,15 +19,7 @@ export interface EngineStatus {
   failing: FailingRound[];
 }
 
-/** A round waiting for its result past its close. */
-export interface DelayedRound {
-  roundId: string;
-  drawNo: number;
-  gameId: string;
-  gameName: string;
-  admin: string;
-  closesAt: string;
-}
+export type { DelayedRound };
 
 export interface DelayedRounds {
   count: number;
