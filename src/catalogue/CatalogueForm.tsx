@@ -1,20 +1,20 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useCreate, useGetIdentity, useGetOne, useTranslate, useUpdate } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import type { CatalogueDef } from '../../resources.config';
 import { FormCard, FormCell } from '../common/FormCard';
 import { PageSpinner } from '../common/PageSpinner';
 import { useSuccessNotify } from '../common/useSuccessNotify';
 import { useTimedMessage } from '../common/useTimedMessage';
+import { useBackAfterSave } from '../common/useBackAfterSave';
 import { errorMessage } from '../tiers/errorMessage';
 import { CatalogueInput } from './CatalogueInput';
 
 type Values = Record<string, unknown>;
 
-/** Game form messages stay 5 s; the form goes back one step 1 s after a save (spec sections 4 and 9). */
+/** Game form messages stay 5 s (spec sections 4 and 9). */
 const MESSAGE_MS = 5000;
-const BACK_MS = 1000;
 
 /** The API's value of a form value: dates as YYYY-MM-DD, the rest as typed. */
 const apiValue = (v: unknown): unknown => (v instanceof Date ? v.toISOString().slice(0, 10) : v);
@@ -33,7 +33,6 @@ function multipartOf(values: Values): FormData {
 
 function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'create' | 'edit'; record?: Values }) {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const { identity } = useGetIdentity();
   // A refusal stays in the form; the success is said in the notification, which stays while the form goes back.
   const { message, show, clear } = useTimedMessage(MESSAGE_MS);
@@ -71,11 +70,7 @@ function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'cr
     const form = fields.some((f) => f.type === 'images') ? multipartOf(data) : undefined;
     create(def.page, { data, meta: form && { form } }, outcome);
   };
-  useEffect(() => {
-    if (!saved) return;
-    const back = setTimeout(() => navigate(-1), BACK_MS);
-    return () => clearTimeout(back);
-  }, [saved, navigate]);
+  useBackAfterSave(saved);
 
   const validate = (values: Values) => {
     const errors: Record<string, string> = {};

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
   BooleanInput,
@@ -9,7 +9,7 @@ import {
   useDataProvider,
   useTranslate,
 } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { FieldDef } from '../../resources.config';
 import type { AccountRow, TierDataProvider } from '../dataProvider/dataProvider';
 import { FormCard, FormCell } from '../common/FormCard';
@@ -17,6 +17,7 @@ import { AccountMissing, useAccount } from './useAccount';
 import { PageSpinner } from '../common/PageSpinner';
 import { useSuccessNotify } from '../common/useSuccessNotify';
 import { useTimedMessage } from '../common/useTimedMessage';
+import { useBackAfterSave } from '../common/useBackAfterSave';
 import { accountValidator } from './accountFormValidation';
 import { changedFields, createPayload, formValuesOf, type FormValues } from './changedFields';
 import { errorMessage } from './errorMessage';
@@ -26,9 +27,6 @@ import { GeoInput } from './inputs/GeoInputs';
 import { ReferenceSelect, fixedReferenceId } from './inputs/ReferenceSelect';
 import { tierLabelKey } from './registry';
 import { scopeMeta, type TierScope } from './scope';
-
-/** Time before going back one step after a successful save (spec section 4). */
-export const BACK_DELAY_MS = 1000;
 
 function FieldInput({ field, scope, record }: { field: FieldDef; scope: TierScope; record?: AccountRow }) {
   const translate = useTranslate();
@@ -87,7 +85,6 @@ interface Props {
 /** Create and edit forms of every tier, from the registry's fields. */
 export function TierFormView({ scope, mode, record, only, title: fixedTitle, embedded = false }: Props) {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const dataProvider = useDataProvider<TierDataProvider>();
   const { tier } = scope;
   const fields = useMemo(() => {
@@ -107,12 +104,7 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
     },
     onError: (err, { failure }) => show(errorMessage(err, failure), 'error'),
   });
-  // After a save the operator reads the message, then the form goes back where it came from.
-  useEffect(() => {
-    if (!save.isSuccess) return;
-    const back = setTimeout(() => navigate(-1), BACK_DELAY_MS);
-    return () => clearTimeout(back);
-  }, [save.isSuccess, navigate]);
+  useBackAfterSave(save.isSuccess);
 
   const initial = useMemo<FormValues>(() => {
     if (mode === 'edit' && record) return formValuesOf(fields, record as unknown as FormValues);

@@ -50,6 +50,9 @@ async function setRight(page: Page, may: boolean) {
   if (!(await field(page, 'Date of Birth').inputValue())) await field(page, 'Date of Birth').fill('1990-05-17');
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByText('Admin updated successfully!').waitFor();
+  // The saved form goes back to the list by itself a second later.
+  await page.waitForURL((u) => !u.pathname.includes('/edit/'));
+  await row(page, admin.username).waitFor();
   expect((await root.get('admins', admin._id)).mayBackup).toBe(may);
 }
 
