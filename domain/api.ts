@@ -212,3 +212,22 @@ export type DelayedRound = {
   admin: string;
   closesAt: string;
 };
+
+/** A round this instance fails to settle: named when it still exists, with a code (never the error's text). */
+export type FailingRound = {
+  roundId: string;
+  drawNo: number | null;
+  gameName: string | null;
+  admin: string | null;
+  attempts: number;
+  code: string;
+  lastAttemptAt: string;
+  nextAttemptAt: string;
+};
+
+/** The round engine's health, as the superadmin's dashboard card reads it. */
+export type EngineStatus = {
+  roundsBehind: number;
+  oldestClosedAt: string | null;
+  failing: FailingRound[];
+};

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_PATHS } from '../../domain/apiPaths';
+import type { EngineStatus, FailingRound } from '../../domain/api';
 import { requireCaller } from '../auth/plugin';
 import { coded } from '../http/errors';
 import { queryText } from '../http/schemas';
@@ -25,7 +26,7 @@ export async function engineRoutes(app: FastifyInstance, opts: { retries: Settle
     const behind = await roundsBehind(app.db);
     const book = opts.retries.list();
     const named = await namedRounds(app.db, book.map((f) => f.roundId));
-    const failing = book.map((f) => {
+    const failing = book.map((f): FailingRound => {
       const round = named.get(String(f.roundId));
       return {
         roundId: String(f.roundId),
@@ -38,7 +39,8 @@ export async function engineRoutes(app: FastifyInstance, opts: { retries: Settle
         nextAttemptAt: f.nextAt.toISOString(),
       };
     });
-    return { success: true, data: { roundsBehind: behind.count, oldestClosedAt: behind.oldestClosedAt?.toISOString() ?? null, failing } };
+    const data: EngineStatus = { roundsBehind: behind.count, oldestClosedAt: behind.oldestClosedAt?.toISOString() ?? null, failing };
+    return { success: true, data };
   });
   // adminId: one admin's rounds (the console the superadmin opened for it); else all the caller's.
   r.get(API_PATHS.engineDelayed, { schema: { querystring: z.looseObject({ gameId: queryText, adminId: queryText }), response: GAME_REPLIES.engineDelayed } }, async (req) => {

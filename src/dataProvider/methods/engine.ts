@@ -1,25 +1,8 @@
-import type { DelayedRound } from '../../../domain/api';
+import type { DelayedRound, EngineStatus, FailingRound } from '../../../domain/api';
 import { API_PATHS } from '../../../domain/apiPaths';
 import { request } from '../http';
 
-/** A round this instance fails to settle: named when it still exists, with a code (never the error's text). */
-export interface FailingRound {
-  roundId: string;
-  drawNo: number | null;
-  gameName: string | null;
-  admin: string | null;
-  attempts: number;
-  code: string;
-  nextAttemptAt: string;
-}
-
-export interface EngineStatus {
-  roundsBehind: number;
-  oldestClosedAt: string | null;
-  failing: FailingRound[];
-}
-
-export type { DelayedRound };
+export type { DelayedRound, EngineStatus, FailingRound };
 
 export interface DelayedRounds {
   count: number;
