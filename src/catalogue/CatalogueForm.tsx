@@ -12,7 +12,7 @@ import { CatalogueInput } from './CatalogueInput';
 
 type Values = Record<string, unknown>;
 
-/** Game form messages stay 5 s; the form goes back one step 1 s after a save (spec sections 4 and 9). */
+/** Game form messages stay 5 s; the form goes back one step 1 s after a save. */
 const MESSAGE_MS = 5000;
 const BACK_MS = 1000;
 
@@ -43,7 +43,7 @@ function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'cr
     if (record) return { ...record, gameStatus: record.status, releaseDate: typeof record.releaseDate === 'string' ? record.releaseDate.slice(0, 10) : record.releaseDate };
     const v: Values = {};
     for (const f of fields) if (f.defaultValue !== undefined) v[f.name] = f.defaultValue;
-    // Publisher defaults to the operator (spec section 5).
+    // Publisher defaults to the operator.
     if (fields.some((f) => f.name === 'publisher')) v.publisher = identity?.fullName ?? '';
     return v;
   }, [record, fields, identity]);

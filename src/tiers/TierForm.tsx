@@ -27,7 +27,7 @@ import { ReferenceSelect, fixedReferenceId } from './inputs/ReferenceSelect';
 import { tierLabelKey } from './registry';
 import { scopeMeta, type TierScope } from './scope';
 
-/** Time before going back one step after a successful save (spec section 4). */
+/** Time before going back one step after a successful save. */
 export const BACK_DELAY_MS = 1000;
 
 function FieldInput({ field, scope, record }: { field: FieldDef; scope: TierScope; record?: AccountRow }) {
@@ -146,7 +146,7 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
       failure = translate(tierLabelKey(tier, 'createFailed'), { _: tier.messages.createFailed });
     } else {
       const updatedFields = changedFields(fields, values, initial);
-      // Nothing changed (a value typed back, spaces around one): no call at all (spec section 4), and the operator is told.
+      // Nothing changed (a value typed back, spaces around one): no call at all, and the operator is told.
       if (Object.keys(updatedFields).length === 0 || !record) return show(translate('td.form.nothingToSave'), 'info');
       call = () => dataProvider.update(tier.role, { id: record.id, data: values, previousData: record, meta: { ...meta, updatedFields } });
       success = translate(tierLabelKey(tier, 'updateSuccess'), { _: tier.messages.updateSuccess });
