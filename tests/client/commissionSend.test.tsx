@@ -73,7 +73,7 @@ async function sendWithPassword(user: ReturnType<typeof userEvent.setup>, passwo
   return dialog;
 }
 
-describe('Commission Data (spec 2.12, sections 4 and 8)', () => {
+describe('Commission Data: password step-up, totals, preview and messages', () => {
   it('asks for the password on the first Send, refuses a wrong one, sends at once after a right one, then skips the modal', async () => {
     loginAs('admin', '7');
     const calls = api();

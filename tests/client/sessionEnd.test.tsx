@@ -11,7 +11,7 @@ import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { loginAs } from './fixtures';
 import { recordApi } from './msw';
 
-describe('a session the server ended (issue 14 item 13)', () => {
+describe('a session the server ended', () => {
   it('a screen’s own query answered 401 goes to the login page, not an error on the screen', async () => {
     loginAs('admin', '7');
     recordApi((c) => (c.path.startsWith('/api/percentage/') ? { status: 401, json: { success: false, code: 'sessionExpired', message: 'Session expired. Please log in again.' } } : undefined));

@@ -52,7 +52,7 @@ const answer = (c: Recorded) => {
   return { json: { success: true, role: 'superadmin', childRole: 'admin', data: ADMINS } };
 };
 
-describe('Turnover report (spec 2.7)', () => {
+describe('Turnover report', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);

@@ -343,7 +343,7 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
         expect(r.status).toBe(200);
         const hashAfter = (await h.db.query(`SELECT password_hash FROM accounts WHERE id = $1`, [Number(rec._id)]))[0].password_hash;
         expect(hashAfter).not.toBe(hashBefore);
-        // An empty password on an edit form means "unchanged", except where the form requires it (spec section 5).
+        // An empty password on an edit form means "unchanged", except where the form requires it again.
         const requiresSecrets = Object.keys(editSecrets(tier)).length > 0;
         const empty = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { password: '' } } });
         expect(empty.status).toBe(requiresSecrets ? 400 : 200);
