@@ -18,7 +18,7 @@ const renderLogin = () =>
   );
 
 describe('login form', () => {
-  it('validates on blur with the spec messages (bound 3, message says 6)', async () => {
+  it('validates on blur with the product’s messages (bound 3, message says 6)', async () => {
     renderLogin();
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('Username'));

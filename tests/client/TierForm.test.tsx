@@ -32,7 +32,7 @@ function renderForm(scope: TierScope, mode: 'create' | 'edit', record?: ReturnTy
 }
 
 describe('account forms from the registry', () => {
-  it('create: the registry title and the spec validation messages, no call while invalid', async () => {
+  it('create: the registry title and the validation messages, no call while invalid', async () => {
     loginAs('superadmin');
     const calls = recordApi(answer);
     renderForm({ tier: tierOf('player') }, 'create');

@@ -24,7 +24,7 @@ const NOTHING = 'Nothing to pay: the commission for 2026-03-10 was already paid 
 type Reply = { status?: number; json: Record<string, unknown> };
 
 /**
- * The server as the spec has it: a send without a password check of this session is refused (403);
+ * The server as it behaves: a send without a password check of this session is refused (403);
  * the first send pays, a repeat of a paid period pays nothing and says so.
  */
 function api(sendReply?: (c: Recorded) => Reply) {

@@ -63,7 +63,7 @@ const colourOf = (name: string) => {
 };
 
 describe('Contact Us messages: list, status select, errors', () => {
-  it('lists page 1 of 10 with the spec columns, each status in its colour', async () => {
+  it('lists page 1 of 10 with the list’s columns, each status in its colour', async () => {
     loginAs('superadmin');
     const calls = api();
     renderPage();

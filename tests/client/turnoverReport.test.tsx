@@ -60,7 +60,7 @@ describe('Turnover report', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('titles the child tier, lists the spec’s columns and adds the cards and the Total row in cents', async () => {
+  it('titles the child tier, lists the report’s columns and adds the cards and the Total row in cents', async () => {
     loginAs('superadmin');
     const calls = recordApi(answer);
     renderReports('/turnoverreport', 'superadmin');

@@ -138,7 +138,7 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
     const foreign = allRows.find((x) => x.adminId === other._id)!;
     const over = await call(h, 'PUT', `/api/percentage/bulk/winpercentage/${admin._id}`, { token: tokens.admin, body: { updates: [{ id: rows[0].id, winpercentage: 101 }] } });
     expect([over.status, over.json.message]).toEqual([400, 'Win percentage must be a number from 1 to 100.']);
-    // The spec's minimum is 1; null, an empty string or a boolean are no number at all.
+    // The least percentage is 1; null, an empty string or a boolean are no number at all.
     for (const bad of [0, 0.5, null, '', true, 'abc', -1]) {
       const res = await call(h, 'PUT', `/api/percentage/bulk/winpercentage/${admin._id}`, { token: tokens.admin, body: { updates: [{ id: rows[0].id, winpercentage: bad }] } });
       expect([res.status, res.json.message], String(bad)).toEqual([400, 'Win percentage must be a number from 1 to 100.']);
