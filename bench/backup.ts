@@ -1,5 +1,5 @@
 /**
- * Backup and restore on PostgreSQL at the size of issue 9: BENCH_BACKUP_ACCOUNTS (10,000) accounts
+ * Backup and restore on PostgreSQL at a large installation's size: BENCH_BACKUP_ACCOUNTS (10,000) accounts
  * in a valid tree and BENCH_BACKUP_LEDGER_ROWS (1,000,000) ledger rows that keep the ledger
  * invariant, written straight into a scratch database with set-based SQL. Measures the product's
  * own functions, called in this process as the routes call them (server/operations/backup.ts):
@@ -48,7 +48,7 @@ export interface BackupBenchOptions {
   restoreRuns: number;
 }
 
-/** Issue 15: the product's restore takes at most this many times pg_restore's time, same data, same run. */
+/** The target: the product's restore takes at most this many times pg_restore's time, same data, same run. */
 const RESTORE_TARGET = 1.5;
 
 export function backupOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): BackupBenchOptions {

@@ -4,7 +4,7 @@
  * server in the same run (a bet is the same shape of work: debit, credit, insert). And the console
  * update latency: bet accepted → the first `responseData` pushed to an operator's socket whose
  * figures include it (its round's collection reached the count of bets accepted so far), p50/p99.
- * Targets (issue 15): bets/s ≥ 100 % of pgbench; console p99 ≤ 150 ms.
+ * Targets: bets/s ≥ 100 % of pgbench; console p99 ≤ 150 ms.
  *
  * Two runs: one server instance, then two instances on the same PostgreSQL and one Redis (the
  * scale-out path), the players spread over both and the console on the first, so half the bets reach

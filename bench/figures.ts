@@ -1,9 +1,9 @@
 /**
- * The figures of the issue's table, collected as each benchmark measures them, so that
+ * The product's performance figures, collected as each benchmark measures them, so that
  * `npm run bench` ends with every figure beside its ceiling and target from the same run.
  */
 export interface Figure {
-  /** What is measured, as the issue names it. */
+  /** What is measured, as the summary table names it. */
   name: string;
   /** The measured figure, formatted with its unit. */
   value: string;

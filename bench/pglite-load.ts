@@ -1,12 +1,12 @@
 /**
- * The embedded engine under load (issue 15 §3): the server started as `npm start` starts it without
+ * The embedded engine under load: the server started as `npm start` starts it without
  * DATABASE_URL (PGlite in a fresh DATA_DIR, scheduler on), 200 players of one admin betting on one
  * game through the HTTP API for BENCH_SECONDS, an operator's console socket and a countdown socket.
  *
  * Figures, each beside its target:
  *   - bet answer time (POST /api/app/createbet, sent → answered), p50 ≤ 200 ms (p99 shown);
  *   - console refresh: bet answered → the first `responseData` pushed to the operator's socket whose
- *     round collection counts it, p50/p99 (shown; the issue's table names no ceiling for PGlite);
+ *     round collection counts it, p50/p99 (shown; no ceiling is set for PGlite);
  *   - countdown: the interval between two `timer` pushes on a socket, every 1 s ± 100 ms (p50, p99,
  *     largest deviation from 1 s, share of intervals within ± 100 ms).
  * Checks after the run (on the data directory, the server stopped): the ledger invariant, and one
@@ -229,7 +229,7 @@ export async function pgliteLoadBench(): Promise<{ exitCode: number }> {
     console.log(`server: ${ROOT}; PGlite in ${dataDir}; ${PLAYERS} players of one admin on ${GAME} for ${SECONDS} s`);
     console.log(`bets: ${accepted} accepted (${(accepted / secs).toFixed(0)}/s), answers ${JSON.stringify(statuses)}`);
     console.log(`bet answer time: p50 ${ms(betP50)}, p99 ${ms(pct(answer, 99))} (target p50 ≤ ${TARGET_BET_P50_MS} ms): ${verdict(betP50 <= TARGET_BET_P50_MS)}`);
-    console.log(`console refresh (bet answered → pushed responseData that counts it): p50 ${ms(pct(refresh, 50))}, p99 ${ms(pct(refresh, 99))} over ${refresh.length} bets; ${watch.unseen()} never seen (no ceiling in the issue for PGlite; PostgreSQL's is p99 ≤ 150 ms)`);
+    console.log(`console refresh (bet answered → pushed responseData that counts it): p50 ${ms(pct(refresh, 50))}, p99 ${ms(pct(refresh, 99))} over ${refresh.length} bets; ${watch.unseen()} never seen (no ceiling set for PGlite; PostgreSQL's is p99 ≤ 150 ms)`);
     console.log(
       `countdown: ${intervals.length} intervals, p50 ${ms(tickP50)}, p99 ${ms(pct(intervals, 99))}, largest deviation from 1 s ${ms(maxDev)}, ${intervals.length ? ((within / intervals.length) * 100).toFixed(1) : '—'} % within ± ${TICK_SLACK_MS} ms (target every 1 s ± ${TICK_SLACK_MS} ms): ${verdict(intervals.length > 0 && maxDev <= TICK_SLACK_MS)}`,
     );

@@ -5,7 +5,7 @@
  * a client in a process of its own (tests/fixtures/socketFlood.ts) emits 20,000 events on one socket:
  * a player's gameData, an admin's gameData, an admin's timerData. On PostgreSQL and on the embedded
  * engine. The test (tests/server/socket-flood.test.ts) proves the flood is dropped and no bet stalls
- * beside other test files; the figure of the issue, bets' p99 ≤ 100 ms during the flood, is this one.
+ * beside other test files; the figure with a target, bets' p99 ≤ 100 ms during the flood, is this one.
  *
  *   BENCH_FLOOD_ENGINES   postgres,pglite (default both)
  *   BENCH_FLOOD_EVENTS    events per flood (default 20,000)

@@ -13,7 +13,7 @@ export const requiredMessage = (f: FieldDef): string => f.requiredMessage ?? msg
 const required = (f: FieldDef): Omit<CodedMessage, 'code' | 'params'> & Partial<CodedMessage> =>
   f.requiredMessage ? { message: f.requiredMessage } : msg('required', { field: f.label });
 
-/** One password rule for every form and call that sets a password (the spec's login message). */
+/** One password rule for every form and call that sets a password (login's message says 6 characters). */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_LENGTH_MESSAGE = msg('passwordLength').message;
 

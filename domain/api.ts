@@ -84,7 +84,7 @@ export interface TurnoverBase {
  */
 export type TurnoverRowOf<C extends string> = TurnoverBase & Record<C, number>;
 
-/** A net-to-pay row (spec section 3): the revenue report's and the commission send's, one account each. */
+/** A net-to-pay row: the revenue report's and the commission send's, one account each. */
 export interface NetRow {
   id: string;
   username: string;
@@ -104,7 +104,7 @@ export interface DayFigures {
   endPoints: number;
 }
 
-/** An admin commission row (spec section 3): one admin's play on one game, with its commission. */
+/** An admin commission row: one admin's play on one game, with its commission. */
 export interface AdminCommissionRow {
   gameId: string;
   gameName: string;
@@ -116,7 +116,7 @@ export interface AdminCommissionRow {
   commission: number;
 }
 
-/** One row of GET reports/commissionpayout (spec section 3, Commission row in the pending list). */
+/** One row of GET reports/commissionpayout: an account's commission not paid yet. */
 export interface PendingRow {
   id: string;
   username: string;
@@ -136,7 +136,7 @@ export interface TransactionSide {
   displayName: string;
 }
 
-/** One ledger row of GET reports/transactionreport (spec section 3, Transaction), signed for one account. */
+/** One ledger row of GET reports/transactionreport, signed for one account. */
 export interface TransactionRow {
   _id: string;
   /** The side the points left (null: points created by the chain's root). */
@@ -162,7 +162,7 @@ export interface ReportUser {
   role: string;
 }
 
-/** One row of the activity log (spec section 3, Log); `id` is react-admin's (simple-rest), the same as `_id`. */
+/** One row of the activity log; `id` is react-admin's (simple-rest), the same as `_id`. */
 export interface LogRow {
   id: string;
   _id: string;
@@ -182,11 +182,11 @@ export interface LogRow {
   createdAt: string;
 }
 
-/** The statuses a Contact Us message moves between, in any order (spec section 4, Complaint status). */
+/** The statuses a Contact Us message moves between: any of them may follow any other. */
 export const COMPLAINT_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
 
-/** One Contact Us message (spec section 3, Complaint); `id` is react-admin's (simple-rest), the same as `_id`. */
+/** One Contact Us message; `id` is react-admin's (simple-rest), the same as `_id`. */
 export interface ComplaintRow {
   id: string;
   _id: string;

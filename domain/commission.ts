@@ -1,5 +1,5 @@
 /**
- * The money formulas of the reports (DESIGN section 6), one per figure, shared by the server, the
+ * The money formulas of the reports, one per figure, shared by the server, the
  * client totals and the tests. Amounts are integer cents; percentages are basis points (2.5 % is
  * 250) so nothing is a float. Rounding: half-up to the cent, once per ancestor and per player.
  */
@@ -162,7 +162,7 @@ export function totalsOf<K extends string>(rows: readonly Record<K, bigint>[], k
 /** Pending commission: the play under the account since its last payment × its rate. */
 export const pendingCommission = (playSincePaidCents: bigint, commissionBp: number): bigint => applyBp(playSincePaidCents, commissionBp);
 
-/** Admin commission per game, as the spec states it: total points × win percentage / 100. */
+/** Admin commission per game, as the product defines it: total points × win percentage / 100. */
 export const adminCommission = (totalPlayCents: bigint, winPercentageBp: number): bigint => applyBp(totalPlayCents, winPercentageBp);
 
 /**
@@ -188,7 +188,7 @@ export function commissionAndNet(f: Readonly<Record<string, number>>, columns: r
   return { commission: Number(commission) / 100, netToPay: Number(cents(f.endPoints ?? 0) - commission) / 100 };
 }
 
-/** The commission table's figures (spec section 3, Commission row). */
+/** The commission table's figures, all numeric; the footer adds up all but net to pay. */
 export const COMMISSION_TABLE_FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'] as const;
 export type CommissionTableFigure = (typeof COMMISSION_TABLE_FIGURES)[number];
 

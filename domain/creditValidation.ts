@@ -3,7 +3,7 @@ import { pointsToCents } from './money';
 export type CreditKind = 'transfer' | 'adjust';
 export type AdjustType = 'credit' | 'debit';
 
-/** The spec's submit-time messages (section 5). */
+/** The messages of the credit forms' checks at submit, word for word (a logged-in user, a number above 0, a password). */
 export const CREDIT_MESSAGES = {
   transfer: {
     amount: 'Invalid transfer amount. Please enter a valid number.',

@@ -18,7 +18,7 @@ export interface GameInput {
 export const GAME_STATUSES = ['active', 'inactive'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
-/** The spec's messages (section 5): Add Game and Edit Game word them differently. */
+/** The product's required-field messages, word for word: Add Game and Edit Game word them differently. */
 const MESSAGES = {
   create: {
     gameName: 'Game name is required',

@@ -37,7 +37,7 @@ export function createHierarchy<R extends string, S extends R>(tiers: readonly T
   /** Tiers with screens that a role manages, in menu order. */
   const managedTiers = (caller: R): TierDefOf<R>[] => tiers.filter((t) => t.path !== undefined && canManageTier(caller, t.role));
 
-  /** A role's menu: its tiers and the pages it may see (spec section 2). */
+  /** A role's menu: the tiers below it that it manages and the pages whose menu lists it. */
   function menuFor(role: R): { tiers: TierDefOf<R>[]; pages: PageDefOf<S>[] } {
     if (!isStaff(role)) return { tiers: [], pages: [] };
     return { tiers: managedTiers(role), pages: pages.filter((p) => p.menu.includes(role)) };

@@ -1,10 +1,10 @@
 /**
- * Report and bet-list periods. Codes are the spec's: Today=7, Yesterday=6, Current Week=5,
+ * Report and bet-list periods. Codes are the API's: Today=7, Yesterday=6, Current Week=5,
  * Last Week=4, Last Month=3, Current Month=2, Last 6 Months=1, custom=8.
  *
  * Days are calendar days of the running process's time zone (`TZ` on the server, the browser's on
  * the client): a day starts at 00:00:00.000 and ends at 23:59:59.999. Last 6 Months is the one
- * range that keeps the clock time (six months ago to now), as the spec says.
+ * range that keeps the clock time (six months ago to now).
  */
 export const PERIOD_CODES = { today: 7, yesterday: 6, currentWeek: 5, lastWeek: 4, lastMonth: 3, currentMonth: 2, lastSixMonths: 1, custom: 8 } as const;
 export type PeriodName = keyof typeof PERIOD_CODES;

@@ -48,7 +48,7 @@ export interface FieldDef {
   label: string;
   type: FieldType;
   required?: boolean;
-  /** A message other than '{label} is required' (the spec's own wording). */
+  /** A message other than '{label} is required' (the product's own wording). */
   requiredMessage?: string;
 }
 
@@ -105,7 +105,7 @@ export interface TierDefOf<R extends string> {
   role: R;
   /** The commission this tier earns and the turnover column it feeds; absent: it earns none. */
   commission?: TierCommission;
-  /** API base of the account family, exactly as the spec's table. */
+  /** API base of the account family, exactly as the API's clients call it. */
   api: string;
   /** Route segment under the role prefix (`/{role}/{path}`); absent for tiers without screens. */
   path?: string;
@@ -134,7 +134,7 @@ export interface TierDefOf<R extends string> {
     deleteSuccess: string;
     deleteFailed: string;
   };
-  /** Hidden role value the create form sends (spec section 3). */
+  /** Hidden role value the create form sends: the tier's role as the API names it. */
   formRole: R;
   list: {
     columns: ColumnDef[];
@@ -154,14 +154,14 @@ export interface TierDefOf<R extends string> {
   };
 }
 
-/** Pages that are not account tiers, and the roles whose menu shows them (spec section 2). */
+/** Pages that are not account tiers, and the roles whose menu shows them. */
 export interface PageDefOf<S extends string> {
   key: string;
   label: string;
   /** Roles whose menu lists it. */
   menu: readonly S[];
-  /** Roles that may open the route without a menu entry (the spec's route tables). */
+  /** Roles that may open the route without a menu entry (Win Percentage and Log Activities for the tiers below admin). */
   routeOnly?: readonly S[];
-  /** The capability (issue) that builds the screen; the client hides pages it does not have yet. */
+  /** The area of the product that builds the screen; the client hides pages it does not have yet. */
   area: 'accounts' | 'games' | 'reports' | 'operations';
 }

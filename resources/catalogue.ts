@@ -1,4 +1,4 @@
-/** The superadmin's catalogue: games (Game Master) and round times (Time Master), spec sections 2.1 and 2.2. */
+/** The superadmin's catalogue: games (Game Master) and round times (Time Master), the superadmin's alone. */
 import type { CatalogueDefOf } from '../domain/catalogue';
 import { validateGame, validateTime } from '../domain/gameValidation';
 
@@ -27,7 +27,7 @@ const game: CatalogueDefOf<'gamemaster', GameField> = {
     toggle: true,
     remove: true,
   },
-  // Add Game (spec section 5): label no by default; one image per digit when yes; publisher defaults to the operator.
+  // Add Game: label no by default; one image per digit when yes; publisher defaults to the operator.
   createFields: [
     { name: 'gameName', label: 'Game Name', type: 'text' },
     { name: 'nodigit', label: 'Number of Digits', type: 'number' },
@@ -51,7 +51,7 @@ const game: CatalogueDefOf<'gamemaster', GameField> = {
     { name: 'gameStatus', label: 'Status', type: 'status' },
     { name: 'multiplier', label: 'Payout Multiplier (empty: 90 % return to players)', type: 'number' },
     { name: 'gameDescription', label: 'Description', type: 'textarea' },
-    // Spec section 5: Logo optional on Edit Game (one image, sent as multipart only when chosen).
+    // Logo optional on Edit Game (one image, sent as multipart only when chosen).
     { name: 'logo', label: 'Logo', type: 'logo' },
   ],
   export: {

@@ -1,7 +1,7 @@
 import type { Role } from './roles';
 
 /**
- * The dashboard's count cards, in the spec's order, with the field of GET counts/usercount each
+ * The dashboard's count cards, in the product's order, with the field of GET counts/usercount each
  * reads (the API keeps the older names: superdistributor, distributor, retailer).
  */
 export const DASHBOARD_COUNTS = [

@@ -12,7 +12,7 @@ const titli = (k: string): string => TITLI_PICTURES[Number(k) - 1] ?? k;
 const titliLabel = (k: string): string => titli(k).replace(/^./, (c) => c.toUpperCase());
 
 /**
- * The games, each declared once with the spec's fixed gameId: its options (labels, odds in
+ * The games, each declared once with its fixed gameId (the API's and the console routes'): its options (labels, odds in
  * hundredths, console groups), the draw and pick rules of domain/games it follows, its console
  * layout, its default round length and whether the admin has a fixed console route of its own.
  * The engine, the consoles, the menus and the catalogue read this table; a database gets a game

@@ -7,8 +7,8 @@ import { RECORDS, type RecordDef } from './records';
  * Pages whose records are a plain REST resource of the API: the server answers react-admin's
  * simple-rest parameters (sort, range, filter, with Content-Range), and the client's dataProvider
  * hands them to ra-data-simple-rest, so any react-admin tool can read them unchanged.
- * `list: 'pages'`: the screen asks the spec's own list call (`page`, `limit` and the filter's fields
- * as they are), not simple-rest's; `statusPath`: an update is the spec's `PATCH {api}/{id}/status`;
+ * `list: 'pages'`: the screen asks the API's own list call (`page`, `limit` and the filter's fields
+ * as they are), not simple-rest's; `statusPath`: an update is `PATCH {api}/{id}/status`;
  * `idField`: the row's key when it has no `id`/`_id` (a ticket).
  * The registry's catalogue and record lists are all here, from their declarations.
  */

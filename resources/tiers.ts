@@ -22,7 +22,7 @@ const req = (name: FieldName, label: string, type: FieldType, requiredMessage?: 
 });
 const opt = (name: FieldName, label: string, type: FieldType): FieldDef => ({ name, label, type });
 
-/** The full profile, every field required: admin forms and gift/loan edit (spec section 5). */
+/** The full profile, every field required: admin forms and gift/loan edit. */
 const fullProfile = (refLabel = 'Reference'): FieldDef[] => [
   req('firstName', 'First Name', 'text'),
   req('lastName', 'Last Name', 'text'),
@@ -65,7 +65,7 @@ const baseColumns: ColumnDef[] = [
   { source: '_id', label: 'Unique Id', sortable: true },
   { source: 'walletBalance', label: 'Points', sortable: true },
   { source: 'createdAt', label: 'Date & Time', sortable: true },
-  // Not in the spec's tables: an operator needs to see a deactivated account before opening it.
+  // Beyond the product's own columns: an operator needs to see a deactivated account before opening it.
   { source: 'userStatus', label: 'Status', sortable: true },
 ];
 
@@ -101,7 +101,7 @@ const chainTier = <R extends string, P extends string, C extends string = never>
   extraActions?: RowAction[];
   createFields?: FieldDef[];
   editFields?: FieldDef[];
-  /** The edit form requires password and PIN again (spec section 5: area manager edit). */
+  /** The edit form requires password and PIN again (area manager edit does). */
   editRequiresSecrets?: boolean;
   flags?: TierFlags;
   commission?: TierCommission<C>;
@@ -159,7 +159,7 @@ const systemTier = <R extends string>(role: R, plural: string, usernamePrefix: s
   labels: {
     plural,
     singular: plural,
-    // The spec uses 'Edit Gift' as the title of the loan edit form too.
+    // The product uses 'Edit Gift' as the title of the loan edit form too.
     edit: role === 'otc' ? 'Edit OTC' : 'Edit Gift',
     transfer: `${plural} Credit Transfer`,
     adjust: `${plural} Credit Adjust`,
@@ -173,7 +173,7 @@ const systemTier = <R extends string>(role: R, plural: string, usernamePrefix: s
   formRole: 'areamanager',
   list: { columns: baseColumns, search: false, actions: ['edit', 'credittransfer', 'creditadjust'], readOnly: true },
   createFields: [...fullProfile(), ...secrets(true)],
-  // Gift and loan edit require the full profile with password and PIN (spec section 5); OTC keeps the light one.
+  // Gift and loan edit require the full profile with password and PIN; OTC keeps the light one.
   editFields: role === 'otc' ? [...lightProfile, ...secrets(false), req('userStatus', 'Status', 'status')] : [...fullProfile(), ...secrets(true)],
   });
 
@@ -228,7 +228,7 @@ const TABLE = [
       actions: chainActions,
     },
     createFields: [
-      // Date of Birth is asked at once (optional here) because Edit Admin requires it (spec section 5).
+      // Date of Birth is asked at once (optional here) because Edit Admin requires it.
       ...fullProfile()
         .filter((f) => f.name !== 'refId' && f.name !== 'userStatus')
         .map((f) => (f.name === 'dateOfBirth' ? opt('dateOfBirth', 'Date of Birth', 'date') : f)),
@@ -245,7 +245,7 @@ const TABLE = [
       req('refId', 'Reference', 'reference'),
       req('userStatus', 'Status', 'status'),
       opt('games', 'Games', 'games'),
-      // Not in the spec: the superadmin's grant of whole-installation backups (issue: backups never go dark).
+      // The superadmin's grant to this admin of backing up and restoring the whole installation (stored, logged, revocable).
       opt('mayBackup', 'May back up and restore the whole installation', 'checkbox'),
     ],
     export: {

@@ -24,7 +24,7 @@ function RolePrefix() {
   );
 }
 
-/** The browser router's top level (spec section 2). */
+/** The browser router's top level: `/` and `/auth/*`, then one prefix per role; an unknown path goes to login. */
 export function App() {
   return (
     <Routes>

@@ -16,7 +16,7 @@ import { managedTiers } from '../resources.config';
 import { PageSpinner } from './common/PageSpinner';
 import { registryResources } from './catalogue/registryResources';
 
-/** Toasts: top-centre, 1.5 s (spec section 8). */
+/** Toasts: top-centre, 1.5 s. */
 function TopNotification() {
   return <Notification anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={1500} />;
 }

@@ -2,7 +2,7 @@ import { CARD_GROUPS } from './andharBahar';
 import type { BetOption, GameDeclaration } from './types';
 
 /**
- * The option lists the console API sends (spec section 2.3): `data`, and for the `cards` layout the
+ * The option lists the console API sends: `data`, and for the `cards` layout the
  * colours and card types apart from the cards; every other layout sends all its options as `data`.
  */
 export function consoleSections(game: GameDeclaration): { data: readonly BetOption[]; colors: readonly BetOption[]; cardTypes: readonly BetOption[] } {

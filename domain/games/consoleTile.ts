@@ -33,6 +33,6 @@ export function tilePicked(game: GameDeclaration, key: string, picks: TilePicks)
   return picks.result === key;
 }
 
-/** The outcome SAVE would queue, or null while the picks do not make one (spec: "Please enter a valid result."). */
+/** The outcome SAVE would queue, or null while the picks do not make one (SAVE then alerts "Please enter a valid result."). */
 export const outcomeOfPicks = (game: GameDeclaration, picks: TilePicks): string | null =>
   picks.result === undefined ? null : outcomeOfPick(game, { result: picks.result, color: picks.color, type: picks.type } satisfies ConsolePick);

@@ -7,7 +7,7 @@ import { findRef, parseId, type AccountRef } from './repository';
 
 export const inSubtree = (caller: Caller, target: { path: string }) => isStrictDescendant(caller.path, target.path);
 
-/** The caller may manage this tier at all (spec section 6), whatever the target. */
+/** The caller's role may manage this tier at all (only tiers below its own; admin, gift, loan and OTC are the superadmin's), whatever the target. */
 export function assertTier(caller: Caller, tier: TierDef): void {
   if (!canManageTier(caller.role, tier.role)) throw coded(403, 'tierNotManaged', { role: caller.role, tiers: tier.labels.plural });
 }

@@ -143,7 +143,7 @@ export async function updateAccount(db: Database, caller: Caller, tier: TierDef,
   const input = pick(fields, updates);
   if (self && Object.keys(updates).some((k) => !PROFILE_FIELDS.includes(k as FieldName)))
     throw coded(403, 'notOnOwnAccount');
-  // Secrets left empty mean "unchanged", except on the edit forms that require them (spec section 5).
+  // Secrets left empty mean "unchanged", except on the edit forms that require them again (area manager, gift and loan edit).
   for (const f of fields) {
     if (f.type !== 'password' || !(input[f.name] === '' || input[f.name] === null || input[f.name] === undefined)) continue;
     if (f.required) input[f.name] = '';
@@ -196,7 +196,7 @@ export async function deleteAccount(db: Database, caller: Caller, tier: TierDef,
 export type ListParams = ListQuery;
 
 /**
- * Lists without paging parameters answer their first MAX_BARE rows and the total (the spec's bare
+ * Lists without paging parameters answer their first MAX_BARE rows and the total (the API's bare
  * lists, whole while a tier is small): 1,000 masters were 480 KB in one answer.
  */
 export const MAX_BARE = 100;

@@ -25,7 +25,8 @@ declare module 'fastify' {
      */
     endsSessions?: boolean;
     /**
-     * The route checks the session inside its own statement when it can (credit transfer: issue 15 §3):
+     * The route checks the session inside its own statement when it can (the credit transfer does, so
+     * that a transfer is one database call):
      * the hook then leaves `caller` null and hands the route `deferredSession` to check or resolve.
      */
     checksSession?: boolean;

@@ -93,8 +93,9 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
     return { success: true, user, roles: [user.role] };
   });
 
-  // Logout changes state: POST is the client's call; the spec's GET stays, but like every state-changing
-  // call it is refused (403) when a browser sends it from another site with the cookie (`log: true`).
+  // Logout changes state: POST is the client's call; the older GET stays for clients written against
+  // it, but like every state-changing call it is refused (403) when a browser sends it from another
+  // site with the cookie (`log: true`).
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (req.caller) {

@@ -24,7 +24,7 @@ const ids = {
 
 /**
  * The credit forms, in the order their refusals are answered: the amount, then the password (the
- * spec's submit-time texts); the ids are resolved by the route. No body counts as an empty one.
+ * credit forms' own submit-time texts); the ids are resolved by the route. No body counts as an empty one.
  */
 export const transferBody = z.preprocess(
   (b) => b ?? {},

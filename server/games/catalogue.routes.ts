@@ -160,7 +160,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
 
   r.put(
     API_PATHS.game,
-    // JSON (`{gameData}` or flat), or multipart with the optional Logo file (spec section 5: Logo optional).
+    // JSON (`{gameData}` or flat), or multipart with the optional Logo file (Edit Game may keep the logo it has).
     { schema: { params: z.object({ id: z.string() }), body: gameEditForm, response: GAME_REPLIES.game }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('editGame') } },
     async (req) => {
       requireSuperadmin(requireCaller(req));

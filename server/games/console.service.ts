@@ -31,7 +31,7 @@ const toResult = (declaration: GameDeclaration) => (r: Record<string, unknown>) 
     ? { roundId: String(r.id), drawno: null, roundNo: Number(r.draw_no), result: null, label: null, booster: null, refunded: true }
     : {
         roundId: String(r.id),
-        // Spec section 3: a result's drawno is the winning option, as everywhere else; the round's number is roundNo.
+        // A result's drawno is the winning option, as everywhere else; the round's number is roundNo.
         drawno: String(r.result),
         roundNo: Number(r.draw_no),
         result: String(r.result),

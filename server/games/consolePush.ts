@@ -20,8 +20,8 @@ interface Pending {
 export type ConsoleCompute = (adminId: number, gameId: string) => Promise<unknown>;
 
 /**
- * Pushes `responseData` to a console's room when its figures change (spec section 4: the console asks
- * once, then receives). Changes are coalesced per room: the first change of a quiet room is computed
+ * Pushes `responseData` to a console's room when its figures change (the console asks once, then
+ * receives). Changes are coalesced per room: the first change of a quiet room is computed
  * at once; every change after it waits for the end of that computation's window (or for the
  * computation, when it takes longer) and joins the one computation that follows, sent once to every
  * socket of the room (on every instance, through the realtime adapter). So a room gets at most one

@@ -18,7 +18,7 @@ const parse = (payload: unknown) => {
 };
 
 /**
- * The consoles' realtime channel (spec section 4): `gameData` answers `responseData` with the
+ * The consoles' realtime channel: `gameData` answers `responseData` with the
  * console's data and subscribes the socket to that console's room, where the server pushes
  * `responseData` again whenever the figures change (consolePush.ts); `timerData` answers a
  * `timer` event and subscribes it to the game's countdown, pushed every tick.
@@ -52,7 +52,7 @@ export function registerConsoleEvents(realtime: Realtime, db: Database) {
 }
 
 /**
- * The games' countdowns, pushed every second from the clock (rounds follow the clock, spec section 4):
+ * The games' countdowns, pushed every second from the clock (rounds follow the clock):
  * the round lengths are read from the database behind the pushes, never before one, so a busy
  * database (the embedded engine's one connection under a crowd of bets) delays no tick. A length
  * changed by Time Master is pushed from the next tick after its read.

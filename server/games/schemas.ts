@@ -29,7 +29,7 @@ const ticket = z
   })
   .meta({ id: 'Ticket' });
 
-/** The console's data (issue 7's contract, server/games/console.service.ts): its shape follows the game's declaration. */
+/** The console's data (built by server/games/console.service.ts): its shape follows the game's declaration. */
 const consoleData = z.looseObject({}).meta({ id: 'ConsoleData' });
 
 /** Game Master's and Time Master's records (server/games/catalogue.repository.ts). */

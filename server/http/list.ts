@@ -23,7 +23,7 @@ export interface ListOptions<S extends string> {
   sortable: readonly S[];
   defaultSort: S;
   defaultOrder?: 'ASC' | 'DESC';
-  /** Rows answered when no paging is asked for (the spec's bare lists). */
+  /** Rows answered when no paging is asked for (the API's bare lists, for clients that send no paging). */
   maxBare: number;
   maxPerPage: number;
   defaultPerPage?: number;

@@ -9,7 +9,7 @@ import { exportBackup, type BackupPlace } from './backup';
 import { rebuildPlayAggregates } from '../games/repository';
 
 /**
- * The spec's model names (the earlier product's collections) and what each clears here. Ledger kinds
+ * The model names the API accepts (the earlier product's collections) and what each clears here. Ledger kinds
  * are cleared by replacing the rows with one carried-forward row per account. Accounts are never
  * cleared, and generated or burned points stay on record.
  */

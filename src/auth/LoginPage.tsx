@@ -20,7 +20,7 @@ type Field = 'username' | 'password';
 // The public Contact Us form: loaded when asked for, so the login bundle does not carry it.
 const ContactDialog = lazy(() => import('../landing/ContactDialog'));
 
-/** Spec section 5: the bound is 3 characters while the message says 6 (kept as written). */
+/** Login's blur checks: the password's bound is 3 characters while its message says 6 (the product's wording, kept as it is). */
 export function validateLogin(values: Record<Field, string>): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   if (!values.username.trim()) errors.username = t('td.login.usernameRequired');
@@ -33,7 +33,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [remember, setRemember] = useState(false); // shown, no effect (spec)
+  const [remember, setRemember] = useState(false); // shown, no effect (the product's remember-me does nothing)
   const [busy, setBusy] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
   const { message, show } = useTimedMessage(1000);

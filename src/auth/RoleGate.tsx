@@ -6,7 +6,7 @@ import { adoptSession } from './login';
 import { canAdoptSession, guardRedirect } from './routeGuard';
 
 /**
- * The spec's route guard in front of a role's pages: expired or missing session → login,
+ * The route guard in front of a role's pages: expired or missing session → login,
  * another role's prefix → the user's own dashboard. Checked on every navigation. A new tab of a
  * logged-in browser first asks the server for the session it shares with the other tabs.
  */

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { translate as t } from '../i18n/translate';
 
-/** The spec's placeholder sign-up form: username, password, Sign Up — and nothing further. */
+/** The placeholder sign-up form: username, password, Sign Up — and nothing further. */
 export function SignupPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

@@ -14,7 +14,7 @@ export const isRole = (s: string | undefined): s is Role => !!s && (ROLES as rea
 export const canAdoptSession = (): boolean => getExpiry() === null && !!getToken() && !!getStoredUser();
 
 /**
- * The spec's route guard (section 4) for a page under `/{requiredRole}`: where to send the
+ * The route guard for a page under `/{requiredRole}`: where to send the
  * user instead, or null when they may stay. An expired tab loses its session storage only: the
  * token in local storage belongs to every tab and goes only with a logout or a refused token.
  */

@@ -2,7 +2,7 @@ import { SESSION_MINUTES, type Role } from '../../resources.config';
 import type { AccountRecord } from '../../resources.config';
 
 /**
- * Where the session lives (spec section 4): token, user and role in localStorage,
+ * Where the session lives: token, user and role in localStorage,
  * the expiry time in sessionStorage (so a new browser session must log in again).
  */
 const KEYS = { token: 'token', user: 'user', role: 'role', expiry: 'expiryTime' } as const;
@@ -32,7 +32,7 @@ export function getStoredUser(): AccountRecord | null {
   try {
     const raw = localStorage.getItem(KEYS.user);
     const user: unknown = raw ? JSON.parse(raw) : null;
-    // The spec's guard rejects a user stored as an array, as well as nothing at all.
+    // The route guard rejects a user stored as an array, as well as nothing at all.
     return user && typeof user === 'object' && !Array.isArray(user) ? (user as AccountRecord) : null;
   } catch {
     return null;

@@ -13,7 +13,7 @@ import { CatalogueInput } from './CatalogueInput';
 
 type Values = Record<string, unknown>;
 
-/** Game form messages stay 5 s (spec sections 4 and 9). */
+/** Game form messages stay 5 s. */
 const MESSAGE_MS = 5000;
 
 /** The API's value of a form value: dates as YYYY-MM-DD, the rest as typed. */
@@ -42,7 +42,7 @@ function CatalogueFormView({ def, mode, record }: { def: CatalogueDef; mode: 'cr
     if (record) return { ...record, gameStatus: record.status, releaseDate: typeof record.releaseDate === 'string' ? record.releaseDate.slice(0, 10) : record.releaseDate };
     const v: Values = {};
     for (const f of fields) if (f.defaultValue !== undefined) v[f.name] = f.defaultValue;
-    // Publisher defaults to the operator (spec section 5).
+    // Publisher defaults to the operator.
     if (fields.some((f) => f.name === 'publisher')) v.publisher = identity?.fullName ?? '';
     return v;
   }, [record, fields, identity]);

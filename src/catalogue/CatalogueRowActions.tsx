@@ -17,7 +17,7 @@ import { serverText } from '../i18n/serverText';
 
 type Kind = 'activate' | 'deactivate' | 'delete';
 
-/** Game messages stay 5 s (spec section 9). */
+/** Game messages stay 5 s. */
 const TOAST = { autoHideDuration: 5000 } as const;
 
 /** A catalogue row's actions as its declaration lists them: edit, and toggle and delete after a confirmation. */

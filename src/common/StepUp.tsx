@@ -43,7 +43,7 @@ export interface StepUp {
 /**
  * The password step-up of the guarded calls (restore, clear history, commission send): the first
  * call opens a modal, `POST auth/checkpassword {password}` marks this screen verified, and later
- * calls in the same screen go on without asking (spec section 4, Commission send).
+ * calls in the same screen go on without asking.
  *
  *   const { ensure, dialog } = useStepUp();
  *   mutationFn: async (x) => { await ensure(); return dataProvider.someCall(x); }
@@ -79,7 +79,7 @@ export function useStepUp(
       setPassword('');
       settle('verified');
     },
-    // A wrong password is a 400: the field is cleared for the next try (spec section 8).
+    // A wrong password is a 400: the field is cleared for the next try.
     onError: (err) => {
       if (err instanceof ApiError && err.status === 400) setPassword('');
     },

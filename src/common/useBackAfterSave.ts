@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-/** How long the operator reads the success message before a saved form goes back one step (spec sections 4 and 9). */
+/** How long the operator reads the success message before a saved form goes back one step. */
 export const BACK_AFTER_SAVE_MS = 1000;
 
 /** The key of the browser's current history entry: the browser router writes it there at once, before React renders the new page. */

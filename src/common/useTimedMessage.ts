@@ -5,7 +5,7 @@ export interface TimedMessage {
   severity: 'success' | 'error' | 'info';
 }
 
-/** A message that clears itself after `ms` (spec: 2 s on forms, 3 s on credit forms, 1 s login errors). */
+/** A message that clears itself after `ms` (2 s on forms, 3 s on credit forms, 1 s for login errors). */
 export function useTimedMessage(ms: number) {
   const [message, setMessage] = useState<TimedMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -37,7 +37,7 @@ interface Values {
 }
 const EMPTY: Values = { amount: '', password: '', transactionType: 'credit' };
 
-/** Messages on credit forms clear after 3 s (spec section 4). */
+/** Messages on credit forms clear after 3 s (other forms: 2 s). */
 export const CREDIT_MESSAGE_MS = 3000;
 
 /** Credit Transfer and Credit Adjust of one account, for every tier and child route. */

@@ -7,7 +7,7 @@ const KEYS = {
 } as const;
 
 /**
- * The spec's submit checks of a credit form, in order: a logged-in user, a valid amount,
+ * The submit checks of a credit form, in order: a logged-in user, a valid amount,
  * a password. Returns the i18n key of the first failure, or null.
  */
 export function creditSubmitProblem(kind: CreditKind, hasUser: boolean, amount: unknown, password: unknown): string | null {

@@ -39,9 +39,9 @@ export interface Paging {
 export interface CreditParams {
   /** The account receiving (transfer) or being adjusted. */
   toUserId: Identifier;
-  /** The operator's credit record id (spec: userId of the transfer payload). */
+  /** The operator's credit record id (`userId` of the transfer payload). */
   userId: Identifier;
-  /** The logged-in operator (spec: authUser). */
+  /** The logged-in operator (`authUser` of the transfer payload). */
   authUser: Identifier;
   password: string;
   amount: number;
@@ -177,7 +177,7 @@ function accountsProvider(): AccountsDataProvider {
     update: (async (resource: string, params: UpdateParams) => {
       const parent = parentOf(params.meta);
       const updatedFields = (params.meta as { updatedFields?: Record<string, unknown> } | undefined)?.updatedFields ?? diff(params.data, params.previousData);
-      // Nothing changed: no call (spec section 4).
+      // Nothing changed: no call.
       if (Object.keys(updatedFields).length === 0) return { data: params.previousData as AccountRow };
       if (parent) return provider.updateChild(parent.resource, { parentId: parent.id, id: params.id, updatedFields });
       return mutate(path(resource, 'one', { id: params.id }), { method: 'PUT', body: { updatedFields } });

@@ -61,11 +61,11 @@ async function sendMultipart<R extends RaRecord>(path: string, method: 'POST' | 
 }
 
 type Row = Record<string, unknown> & { id?: Identifier; _id?: string };
-/** react-admin's `id`: the server's own, else the spec's `_id` (or the resource's own key). */
+/** react-admin's `id`: the server's own, else the API's `_id` (or the resource's own key). */
 const withId = (r: Row, idField?: string): RaRecord => ({ ...r, id: (r.id ?? r._id ?? (idField ? r[idField] : undefined)) as Identifier });
 const idFieldOf = (def: RestResource): string | undefined => ('idField' in def ? def.idField : undefined);
 
-/** A filter's plain values as query parameters (the spec's list calls take them by name; react-admin's full-text `q` is their `search`). */
+/** A filter's plain values as query parameters (the API's list calls take them by name; react-admin's full-text `q` is their `search`). */
 function filterQuery(filter: Record<string, unknown> | undefined): NonNullable<RequestOptions['query']> {
   const out: NonNullable<RequestOptions['query']> = {};
   for (const [k, v] of Object.entries(filter ?? {})) if (typeof v === 'string' || typeof v === 'number') out[k === 'q' ? 'search' : k] = v;
@@ -73,7 +73,7 @@ function filterQuery(filter: Record<string, unknown> | undefined): NonNullable<R
 }
 
 /**
- * The spec's list call of a `list: 'pages'` resource: the filter's fields, `page` and `limit`; the
+ * The API's own list call of a `list: 'pages'` resource: the filter's fields, `page` and `limit`; the
  * rows in the server's order (no sort is sent), the filtered total, and the envelope's other fields
  * (a bet list's totals over the whole filter) as the list's meta.
  */
@@ -82,12 +82,12 @@ async function pagedList(def: RestResource, params: GetListParams): Promise<GetL
   const { json, headers } = await request<Row[]>(def.api, { query, signal: params.signal });
   const { data: rows, total: given, success: _success, message: _message, ...meta } = json;
   const data = (rows ?? []).map((r) => withId(r, idFieldOf(def)));
-  // Complaints' spec envelope names its total `totalComplaints`.
+  // The complaint list's envelope names its total `totalComplaints`.
   const total = given ?? json.totalComplaints ?? headers.get('X-Total-Count') ?? data.length;
   return { data, total: Number(total), meta };
 }
 
-/** The spec's status change: `PATCH {api}/{id}/status {status}`, the record as the server left it. */
+/** A status change: `PATCH {api}/{id}/status {status}`, the record as the server left it. */
 async function statusUpdate(def: RestResource, params: UpdateParams): Promise<UpdateResult> {
   const { json } = await request<Row>(`${def.api}/${encodeURIComponent(String(params.id))}/status`, {
     method: 'PATCH',

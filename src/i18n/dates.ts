@@ -10,7 +10,7 @@ const DATE_LOCALE: Record<Locale, DateLocale> = { en: enUS, hi };
 
 export const dateLocale = (): DateLocale => DATE_LOCALE[currentLocale()];
 
-/** A date and time in the tables' numeric form (spec: dd/MM/yyyy HH:mm:ss), through date-fns' locale. */
+/** A date and time in the tables' numeric form (dd/MM/yyyy HH:mm:ss), through date-fns' locale. */
 export const formatMoment = (d: Date): string => format(d, 'dd/MM/yyyy HH:mm:ss', { locale: dateLocale() });
 
 /** A day key (yyyy-MM-dd) as a short axis label: 12 Nov / 12 नव. */

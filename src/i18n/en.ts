@@ -1,6 +1,6 @@
 /**
- * English messages of the back office. Every title, label and message of the spec
- * (sections 5 and 8) lives here under a key; tier labels come from resources.config.ts.
+ * English messages of the back office. Every title, label and message the screens show
+ * lives here under a key; tier labels come from resources.config.ts.
  * Placeholders use polyglot's %{name} form.
  */
 import { ACTIVITY_OUTCOMES, ACTIVITY_SUBJECTS } from '../../domain/activity';
@@ -17,7 +17,7 @@ export const en = {
     errors: MESSAGES,
     /** What an activity row says was attempted and how it ended (English written once, in domain/activity.ts). */
     activity: { subject: ACTIVITY_SUBJECTS, outcome: ACTIVITY_OUTCOMES },
-    /** The ledger's stored texts and a pool's name (English written once, in domain/ledgerText.ts); Clear History's model names as the spec spells them. */
+    /** The ledger's stored texts and a pool's name (English written once, in domain/ledgerText.ts); Clear History's model names as the API spells them. */
     ledger: { ...LEDGER_TEXTS, pool: POOL_NAME, model: Object.fromEntries(HISTORY_MODELS.map((m) => [m, m])) as Record<(typeof HISTORY_MODELS)[number], string> },
     app: { footer: 'Tierdesk back office', loading: 'Loading...', na: 'N/A', dateHint: 'dd/mm/yyyy' },
     login: {
@@ -302,7 +302,7 @@ export const en = {
       selectDate: 'Select Date',
       allGames: 'All Games',
       allUsers: 'All Users',
-      // Spec 2.6, keyed by domain/periods.ts PERIOD_CODES names; custom (8) has no option here.
+      // Bet List's periods, keyed by domain/periods.ts PERIOD_CODES names; custom (8) has no option here.
       periods: {
         today: 'Today',
         yesterday: 'Yesterday',
@@ -342,7 +342,7 @@ export const en = {
       },
     },
     commission: {
-      // Commission (spec 2.12, admin only): the send of the last complete day or week.
+      // Commission (admin only): the send of the last complete day or week.
       title: 'Commission Data',
       selectPeriod: 'Select Period',
       periods: { day: 'Day', week: 'Week' },
@@ -365,7 +365,7 @@ export const en = {
       netToPay: 'Net To Pay',
       total: 'Total',
       empty: 'No records found',
-      // Spec section 8, verbatim.
+      // The product's messages, word for word.
       sent: '✅ Commission sent successfully',
       failed: '❌ Failed to process commission',
       networkError: '❌ Something went wrong',
@@ -378,7 +378,7 @@ export const en = {
         invalid: '❌ Invalid password. Please try again.',
         error: '❌ Something went wrong while validating the password',
       },
-      // Commission Payout Report (spec 2.10): the pending commission of one tier under the viewer.
+      // Commission Payout Report: the pending commission of one tier under the viewer.
       payout: {
         title: 'Commission Payout Report',
         heading: 'Pending Commission',
@@ -395,7 +395,6 @@ export const en = {
       },
     },
     transactions: {
-      // Transaction Report (spec 2.11).
       title: 'Transaction Report',
       selectUser: 'Select User',
       selectStatus: 'Status',
@@ -431,9 +430,9 @@ export const en = {
         commission: 'Commission',
       },
     },
-    // The report screens (spec 2.7–2.9): one frame, each report's own titles, cards and columns.
+    // The report screens (turnover, revenue, admin commission): one frame, each report's own titles, cards and columns.
     reports: {
-      // Spec 2.7's buttons, keyed by domain/periods.ts PERIOD_CODES names; custom (8) is Date Range.
+      // The period buttons, keyed by domain/periods.ts PERIOD_CODES names; custom (8) is Date Range.
       periods: {
         lastSixMonths: 'Last 6 Months',
         currentMonth: 'Current Month',
@@ -501,7 +500,7 @@ export const en = {
         },
       },
     },
-    /** The password step-up of restore, clear history and the commission send (spec sections 4 and 8). */
+    /** The password step-up of restore, clear history and the commission send. */
     stepUp: {
       title: 'Confirm your password',
       text: 'This action needs your password again.',

@@ -12,7 +12,7 @@ const MESSAGES: Record<Locale, TranslationMessages> = {
     ...englishMessages,
     ra: {
       ...englishMessages.ra,
-      // The profile dropdown's item reads 'Log Out' (spec section 2).
+      // The profile dropdown's item reads 'Log Out'.
       auth: { ...englishMessages.ra.auth, logout: en.td.profileMenu.logout },
       // A table's range in MUI's own English wording ("1–10 of 23", an en dash), as the tables always read it.
       navigation: { ...englishMessages.ra.navigation, page_range_info: '%{offsetBegin}–%{offsetEnd} of %{total}' },

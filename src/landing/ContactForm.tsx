@@ -17,7 +17,7 @@ const EMPTY: ContactValues = { enquiryType: 'General', fullName: '', email: '', 
  */
 const publicClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
 
-/** Contact Us (spec 2.14): enquiry type, full name, email, mobile and details. */
+/** Contact Us: enquiry type, full name, email, mobile and details. */
 export function ContactForm({ autoFocus = false }: { autoFocus?: boolean }) {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const { sendComplaint } = usePublicMethods();

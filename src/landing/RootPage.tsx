@@ -8,7 +8,7 @@ import { PageSpinner } from '../common/PageSpinner';
 const LandingPage = lazy(() => import('./LandingPage'));
 
 /**
- * `/`: the login screen, or the static landing page for a logged-in player (spec section 2).
+ * `/`: the login screen, or the static landing page for a logged-in player (a player lands on `/`).
  * A stored player session (or a token this tab has not adopted yet) is asked of the server
  * first: a player forced out or expired while away sees the login screen after a reload, not a
  * logged-in page.

@@ -1,4 +1,4 @@
-/** The static landing page's content (spec section 1): six games and fixed recent winners. */
+/** The static landing page's content: six games and fixed recent winners (a marketing page, no live data). */
 export const LANDING_GAMES = [
   { name: 'Lucky 12 Coupon', color: '#e65100' },
   { name: 'Lucky 16', color: '#6a1b9a' },

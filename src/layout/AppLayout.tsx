@@ -16,7 +16,7 @@ function Menu() {
   return role ? <RoleMenu role={role} /> : null;
 }
 
-/** react-admin folds its sidebar only below 600 px; the spec folds it below 900 px (MUI's md). */
+/** react-admin folds its sidebar only below 600 px; the product folds it below 900 px (MUI's md). */
 function SidebarFold() {
   const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
   const [, setOpen] = useSidebarState();

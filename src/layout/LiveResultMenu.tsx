@@ -23,13 +23,13 @@ export interface LiveResultLink {
 
 type Translate = ReturnType<typeof useTranslate>;
 
-/** The console route of one (admin, game) pair (spec section 2.3): /{role}/game/{gameId}/{adminId}/{username}. */
+/** The console route of one (admin, game) pair: /{role}/game/{gameId}/{adminId}/{username}. */
 export const consolePath = (basename: string, row: Pick<AdminGameRow, 'gameId' | 'adminId' | 'username'>): string =>
   `${basename}/game/${[row.gameId, row.adminId, row.username].map(encodeURIComponent).join('/')}`;
 
 /**
  * The Live Result links of a role: one per (admin, game) pair of the caller's win-percentage list
- * (spec 000 section 2), for the root tier and a games-running tier (the admin) alike; nobody else's.
+ * (its `adminGameList`), for the root tier and a games-running tier (the admin) alike; nobody else's.
  * The list is the one source: an admin's games are the pools it has, not a fixed pair of consoles
  * (its fixed funtarget and funroullet routes stay, but are not the menu). The root tier's labels
  * name the admin; a games-running tier's own list has only itself, so the game name is enough.

@@ -8,5 +8,5 @@ export function visibleMenu(role: Role): { tiers: TierDef[]; pages: PageDef[] } 
   return { tiers, pages: pages.filter((p) => hasScreen(p.key)) };
 }
 
-/** Every page the role may open, in the menu or only by its route (the spec's route tables). */
+/** Every page the role may open, in the menu or only by its route (a page's `menu` and `routeOnly` roles). */
 export const routablePages = (role: Role): PageDef[] => PAGES.filter((p) => hasScreen(p.key) && canOpenPage(role, p.key));

@@ -24,7 +24,7 @@ import { mutationKeys, queryKeys } from '../dataProvider/queryKeys';
 import { failureText, serverMessage } from './outcome';
 
 /**
- * `/{role}/backups` (spec 2.15, admin only): take a backup, and per folder Import Backup (a
+ * `/{role}/backups` (admin only): take a backup, and per folder Import Backup (a
  * browser confirmation, then the password step-up), Local Download and Cloud Transfer (a
  * confirmation: it goes to shared hosting). While one of these runs for a folder, that folder's
  * buttons are disabled.

@@ -19,7 +19,7 @@ import { failureText, marked } from './outcome';
 import { checkClearHistory, HISTORY_MODELS, type ClearHistoryRequest, type HistoryModel } from './clearHistoryRules';
 
 /**
- * `/{role}/clearhistory` (spec 2.15, admin only): a start and an end date and the models to clear.
+ * `/{role}/clearhistory` (admin only): a start and an end date and the models to clear.
  * The server takes a backup first and deletes in one transaction; it asks for a password checked
  * in the last minutes, so the screen asks it (once) before the call.
  */

@@ -14,7 +14,7 @@ export function serverMessage(err: unknown): string | undefined {
 export const marked = (mark: '✅' | '❌', text: string): string => (text.startsWith(mark) ? text : `${mark} ${text}`);
 
 /**
- * Spec section 8 for the operations screens: the server's message (marked ❌) when it gave one;
+ * The operations screens' failure text: the server's message (marked ❌) when it gave one;
  * else `failed` when the server answered, and `requestFailed` when no answer came at all.
  */
 export function failureText(err: unknown, failed: string, requestFailed = failed): string {

@@ -71,7 +71,7 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   revenuereport: {
     component: reportScreen(REVENUE_REPORT),
     icon: TrendingUpIcon,
-    // Revenue by id, the drill-down (spec 2.8): `revenuereport/revenuebyid?role&id&startDate&endDate`.
+    // Revenue by id, the drill-down: `revenuereport/revenuebyid?role&id&startDate&endDate`.
     subRoutes: [{ path: 'revenuebyid', allowed: () => true, element: () => <ReportFrame def={REVENUE_BY_ID_REPORT} /> }],
   },
   admincommissionreport: { component: reportScreen(ADMIN_COMMISSION_REPORT), icon: PaidIcon },

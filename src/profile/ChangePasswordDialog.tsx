@@ -12,7 +12,7 @@ import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { useSuccessNotify } from '../common/useSuccessNotify';
 import { useTimedMessage } from '../common/useTimedMessage';
 
-/** Spec's change-password check before the call; null when the three values may be sent. */
+/** Change password's check before the call (all three filled, new and confirm equal); null when the three values may be sent. */
 export function checkPasswordChange(opass: string, npass: string, cpass: string): 'td.password.fillAll' | 'td.password.mismatch' | null {
   if (!opass || !npass || !cpass) return 'td.password.fillAll';
   if (npass !== cpass) return 'td.password.mismatch';
@@ -25,7 +25,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const dataProvider = useDataProvider<TierDataProvider>();
   const { identity } = useGetIdentity();
   const [values, setValues] = useState({ opass: '', npass: '', cpass: '' });
-  // Errors in the dialog, beside the fields; the success in the notification (2 s, spec section 9).
+  // Errors in the dialog, beside the fields; the success in the notification (2 s, like every user message).
   const { message, show, clear } = useTimedMessage(2000);
   const success = useSuccessNotify(2000);
   const change = useMutation({

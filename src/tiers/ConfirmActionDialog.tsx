@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 export type ConfirmKind = 'activate' | 'deactivate' | 'delete' | 'logout';
 
 /**
- * The spec's confirmation dialogs: 'Deactivate Confirmation' / 'Are you sure you want to deactivate {name}?'…
+ * The confirmation dialogs: 'Deactivate Confirmation' / 'Are you sure you want to deactivate {name}?'…
  * (accounts by username, games by name); `help` says what the action does beyond its name.
  */
 export function ConfirmActionDialog(props: {

@@ -29,8 +29,8 @@ function InfoCard({ title, rows }: { title: string; rows: [string, string][] }) 
 }
 
 /**
- * `/{role}/{tier}/players/details/{id}`: the account's cards (week figures are the spec's fixed
- * 0.00 placeholders) and, below, its child tier's table with Add and the row actions.
+ * `/{role}/{tier}/players/details/{id}`: the account's cards (week figures are fixed 0.00
+ * placeholders, as the product has them) and, below, its child tier's table with Add and the row actions.
  */
 export function DetailsPage({ tier }: { tier: TierDef }) {
   const translate = useTranslate();

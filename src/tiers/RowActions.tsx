@@ -19,7 +19,7 @@ import { scopeMeta, scopePaths, type TierScope } from './scope';
 import { tierLabelKey } from './registry';
 import { serverText } from '../i18n/serverText';
 
-/** Toast options of the spec: top-centre, 1.5 s (the position is the Notification's). */
+/** Toast options: top-centre, 1.5 s (the position is the Notification's). */
 const TOAST = { autoHideDuration: 1500 } as const;
 
 /** A row's actions as the registry lists them; toggle, delete and logout confirm first. */
@@ -110,7 +110,7 @@ export function RowActions({ scope }: { scope: TierScope }) {
       <ConfirmActionDialog
         kind={pending}
         name={record.username}
-        // Deactivating an account suspends its whole network (issue 6, D6): say so before it happens.
+        // Deactivating an account suspends its whole network: say so before it happens.
         help={pending === 'deactivate' ? translate('td.confirm.suspendsNetwork', { username: record.username }) : undefined}
         loading={act.isPending}
         onConfirm={() => pending && act.mutate({ kind: pending, row: record })}

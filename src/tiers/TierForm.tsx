@@ -138,7 +138,7 @@ export function TierFormView({ scope, mode, record, only, title: fixedTitle, emb
       failure = translate(tierLabelKey(tier, 'createFailed'), { _: tier.messages.createFailed });
     } else {
       const updatedFields = changedFields(fields, values, initial);
-      // Nothing changed (a value typed back, spaces around one): no call at all (spec section 4), and the operator is told.
+      // Nothing changed (a value typed back, spaces around one): no call at all, and the operator is told.
       if (Object.keys(updatedFields).length === 0 || !record) return show(translate('td.form.nothingToSave'), 'info');
       call = () => dataProvider.update(tier.role, { id: record.id, data: values, previousData: record, meta: { ...meta, updatedFields } });
       success = translate(tierLabelKey(tier, 'updateSuccess'), { _: tier.messages.updateSuccess });

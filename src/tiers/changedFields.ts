@@ -1,7 +1,7 @@
 import type { FieldDef } from '../../resources.config';
 
 /**
- * The edit payload rule of spec section 4: only changed fields go in updatedFields — dates
+ * The edit payload rule: only changed fields go in updatedFields — dates
  * compared by day, games as a list, password and PIN only when something was typed.
  */
 export type FormValues = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { currentLocale, DEFAULT_LOCALE } from '../i18n/locale';
 import { translateMessage } from '../i18n/translate';
 
 /**
- * The spec's error rule (section 8): the server's message; else, when the server answered, the
+ * The error rule of every screen: the server's message; else, when the server answered, the
  * screen's default (`fallback`); when no answer came at all, the screen's network text
  * (`unanswered`, the default by default). A coded answer shows in the chosen language; an uncoded
  * one exists only in the server's English, so outside English the screen's own (translated) text

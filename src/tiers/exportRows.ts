@@ -47,7 +47,7 @@ export function exportSheet(
   };
 }
 
-/** Writes the file in the browser; SheetJS loads only now (write-only use, see DESIGN.md 7). */
+/** Writes the file in the browser; SheetJS loads only now (write-only: it never parses a user's file, where its known advisories lie). */
 export async function writeSheet(s: ExportSheet): Promise<void> {
   const XLSX = await import('xlsx');
   const ws = XLSX.utils.json_to_sheet(s.rows);

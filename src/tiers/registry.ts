@@ -23,7 +23,7 @@ export const roleLabel = (role: string): string => {
 export { childTierOf, tierOf };
 export type { Role, TierDef };
 
-/** The tier whose records fill a tier's reference select (spec: superadmins for admin, admins for super area manager). */
+/** The tier whose records fill a tier's reference select (its parent tier: superadmins for admin, admins for super area manager). */
 export const referenceTierOf = (t: TierDef): TierDef | null => (t.parent ? tierOf(t.parent) : null);
 
 /** An i18n key for a registry label, the registry's English text being the default. */

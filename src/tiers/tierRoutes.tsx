@@ -7,7 +7,7 @@ import { TierList } from './TierList';
 import { childTierOf } from './registry';
 
 /**
- * The spec's route shapes of one tier, relative to `/{role}/{tier}` (inside its <Resource>):
+ * The route shapes of one tier, relative to `/{role}/{tier}` (inside its <Resource>):
  * list; create; edit/{id}[/{name}]; credittransfer/{id}; creditadjust/{id};
  * players/details/{id} and its create, edit/{childId}, credittransfer/{childId}, creditadjust/{childId}.
  */

@@ -5,7 +5,7 @@ import { account } from '../client/fixtures';
 
 const adminEdit = tierOf('admin').editFields;
 
-describe('edit payload: only changed fields (spec section 4)', () => {
+describe('edit payload: only changed fields', () => {
   const record = account() as unknown as Record<string, unknown>;
   const initial = formValuesOf(adminEdit, record);
 

@@ -3,7 +3,7 @@ import { HISTORY_MODELS as SERVER_MODELS } from '../../server/operations/clearHi
 import { checkClearHistory, HISTORY_MODELS } from '../../src/operations/clearHistoryRules';
 import { en } from '../../src/i18n/en';
 
-describe('Clear History models (spec sections 5 and 7)', () => {
+describe('Clear History models: the server’s names and the form’s checks', () => {
   it('offers exactly the names the server accepts, in the order of its map, each with a label', () => {
     expect([...HISTORY_MODELS]).toEqual(Object.keys(SERVER_MODELS));
     expect(Object.keys(en.td.clearHistory.model).sort()).toEqual([...HISTORY_MODELS].sort());

@@ -4,7 +4,7 @@ import { translate } from '../../src/i18n/translate';
 
 const t = (k: string | null) => (k ? translate(k) : null);
 
-describe('credit forms: submit checks (spec section 5)', () => {
+describe('credit forms: submit checks', () => {
   it('transfer', () => {
     expect(t(creditSubmitProblem('transfer', false, '10', 'pw'))).toBe('User authentication is missing. Please log in again.');
     expect(t(creditSubmitProblem('transfer', true, 'abc', 'pw'))).toBe('Invalid transfer amount. Please enter a valid number.');

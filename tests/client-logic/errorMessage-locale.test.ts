@@ -1,6 +1,6 @@
 /**
  * A server error in the chosen language: a coded answer shows its text in Hindi, an uncoded one
- * (English only) gives way to the screen's own translated text; English keeps the spec's rule.
+ * (English only) gives way to the screen's own translated text; English keeps the server's message first.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { msg } from '../../domain/messages';

@@ -5,7 +5,7 @@ import { account } from '../client/fixtures';
 const na = (k: string) => (k === 'td.app.na' ? 'N/A' : k === 'td.list.online' ? 'Online' : k === 'td.list.offline' ? 'Offline' : k);
 
 describe('spreadsheet exports from the registry', () => {
-  it('writes the admin list with the spec columns, widths and games joined by commas', () => {
+  it('writes the admin list with its export columns, widths and games joined by commas', () => {
     const games = [
       { _id: '1', gameId: 'MNOQqWWi', gameName: 'Fun Target' },
       { _id: '3', gameId: 'zuuhVbBM', gameName: 'Triple Fun' },

@@ -51,7 +51,7 @@ function usedKeys() {
 }
 
 /**
- * Texts the spec quotes (section 8) that no screen shows today: kept under their keys so the spec's
+ * The product's own default messages that no screen shows today: kept under their keys so their
  * English stays written once and translated; each one listed here is a known gap, not a use.
  */
 const SPEC_ONLY = new Set([

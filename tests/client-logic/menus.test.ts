@@ -5,7 +5,7 @@ import type { StaffRole } from '../../resources.config';
 
 const tiersOf = (role: StaffRole) => visibleMenu(role).tiers.map((t) => t.role);
 
-describe('role menus (spec sections 2 and 6)', () => {
+describe('role menus: tiers below the role, pages by role', () => {
   it('each role sees exactly the tiers it manages', () => {
     expect(tiersOf('superadmin')).toEqual(['admin', 'superareamanager', 'areamanager', 'master', 'player', 'gift', 'loan', 'otc']);
     expect(tiersOf('admin')).toEqual(['superareamanager', 'areamanager', 'master', 'player']);

@@ -32,7 +32,7 @@ const ROWS = [
 ];
 
 describe('report declarations: sheets and totals', () => {
-  it('writes the turnover sheet with the spec’s export columns, in order, numbers as numbers', () => {
+  it('writes the turnover sheet with its export columns, in order, numbers as numbers', () => {
     const rows = [
       turnover({ username: 'SAM0008', playPoints: 1234.5, winPoints: 900, endPoints: 334.5, supercom: 61.73, distcom: 37.04, retailcom: 24.69, usercom: 12.35, commission: 135.81, netToPay: 198.69 }),
       turnover({ id: '2', username: 'SAM0009', playPoints: 0.1, endPoints: 0.1, netToPay: 0.1 }),
@@ -48,7 +48,7 @@ describe('report declarations: sheets and totals', () => {
     expect(sheet.wholeColumns).toEqual([]);
   });
 
-  it('sums the turnover footer in cents and applies the spec’s commission and net to it', () => {
+  it('sums the turnover footer in cents and applies the commission and net formulas to it', () => {
     const { totals } = TURNOVER_REPORT.read({ success: true, data: ROWS });
     // Float sums would give 0.30000000000000004 and a Net of −0.00.
     expect(totals).toEqual({ playPoints: 0.3, winPoints: 0, endPoints: 0.3, supercom: 0.1, distcom: 0.2, retailcom: 0, usercom: 0, commission: 0.3, netToPay: 0 });

@@ -12,7 +12,7 @@ const renderDialog = (kind: ConfirmKind, help?: string) =>
   );
 
 describe('confirmation dialogs', () => {
-  it("the spec's title and sentence, and the help beside it", () => {
+  it("the dialog's title and sentence, and the help beside it", () => {
     renderDialog('deactivate', 'Every account below AD0005 is suspended with it.');
     expect(screen.getByRole('heading', { name: 'Deactivate Confirmation' })).toBeInTheDocument();
     expect(screen.getByText('Are you sure you want to deactivate AD0005?')).toBeInTheDocument();

@@ -38,7 +38,7 @@ function renderCredit(kind: 'transfer' | 'adjust') {
 }
 
 describe('credit forms', () => {
-  it('transfer: validation, the spec payload with an Idempotency-Key, success, credit refetched, form reset', async () => {
+  it('transfer: validation, the API’s payload with an Idempotency-Key, success, credit refetched, form reset', async () => {
     loginAs('superadmin');
     balance = 100;
     const calls = recordApi(answer);

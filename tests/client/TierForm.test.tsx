@@ -32,7 +32,7 @@ function renderForm(scope: TierScope, mode: 'create' | 'edit', record?: ReturnTy
 }
 
 describe('account forms from the registry', () => {
-  it('create: the registry title and the spec validation messages, no call while invalid', async () => {
+  it('create: the registry title and the validation messages, no call while invalid', async () => {
     loginAs('superadmin');
     const calls = recordApi(answer);
     renderForm({ tier: tierOf('player') }, 'create');
@@ -74,7 +74,7 @@ describe('account forms from the registry', () => {
     expect(await findNotification('User updated successfully!')).toBeInTheDocument();
   });
 
-  it('area manager edit requires password and PIN again (spec section 5), and sends them', async () => {
+  it('area manager edit requires password and PIN again, and sends them', async () => {
     loginAs('superadmin');
     const calls = recordApi(answer);
     renderForm({ tier: tierOf('areamanager') }, 'edit', toRow(account({ _id: '9', username: 'AM0009', role: 'areamanager', refId: { _id: '8', username: 'SAM0008' } })));

@@ -64,7 +64,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Backups (spec 2.15, sections 4, 5 and 8)', () => {
+describe('Backups: list, take, restore with confirmation and step-up, messages', () => {
   it('lists the folders newest first with size and time; Backup takes one and the list is read again', async () => {
     loginAs('admin', '7');
     const calls = api();

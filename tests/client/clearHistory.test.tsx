@@ -51,7 +51,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Clear History (spec 2.15, sections 5 and 8)', () => {
+describe('Clear History: checks and messages', () => {
   it('offers a checkbox for each model the server accepts', async () => {
     loginAs('admin', '7');
     api();

@@ -43,7 +43,7 @@ const queries = (calls: Recorded[]) => calls.filter((c) => c.path === '/api/repo
 const optionsOf = () => within(screen.getByLabelText('Select Role')).getAllByRole('option').map((o) => o.textContent);
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
 
-describe('Commission Payout Report (spec 2.10, section 6)', () => {
+describe('Commission Payout Report: role filter, pending commission, paging', () => {
   it('offers the role filter options of the viewer, from the registry', async () => {
     const expected: [Role, string[]][] = [
       ['superadmin', ['Super Area Manager', 'Area Manager', 'Master', 'Player']],

@@ -24,7 +24,7 @@ const NOTHING = 'Nothing to pay: the commission for 2026-03-10 was already paid 
 type Reply = { status?: number; json: Record<string, unknown> };
 
 /**
- * The server as the spec has it: a send without a password check of this session is refused (403);
+ * The server as it behaves: a send without a password check of this session is refused (403);
  * the first send pays, a repeat of a paid period pays nothing and says so.
  */
 function api(sendReply?: (c: Recorded) => Reply) {
@@ -73,7 +73,7 @@ async function sendWithPassword(user: ReturnType<typeof userEvent.setup>, passwo
   return dialog;
 }
 
-describe('Commission Data (spec 2.12, sections 4 and 8)', () => {
+describe('Commission Data: password step-up, totals, preview and messages', () => {
   it('asks for the password on the first Send, refuses a wrong one, sends at once after a right one, then skips the modal', async () => {
     loginAs('admin', '7');
     const calls = api();

@@ -90,8 +90,8 @@ beforeEach(() => {
   loginAs('admin', '7');
 });
 
-describe('live console (issue 14 items 13 and 14)', () => {
-  it('a request that got no answer says the spec’s texts, never the browser’s "Failed to fetch"', async () => {
+describe('live console: failures, ended sessions, booster, amounts, countdown', () => {
+  it('a request that got no answer says the console’s own texts, never the browser’s "Failed to fetch"', async () => {
     answerData();
     serve();
     server.use(http.post('*/api/live/addbalance', () => HttpResponse.error()), http.post('*/api/live/addresult', () => HttpResponse.error()));

@@ -62,8 +62,8 @@ const colourOf = (name: string) => {
   return ['Warning', 'Success', 'Error'].find((c) => chip?.classList.contains(`MuiChip-color${c}`));
 };
 
-describe('Contact Us messages (spec 2.14, sections 4 and 8)', () => {
-  it('lists page 1 of 10 with the spec columns, each status in its colour', async () => {
+describe('Contact Us messages: list, status select, errors', () => {
+  it('lists page 1 of 10 with the list’s columns, each status in its colour', async () => {
     loginAs('superadmin');
     const calls = api();
     renderPage();

@@ -33,7 +33,7 @@ describe('the dashboard chart', () => {
     expect(l.base).toBe(l.y(0));
   });
 
-  it('draws a negative net below the zero line, inside the chart (issue 14 item 17)', () => {
+  it('draws a negative net below the zero line, inside the chart', () => {
     const loss = [
       { day: '2026-11-22', playPoints: 10, winPoints: 40, endPoints: -30 },
       { day: '2026-11-23', playPoints: 20, winPoints: 5, endPoints: 15 },

@@ -74,7 +74,7 @@ describe('dataProvider: react-admin calls onto the documented paths', () => {
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /api/gift/2', 'DELETE /api/admins/5/children/delete/8']);
   });
 
-  it('creditTransfer → POST {api}/credit-transfer with the spec payload and an Idempotency-Key', async () => {
+  it('creditTransfer → POST {api}/credit-transfer with the API’s payload and an Idempotency-Key', async () => {
     const calls = recordApi(() => ({ json: { success: true, message: 'Credit transfer successful!', data: { transactionId: 't1' } } }));
     const res = await dp.creditTransfer('master', { toUserId: '9', userId: '1', authUser: '1', password: 'pw', amount: 10.5, idempotencyKey: 'k-1' });
     expect(res.data.transactionId).toBe('t1');
@@ -169,7 +169,7 @@ describe('dataProvider: react-admin calls onto the documented paths', () => {
     expect(r.message).toBe('Game MNOQqWWi has been successfully deactivated.');
   });
 
-  it('messages and logs are REST resources of the registry too, read with the spec’s list call (page, limit, the filter by name)', async () => {
+  it('messages and logs are REST resources of the registry too, read with the API’s own list call (page, limit, the filter by name)', async () => {
     loginAs('admin');
     const calls = recordApi(({ path }) => ({ json: { success: true, data: [{ id: '4', _id: '4' }] }, headers: { 'Content-Range': `${path.split('/').pop()} 0-0/1` } }));
     expect((await dp.getList('contactus', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: {} })).total).toBe(1);
@@ -180,7 +180,7 @@ describe('dataProvider: react-admin calls onto the documented paths', () => {
     ]);
   });
 
-  it('a call that gets no answer rejects with the spec’s "Something went wrong", never "Failed to fetch" (accounts and REST resources)', async () => {
+  it('a call that gets no answer rejects with "Something went wrong", never "Failed to fetch" (accounts and REST resources)', async () => {
     loginAs('superadmin');
     server.use(http.all('*/api/*', () => HttpResponse.error()));
     const list = { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };

@@ -74,7 +74,7 @@ describe('a registry entry added in one declaration is a working react-admin res
     const names = (role: 'superadmin' | 'admin') => registryResources(role, `/${role}/dashboard`).map((r) => (r.props as { name: string }).name);
     expect(names('superadmin')).toEqual(['gamemaster', 'timemaster', 'notice', 'contactus', 'logactivities', 'signups']);
     expect(names('admin')).toEqual(['contactus', 'logactivities']);
-    // The spec's routes under each: Game Master's create and edit/{id}, Time Master's create, the notice's as Game Master's.
+    // The routes under each: Game Master's create and edit/{id}, Time Master's create, the notice's as Game Master's.
     const routes = Object.fromEntries(
       registryResources('superadmin', '/superadmin/dashboard').map((r) => {
         const { name, children } = r.props as { name: string; children: { props: { path?: string; index?: boolean } }[] };

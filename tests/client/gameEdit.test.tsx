@@ -29,7 +29,7 @@ const GAME = {
   logo: null,
 };
 
-describe('Edit Game (spec section 5: Logo optional)', () => {
+describe('Edit Game (Logo optional)', () => {
   it('has the optional Logo field and sends a chosen logo as multipart with the other fields', async () => {
     loginAs('superadmin', '1');
     recordApi((c) => {

@@ -81,7 +81,7 @@ const historyQueries = (calls: Recorded[]) => calls.filter((c) => c.path === '/a
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
 const rowOf = (ticketId: string) => screen.getByRole('cell', { name: ticketId }).closest('tr')!;
 
-describe('Bet List / Game History (spec 2.6)', () => {
+describe('Bet List / Game History', () => {
   beforeEach(() => {
     // Only the date is fixed; timers stay real for react-query and user-event.
     vi.useFakeTimers({ toFake: ['Date'] });

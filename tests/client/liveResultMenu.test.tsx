@@ -39,7 +39,7 @@ const groupLinks = () =>
     .getAllByRole('menuitem')
     .map((a) => [a.textContent, a.getAttribute('href')]);
 
-describe('Live Result submenu (spec section 2.3)', () => {
+describe('Live Result submenu', () => {
   it('the superadmin’s group opens from the keyboard and lists one console link per (admin, game) pair', async () => {
     loginAs('superadmin', '1');
     const calls = api();
@@ -60,7 +60,7 @@ describe('Live Result submenu (spec section 2.3)', () => {
     );
   });
 
-  it('the admin’s group lists one console link per game of its own win-percentage list (spec 000 section 2), not two fixed consoles', async () => {
+  it('the admin’s group lists one console link per game of its own win-percentage list, not two fixed consoles', async () => {
     loginAs('admin', '7');
     const calls = recordApi((call) =>
       call.path === '/api/percentage/usergames/7' ? { json: { success: true, games: [], users: [], adminGameList: ROWS.filter((r) => r.adminId === '7') } } : undefined,

@@ -53,7 +53,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Log Activities (spec 2.13)', () => {
+describe('Log Activities', () => {
   it('asks the first page of 10 with no filter, and says "Showing X of Y entries"', async () => {
     loginAs('admin', '7');
     const calls = api();

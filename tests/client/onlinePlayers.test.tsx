@@ -41,7 +41,7 @@ function renderPage() {
 const onlineCalls = (calls: Recorded[]) => calls.filter((c) => c.path === '/api/onlinePlayer');
 const rowOf = (username: string) => screen.getByRole('cell', { name: username }).closest('tr')!;
 
-describe('Online Players (spec 2.5)', () => {
+describe('Online Players', () => {
   it('asks the server for the operator’s first page and shows each player’s points, badge and last login', async () => {
     loginAs('master', '42');
     const calls = recordApi((c) => (c.path === '/api/onlinePlayer' ? { json: { success: true, total: 2, data: FIRST_PAGE } } : undefined));

@@ -27,7 +27,7 @@ function renderAt(path: string) {
   );
 }
 
-describe('route guard (spec section 4)', () => {
+describe('route guard: expiry, user and role prefix', () => {
   it('a new tab (token, no expiry of its own) adopts the session the server confirms, and keeps the token', async () => {
     loginAs('admin');
     sessionStorage.clear();

@@ -66,7 +66,7 @@ const ledgerQueries = (calls: Recorded[]) => calls.filter((c) => c.path === '/ap
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
 const BASE = { id: '7', currentid: '7', type: 'all', role: 'admin' };
 
-describe('Transaction Report (spec 2.11)', () => {
+describe('Transaction Report', () => {
   it('asks for the operator’s whole subtree, a server page at a time, and shows the ledger signed for it', async () => {
     loginAs('admin', '7');
     const calls = api();

@@ -52,7 +52,7 @@ const answer = (c: Recorded) => {
   return { json: { success: true, role: 'superadmin', childRole: 'admin', data: ADMINS } };
 };
 
-describe('Turnover report (spec 2.7)', () => {
+describe('Turnover report', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
@@ -60,7 +60,7 @@ describe('Turnover report (spec 2.7)', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('titles the child tier, lists the spec’s columns and adds the cards and the Total row in cents', async () => {
+  it('titles the child tier, lists the report’s columns and adds the cards and the Total row in cents', async () => {
     loginAs('superadmin');
     const calls = recordApi(answer);
     renderReports('/turnoverreport', 'superadmin');

@@ -53,7 +53,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('Win Percentage (spec sections 2.4, 5, 8)', () => {
+describe('Win Percentage: table, minimum, messages', () => {
   it('lists No., ID, Game and a Percentage input (min 1) per row; Set Percentage is disabled until a value changes', async () => {
     loginAs('admin', '7');
     const calls = api();

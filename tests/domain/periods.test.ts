@@ -10,7 +10,7 @@ const range = (code: number) => {
 };
 
 describe('period ranges', () => {
-  it('keep the spec codes', () => {
+  it('keep the API’s codes (Today 7 … Last 6 Months 1, custom 8)', () => {
     expect(PERIOD_CODES).toEqual({ today: 7, yesterday: 6, currentWeek: 5, lastWeek: 4, lastMonth: 3, currentMonth: 2, lastSixMonths: 1, custom: 8 });
   });
 

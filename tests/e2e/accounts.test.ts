@@ -1,5 +1,5 @@
 /**
- * The issue's acceptance, as a new user would go through it in Chromium against `npm start`:
+ * The accounts' life, as a new user would go through it in Chromium against `npm start`:
  * the superadmin logs in, creates an admin, each tier logs in and creates the next down to a
  * player, credit moves and the balances follow, accounts are deactivated, reactivated and
  * deleted through the confirmation dialogs, a player is forced out, a list is exported and the
@@ -355,7 +355,7 @@ describe.sequential('accounts, credit and sessions in the browser', () => {
     await expect.poll(() => field(page, 'Last Name').inputValue()).toBe('Rao');
     expect(await selected(page, 'City')).toBe('Bengaluru');
     await field(page, 'Last Name').fill('Rao-Iyer');
-    // The Add Admin form has no date of birth while the edit form requires one (spec section 5).
+    // The Add Admin form has no date of birth while the edit form requires one.
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Date of Birth is required').waitFor();
     await field(page, 'Date of Birth').fill('1990-05-17');

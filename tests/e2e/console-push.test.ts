@@ -1,5 +1,5 @@
 /**
- * Issue 15 acceptance: a console's sums update without the client asking again. An admin opens the
+ * A console's sums update without the client asking again. An admin opens the
  * Fun Target console in Chromium against `npm start`; players bet through the API; the tiles and the
  * round's collection change on screen, while the page's socket sent `gameData` once (counted from
  * the websocket frames the page itself sends) and received the figures as pushes.

@@ -1,5 +1,5 @@
 /**
- * Issues 3 and 4 in Chromium against `npm start`: a game added in Game Master opens its console
+ * In Chromium against `npm start`: a game added in Game Master opens its console
  * (options 0…n−1 by label) and takes a saved result; every player list keeps Deactivate, Delete and
  * Logout inside the viewport at 1280 and 800 px; an edit form saved unchanged says so.
  */

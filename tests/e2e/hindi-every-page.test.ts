@@ -1,5 +1,5 @@
 /**
- * Hindi with no English left (issue 7) and tables not cut (issue 5), in Chromium against `npm start`:
+ * Hindi with no English left and tables not cut, in Chromium against `npm start`:
  * every registry page an admin and the superadmin can open (their tiers, their menu pages and the
  * route-only ones), in Hindi. A page fails on any visible text equal to an English catalogue value
  * whose Hindi differs, or reading as one of the stored English texts (ledger messages, pool names,

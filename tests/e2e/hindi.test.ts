@@ -1,5 +1,5 @@
 /**
- * Hindi in Chromium against `npm start` (issue 16's acceptance): an admin switches to Hindi from the
+ * Hindi in Chromium against `npm start`: an admin switches to Hindi from the
  * profile menu and sees Hindi texts with Indian grouping (1,00,000.00) on the dashboard, a tier list,
  * a console and a report; a reload keeps Hindi (remembered per browser); switching back restores
  * English. Every screen is photographed at 1280 and 800 px into .tmp/hindi-screens for review.

@@ -1,6 +1,6 @@
 /**
- * Issue 14 items 12 and 13 in Chromium against `npm start`: the admin's Live Result menu lists one
- * console per game of its own win-percentage list; an unanswered request shows the spec's text,
+ * In Chromium against `npm start`: the admin's Live Result menu lists one
+ * console per game of its own win-percentage list; an unanswered request shows the screen's own text,
  * never "Failed to fetch"; a session ended on the server sends the screen to the login page.
  */
 import { beforeAll, describe, expect, test } from 'vitest';

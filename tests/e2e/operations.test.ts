@@ -1,5 +1,5 @@
 /**
- * The operations screens in Chromium against `npm start` (issue 9's acceptance): an admin takes a
+ * The operations screens in Chromium against `npm start`: an admin takes a
  * backup, sees it listed, downloads it and reads the archive back, changes data, restores the
  * backup after the browser confirmation and the password step-up and finds the data as saved;
  * Clear History with its two alerts and then a real clear; a visitor sends a message from the

@@ -1,5 +1,5 @@
 /**
- * The report screens in Chromium against `npm start` (issue 8's acceptance): after simulated bets
+ * The report screens in Chromium against `npm start`: after simulated bets
  * on Fun Target and Bingo by two players under a four-level tree with different commission rates,
  * every report screen shows the figures the API answers for the same period; the drill-down and
  * Back, the Date Range modal, the exports read back with their sheet and columns, and the
@@ -410,7 +410,7 @@ describe('report screens', () => {
     await expectScreen(ad, 'Commission Data', {
       head: ['ID', 'Username', 'Role', 'Play Points', 'Win Points', 'End Points', 'Commission', 'Net To Pay'],
       body: [['No records found']],
-      // Net To Pay has no total: it does not add up across tiers (issue 14 item 17).
+      // Net To Pay has no total: it does not add up across tiers.
       foot: [['Total', '0.00', '0.00', '0.00', '0.00', '']],
     });
 

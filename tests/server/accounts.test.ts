@@ -101,7 +101,7 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
     const child = tier.kind === 'chain' ? childTierOf(tier.role) : null;
 
     describe(`${tier.api} (${tier.role})`, () => {
-      it('create: 201 with a server-generated username and the record fields of the spec', async () => {
+      it('create: 201 with a server-generated username and every field of the account record', async () => {
         const parent = parentOf(tier)!;
         const extra: Record<string, unknown> = { firstName: 'Asha', lastName: 'Rao', city: 'Pune', commission: 3, commissionAmount: 3 };
         if (tier.role === 'admin') extra.games = [catalogue[0]._id, catalogue[2]._id];
@@ -343,7 +343,7 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
         expect(r.status).toBe(200);
         const hashAfter = (await h.db.query(`SELECT password_hash FROM accounts WHERE id = $1`, [Number(rec._id)]))[0].password_hash;
         expect(hashAfter).not.toBe(hashBefore);
-        // An empty password on an edit form means "unchanged", except where the form requires it (spec section 5).
+        // An empty password on an edit form means "unchanged", except where the form requires it again.
         const requiresSecrets = Object.keys(editSecrets(tier)).length > 0;
         const empty = await callSafe(h, 'PUT', `/api${tier.api}/${rec._id}`, { token: root(), body: { updatedFields: { password: '' } } });
         expect(empty.status).toBe(requiresSecrets ? 400 : 200);
@@ -428,7 +428,7 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
         }
       });
 
-      it('toggle-status: deactivate and activate with the spec message; deactivation ends sessions and blocks transfers', async () => {
+      it('toggle-status: deactivate and activate with the product’s message; deactivation ends sessions and blocks transfers', async () => {
         const rec = await create(tier);
         const token = canLogIn(tier) ? await loginAs(h, rec.username) : null;
         const off = await callSafe(h, 'PATCH', `/api${tier.api}/toggle-status/${rec._id}/deactivate`, { token: root() });

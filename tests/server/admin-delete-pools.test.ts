@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant, move } from '../../server/credit/ledger';
 import { balanceCents, call, createAs, engineAvailable, fund, loginAs, startHarness, SUPERADMIN_PASSWORD, type Harness } from './harness';
 
-/** Issue 4: an admin's game pools are not accounts below it; only a pool holding points blocks its delete. */
+/** An admin's game pools are not accounts below it; only a pool holding points blocks its delete. */
 describe.runIf(engineAvailable())('deleting an admin whose consoles were opened', () => {
   let h: Harness;
   beforeAll(async () => {

@@ -88,7 +88,7 @@ describe.runIf(engineAvailable())('auth calls', () => {
       expect((await login(`  ${c.master.username.toLowerCase()} `, 'secret-pass')).status).toBe(200);
     });
 
-    it('answers the spec validation messages', async () => {
+    it('answers the login form’s own validation messages', async () => {
       const noUser = await login(undefined, 'secret-pass');
       expect(noUser.status).toBe(400);
       expect(noUser.json).toMatchObject({ success: false, message: 'Username is required', field: 'username' });

@@ -22,7 +22,7 @@ function viaBytes(row: string): string | null {
   return end < 0 ? null : out.toString('utf8', 3, end);
 }
 
-/** Restore (issue 15 §3): the common row made COPY text from its bytes, exactly as copyLine makes it. */
+/** Restore's fast path: the common row made COPY text from its bytes, exactly as copyLine makes it. */
 describe('a backup row as COPY text, from its bytes', () => {
   it.each([
     ['numbers, null and plain strings', '{"id":9007199254740993,"from_id":null,"message":"Transfer of 12.50 to AD0005","amount":-1.50e3,"data":null}'],

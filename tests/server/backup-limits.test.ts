@@ -7,7 +7,7 @@ import { BACKUP_LOCK, BackupLimits } from '../../server/operations/backupLimits'
 import { ENGINE } from './engine';
 import { call, createAs, createChain, engineAvailable, grantBackups, loginAs, startHarness, type Harness } from './harness';
 
-/** Backups without limit (issue 14 item 6): one at a time, a rate per admin, a retention, room on the disk. */
+/** Backups are limited: one at a time, a rate per admin, a retention, room on the disk. */
 describe.runIf(engineAvailable())('backup limits', () => {
   let h: Harness;
   let admin: string;

@@ -16,7 +16,7 @@ const LEDGER_ROWS = 20_000;
 /** A value past 2^53: a JSON reader that goes through a JavaScript number would change it. */
 const BIG = '9007199254740993';
 
-/** Restore (issue 15 §3): COPY where the engine has it, indexes built after loading, all or nothing. */
+/** Restore: COPY where the engine has it, indexes built after loading, all or nothing. */
 describe.runIf(engineAvailable())('restore: COPY, indexes after loading, all or nothing', () => {
   let db: Database;
   let drop: () => Promise<void>;

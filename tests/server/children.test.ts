@@ -216,7 +216,7 @@ describe.runIf(engineAvailable())('children calls', () => {
           expect(await stateSnapshot(h)).toBe(before);
         });
 
-        it('PATCH toggles a child status with the spec message', async () => {
+        it('PATCH toggles a child status with the product’s message', async () => {
           const kid = await makeChild();
           const url = (action: string) => `/api${P.api}/${parentId()}/children/${kid._id}/toggle-status/${action}`;
           const off = await callSafe(h, 'PATCH', url('deactivate'), { token: token() });

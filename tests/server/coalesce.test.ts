@@ -3,7 +3,7 @@ import { Coalescer } from '../../server/db/coalesce';
 import { call, createAs, engineAvailable, loginAs, startHarness, type Harness } from './harness';
 
 /**
- * Issue 15 §3: on the embedded engine the lookups of requests that arrive together (sessions, bet
+ * On the embedded engine the lookups of requests that arrive together (sessions, bet
  * targets) go in one statement. Each caller still gets its own answer, read after it asked.
  */
 describe.runIf(engineAvailable())('one read for many callers', () => {

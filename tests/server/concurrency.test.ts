@@ -1,5 +1,5 @@
 /**
- * Issue acceptance: 64 clients doing random transfers and adjusts in both directions through the
+ * 64 clients doing random transfers and adjusts in both directions through the
  * real HTTP API of a listening server for 20 s, on PostgreSQL. Afterwards no balance is negative,
  * Σ balances = Σ generated − Σ burned, every balance equals the sum of its ledger rows, the balances
  * equal what the clients were told succeeded, and no request answered 5xx.

@@ -9,7 +9,7 @@ import { createAs, engineAvailable, loginAs, startHarness, type Harness } from '
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Issue 15 §3: on the embedded engine (one connection) a crowd of bets keeps the database busy; the
+ * On the embedded engine (one connection) a crowd of bets keeps the database busy; the
  * countdown goes out every second all the same, from the clock, with no statement before it.
  */
 describe.runIf(ENGINE === 'pglite' && engineAvailable())('the countdown while the database is busy', () => {

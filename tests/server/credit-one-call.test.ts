@@ -1,5 +1,5 @@
 /**
- * Credit transfer in one database call (issue 15 §3, td_transfer of migration 0010): the target
+ * Credit transfer in one database call (td_transfer, server/db/functions/td_transfer.sql): the target
  * check, the movement, the idempotency key and the activity row commit together; a refused
  * transfer leaves no ledger row and no key; replays move once; parallel transfers keep the ledger.
  */

@@ -207,7 +207,7 @@ describe.runIf(engineAvailable())('credit: transfer, adjust, generation and burn
       }
     });
 
-    it('answers the spec message for an invalid amount and for a missing password; nothing moves', async () => {
+    it('answers the credit form’s message for an invalid amount and for a missing password; nothing moves', async () => {
       const snap = await stateSnapshot(h);
       for (const amount of [0, -5, 'abc', 1.234, '', null, undefined, '1e3', 1e20, Number.NaN, [5], { a: 5 }, true, '0.00', -0.01]) {
         const r = await transfer('admin', 'superareamanager', c.sam._id, amount);

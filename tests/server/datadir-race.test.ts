@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ENGINE } from './engine';
 
 /**
- * Issue 14 item 7: over a stale claim (its process died without releasing it), servers starting
+ * Over a stale claim (its process died without releasing it), servers starting
  * together both became owners in 7 of 15 trials: each read the stale pid, deleted the file and
  * created its own, so a later delete removed an earlier winner's claim (and a claim created but not
  * yet written read as stale too). Eight processes race here over a stale claim, released at the same

@@ -68,7 +68,7 @@ describe.runIf(engineAvailable())('a registry with one more tier (zone manager b
     // The drill-down into it lists its masters with the column too.
     const own = await call(h, 'GET', `/api/reports/turnoverreport?role=${ZONE}&id=${zone._id}&startDate=${day}&endDate=${day}`, { token: h.root.token });
     expect((own.json.data as Record<string, unknown>[])[0]).toMatchObject({ id: chain.master._id, zonecom: 5 });
-    // The schema served for the row names the column, as it names the spec's four.
+    // The schema served for the row names the column, as it names the four built-in ones.
     const doc = (await call(h, 'GET', '/api/docs/json')).json as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
     expect(Object.keys(doc.components.schemas.TurnoverRow!.properties)).toEqual(expect.arrayContaining(['supercom', 'zonecom', 'usercom']));
 

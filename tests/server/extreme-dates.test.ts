@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, createAs, engineAvailable, loginAs, useHarness } from './harness';
 
 /**
- * Issue 14 item 8: a date outside 2000–2100 or one that does not parse is a 400 with a clear message
+ * A date outside 2000–2100 or one that does not parse is a 400 with a clear message
  * on every route that takes one, never a 500 (the reports answered 500 for -271821-04-20, the logs,
  * transactions and game history for year 10000 on PGlite), and a game pool's id in auth/userauth is
  * a 404 that says what it is, not a 500 ("unknown tier pool").

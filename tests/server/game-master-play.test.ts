@@ -11,7 +11,7 @@ type Created = { _id: string; gameId: string; gameName: string; nodigit: number;
 type ConsoleItem = { drawno: string; label: string; sum: number; image?: string };
 type ConsoleData = { gameName: string; data: ConsoleItem[]; lastData: { data: { result: string; label: string; booster: number }[] }; round: { closesAt: string } };
 
-/** Issue 3: a game added in Game Master (never declared in resources/games.ts) plays end to end from its row. */
+/** A game added in Game Master (never declared in resources/games.ts) plays end to end from its row. */
 describe.runIf(engineAvailable())('a game made in Game Master is playable', () => {
   let h: Harness;
   const dataDir = mkdtempSync(join(tmpdir(), 'tierdesk-gm-play-'));

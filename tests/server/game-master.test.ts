@@ -39,7 +39,7 @@ describe.runIf(engineAvailable())('Game Master and Time Master', () => {
     expect((await call(h, 'GET', '/api/time/timelist', { token: h.root.token })).json.data).toEqual([30, 60, 90, 120, 180].map((timecount) => expect.objectContaining({ timecount })));
   });
 
-  it('refuses an Add Game form with the spec’s messages and writes nothing', async () => {
+  it('refuses an Add Game form with its own messages and writes nothing', async () => {
     const r = await post({ label: 'no' });
     expect(r.status).toBe(400);
     expect((r.json.errors as { message: string }[]).map((e) => e.message)).toEqual(['Game name is required', 'Number of digits is required', 'Release date is required', 'Time is required', 'Description is required']);
@@ -70,7 +70,7 @@ describe.runIf(engineAvailable())('Game Master and Time Master', () => {
     expect(readdirSync(join(dataDir, 'uploads', 'games')).sort()).toEqual([...game.images].sort());
   });
 
-  it('edits, toggles and deletes a game with the spec’s messages', async () => {
+  it('edits, toggles and deletes a game with the product’s messages', async () => {
     const created = await post(await valid());
     const game = created.json.data as { _id: string; gameId: string };
     expect((await call(h, 'PUT', '/api/game/999999', { token: h.root.token, body: { gameName: 'x' } })).json.message).toBe('No game found with the provided ID.');

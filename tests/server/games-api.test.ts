@@ -98,7 +98,7 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
     expect(await balanceCents(h, admin._id)).toBe(wallet);
   });
 
-  it('says the real rule for 1.005 and that an empty pool had nothing to reset (issue 14 item 14)', async () => {
+  it('says the real rule for 1.005 and that an empty pool had nothing to reset', async () => {
     const wallet = await balanceCents(h, admin._id);
     const odd = await call(h, 'POST', '/api/live/addbalance', { token: tokens.admin, body: { adminId: admin._id, gameId: ANDHAR, balance: 1.005, type: 'add' } });
     expect(odd.status).toBe(400);
@@ -120,7 +120,7 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
     const console = await call(h, 'GET', `/api/live/loadgame?adminId=${admin._id}&gameId=${ANDHAR}`, { token: tokens.admin });
     const last = ((console.json.data as { lastData: { data: { roundId: string; result: string; label: string; drawno: string; roundNo: number; booster: number }[] } }).lastData).data[0];
     expect([last.result, last.label]).toEqual(['3:heart', '3♥']);
-    // Spec section 3: the strip's drawno is the winning option; the round's number is roundNo.
+    // The strip's drawno is the winning option; the round's number is roundNo.
     expect([last.drawno, last.roundNo, last.booster]).toEqual(['3:heart', 1, 1]);
     const audit = await call(h, 'GET', `/api/live/decision/${last.roundId}?adminId=${admin._id}`, { token: tokens.admin });
     expect(audit.json.data).toMatchObject({ result: '3:heart', decision: { reason: 'forced', forcedBy: admin.username } });
@@ -138,7 +138,7 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
     const foreign = allRows.find((x) => x.adminId === other._id)!;
     const over = await call(h, 'PUT', `/api/percentage/bulk/winpercentage/${admin._id}`, { token: tokens.admin, body: { updates: [{ id: rows[0].id, winpercentage: 101 }] } });
     expect([over.status, over.json.message]).toEqual([400, 'Win percentage must be a number from 1 to 100.']);
-    // The spec's minimum is 1; null, an empty string or a boolean are no number at all.
+    // The least percentage is 1; null, an empty string or a boolean are no number at all.
     for (const bad of [0, 0.5, null, '', true, 'abc', -1]) {
       const res = await call(h, 'PUT', `/api/percentage/bulk/winpercentage/${admin._id}`, { token: tokens.admin, body: { updates: [{ id: rows[0].id, winpercentage: bad }] } });
       expect([res.status, res.json.message], String(bad)).toEqual([400, 'Win percentage must be a number from 1 to 100.']);

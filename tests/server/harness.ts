@@ -115,7 +115,7 @@ export function validBody(role: Role, extra: Record<string, unknown> = {}): Reco
   return { ...accountBody(role), ...extra };
 }
 
-/** The secrets an edit of this tier must send again (spec section 5), the same ones validBody created it with. */
+/** The secrets an edit of this tier must send again (area manager, gift and loan edit require password and PIN), the same ones validBody created it with. */
 export function editSecrets(tier: TierDef): Record<string, unknown> {
   const body = accountBody(tier.role);
   return Object.fromEntries(tier.editFields.filter((f) => f.required && f.type === 'password').map((f) => [f.name, body[f.name]]));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, callSafe, createAs, engineAvailable, generate, loginAs, startHarness, SUPERADMIN_PASSWORD, type Harness } from './harness';
 
 /**
- * No password, PIN, token or cookie in the activity log or in the server's own log output (issue 9):
+ * No password, PIN, token or cookie in the activity log or in the server's own log output:
  * a session's life at trace level — login, step-up, a transfer, a change of password, a wrong
  * password, a complaint, a bad request — then every captured line and every log row is searched.
  */

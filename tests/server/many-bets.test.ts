@@ -37,7 +37,7 @@ describe.runIf(engineAvailable())(`the ledger after ${BETS} simulated bets on ev
       const [row] = await h.db.query(`SELECT path FROM accounts WHERE id = $1`, [Number(p._id)]);
       players.push({ id: Number(p._id), path: String(row.path) });
     }
-    // Generous and stingy pools side by side (1 % is the spec's least): some rounds pay out, others keep the stakes.
+    // Generous and stingy pools side by side (1 % is the least a pool may be set to): some rounds pay out, others keep the stakes.
     await h.db.query(`UPDATE game_pools SET win_percentage = 1 + (id % 3) * 40`);
   }, 300_000);
   afterAll(() => h?.close());

@@ -26,7 +26,7 @@ interface TxRow {
 }
 
 /**
- * Issue 14 item 15, "names people read": pools go by their game and admin and stay out of player
+ * Names people read: pools go by their game and admin and stay out of player
  * lists, each ledger row is signed for one account, results and ticket lines show labels, and
  * messages carry no ISO instants. One admin with a chain; the player bets on Andhar Bahar (card Q,
  * hearts, Bahar), Triple Fun (jodi 45) and Fun Target (7); the console forces Q♥, 345 and 7.

@@ -97,7 +97,7 @@ describe.runIf(engineAvailable())('reports: turnover, revenue, admin commission'
     expect((await call(h, 'GET', '/api/reports/turnoverreport?startDate=garbage', { token: h.root.token })).status).toBe(400);
   });
 
-  it('answers only inside the caller’s subtree and only to the roles the spec names', async () => {
+  it('answers only inside the caller’s subtree and only to the roles each report allows', async () => {
     expect((await call(h, 'GET', `/api/reports/turnoverreport?id=${acc.admin._id}`, { token: tok.am })).status).toBe(403);
     expect((await call(h, 'GET', `/api/reports/turnoverreport?id=${acc.m2._id}`, { token: tok.m1 })).status).toBe(403);
     expect((await call(h, 'GET', '/api/reports/turnoverreport', { token: tok.admin })).status).toBe(403);

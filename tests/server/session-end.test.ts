@@ -7,7 +7,7 @@ import { isSecretParam, redactUrl } from '../../server/activity/log';
 import { call, createAs, createChain, engineAvailable, loginAs, startHarness, SUPERADMIN_PASSWORD, type Harness } from './harness';
 
 /**
- * Issue 14 item 10: a cross-site GET auth/logout may not end a session; when a session ends (logout,
+ * A cross-site GET auth/logout may not end a session; when a session ends (logout,
  * revocation, expiry, restore) every socket of it is disconnected at once; secret query values are
  * masked by name pattern, not by a fixed list.
  */

@@ -8,7 +8,7 @@ import { ENGINE } from './engine';
 import { serverReady, startServer, type ServerRun } from './serverProcess';
 
 /**
- * Issue 14 item 11: with browsers connected (a websocket and a long-polling socket), SIGTERM ends the
+ * With browsers connected (a websocket and a long-polling socket), SIGTERM ends the
  * server within 5 s, exit code 0, and the data directory is free at once for the next `npm start`.
  * Before, the process stayed about 70 s (socket.io kept the HTTP server open) and a new start was refused.
  */

@@ -3,7 +3,7 @@ import type { Database } from '../../server/db/client';
 import { ENGINE } from './engine';
 import { engineAvailable, openTestDatabase } from './harness';
 
-/** Any error inside a transaction ends it, on either engine, and the database answers the next query (issue 14 item 9). */
+/** Any error inside a transaction ends it, on either engine, and the database answers the next query. */
 describe.runIf(engineAvailable())('errors inside a transaction', () => {
   let db: Database;
   let drop: () => Promise<void>;

@@ -31,7 +31,7 @@ import { useConsoleFeed } from './useConsoleFeed';
 import { useCountdown } from './useCountdown';
 import { serverText } from '../../i18n/serverText';
 
-/** Console messages clear after 2 s (spec section 9). */
+/** Console messages clear after 2 s. */
 const MESSAGE_MS = 2000;
 
 /** The selected-result box: the describe() label of the pick, Andhar Bahar's colour and type beside it. */
@@ -78,7 +78,7 @@ function Console({ game, adminId, username }: { game: GameDeclaration; adminId: 
       setBalance('');
       feed.refresh();
     },
-    // Spec section 8: the server's message, else "Failed to add balance…" when it answered, else (no answer) "Error occurred…".
+    // The server's message, else "Failed to add balance…" when it answered, else (no answer) "Error occurred…".
     onError: (err) => show(errorMessage(err, translate('td.console.balanceFailed'), translate('td.console.balanceError')), 'error'),
   });
   const save = useMutation({

@@ -33,7 +33,7 @@ function Row({ title, items, game, picks, onPick, compact, columns }: {
 }
 
 /**
- * The console's draw options by the game's declared layout (spec section 2.3): `cards`, Andhar
+ * The console's draw options by the game's declared layout: `cards`, Andhar
  * Bahar's cards with its colours and card-types rows; `triple`, Triple Fun's section totals over a
  * virtualized grid; `grid`, the declared number of tiles a row (Fun Roullet's coloured tiles ten a
  * row, Titli Sorrat's twelve pictures in two rows of six, Bingo's 25 numbers five a row).

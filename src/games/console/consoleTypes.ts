@@ -1,6 +1,6 @@
 import type { CatalogueGame } from '../../../domain/games';
 
-/** The console data of `live/loadgame` and `responseData` (issue 7's contract; server/games/console.service.ts). */
+/** The console data of `live/loadgame` and `responseData` (built by server/games/console.service.ts). */
 export interface ConsoleItem {
   drawno: string;
   label: string;
@@ -12,7 +12,7 @@ export interface ConsoleItem {
 /** A finished round; a voided one (not settled in time, every stake refunded) has no result. */
 export interface ConsoleResult {
   roundId: string;
-  /** The winning option (spec section 3). */
+  /** The winning option (the round's number is `roundNo`). */
   drawno: string | null;
   /** The round's number. */
   roundNo: number;

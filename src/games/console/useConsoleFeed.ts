@@ -4,11 +4,11 @@ import { getToken } from '../../auth/session';
 import { translate, translateMessage } from '../../i18n/translate';
 import type { ConsoleData } from './consoleTypes';
 
-/** The console asks 300 ms after the admin or game changes (spec section 9): a quick switch is one request. */
+/** The console asks 300 ms after the admin or game changes: a quick switch is one request. */
 export const CONSOLE_DEBOUNCE_MS = 300;
 
 /**
- * The console's realtime feed (spec section 4): `gameData` once per (admin, game) and per
+ * The console's realtime feed (websocket only, reconnecting): `gameData` once per (admin, game) and per
  * (re)connection, then the server pushes `responseData` whenever the figures change (a bet, a
  * settlement, a balance); `timerData` → `timer` events of this game only. Websocket only,
  * reconnecting, the session token in the handshake.

@@ -11,7 +11,7 @@ export const secondsOf = (mmss: string): number => {
 export const mmss = (s: number): string => `${String(Math.floor(Math.max(s, 0) / 60)).padStart(2, '0')}:${String(Math.max(s, 0) % 60).padStart(2, '0')}`;
 
 /**
- * The console countdown (spec section 4): loaded from `app/gettimer` as mm:ss, ticking every
+ * The console countdown: loaded from `app/gettimer` as mm:ss, ticking every
  * second, loaded again at zero; it stops while the window is blurred and reloads on focus. A timer
  * event of the realtime feed resets it too.
  */
@@ -29,7 +29,7 @@ export function useCountdown(gameId: string, adminId: string, pushed: { time: st
     try {
       setSeconds(secondsOf(await dataProvider.current.getTimer({ gameId, adminId })));
     } catch (e) {
-      // Timer fetch failures are only logged (spec section 8).
+      // Timer fetch failures are only logged: the user is not told.
       console.error('gettimer failed', e);
     }
   }, [gameId, adminId]);
@@ -38,7 +38,7 @@ export function useCountdown(gameId: string, adminId: string, pushed: { time: st
     void load();
   }, [load]);
   useEffect(() => {
-    // A blurred window's countdown stands still (spec section 4): pushed ticks wait for the focus reload.
+    // A blurred window's countdown stands still: pushed ticks wait for the focus reload.
     if (pushed && runningRef.current) setSeconds(secondsOf(pushed.time));
   }, [pushed]);
   useEffect(() => {

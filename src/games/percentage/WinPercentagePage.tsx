@@ -19,7 +19,7 @@ import { PERCENTAGE_MESSAGE_MS, pendingUpdates, usePercentageList, useSetPercent
 import { serverText } from '../../i18n/serverText';
 
 /**
- * Win Percentage (spec section 2.4): one input per (admin, game) pool; Set Percentage sends the
+ * Win Percentage: one input per (admin, game) pool; Set Percentage sends the
  * changed rows only and stays disabled while none has changed.
  */
 export function WinPercentagePage() {

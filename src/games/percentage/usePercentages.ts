@@ -8,7 +8,7 @@ import { queryKeys } from '../../dataProvider/queryKeys';
 
 export type { AdminGameRow };
 
-/** Percentage messages clear after 800 ms (spec sections 8 and 9). */
+/** Percentage messages, success and failure alike, clear after 800 ms. */
 export const PERCENTAGE_MESSAGE_MS = 800;
 
 const ownId = (): string | undefined => currentSession()?.user._id;
@@ -26,7 +26,7 @@ export function usePercentageList({ enabled = true }: { enabled?: boolean } = {}
   });
 }
 
-/** What an input holds as the number sent: a non-numeric value is sent as 0 (spec section 5). */
+/** What an input holds as the number sent: a non-numeric value is sent as 0 (which the server refuses: the least is 1). */
 export const percentValue = (text: string): number => {
   const n = Number.parseFloat(text);
   return Number.isFinite(n) ? n : 0;

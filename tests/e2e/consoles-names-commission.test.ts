@@ -1,9 +1,9 @@
 /**
- * Issue 14 items 14, 15 and 17 in Chromium against `npm start`. Item 14: the Fun Target console
+ * Consoles, names and Commission Data in Chromium against `npm start`. The Fun Target console
  * returns the booster to 1 with the other picks after SAVE, says the real rule for 1.005 and that
  * an empty pool had nothing to reset; Edit Game has the optional Logo; another admin's console is
- * the refusal only. Item 15: a settled Andhar Bahar ticket reads "Q♥", "Andhar Bahar", its lines
- * "Q", "♥", "Bahar", and its pool is "Andhar Bahar pool · AD…" in the transaction report. Item 17:
+ * the refusal only. A settled Andhar Bahar ticket reads "Q♥", "Andhar Bahar", its lines
+ * "Q", "♥", "Bahar", and its pool is "Andhar Bahar pool · AD…" in the transaction report.
  * Commission Data previews what Send will pay, and Day/Week changes the period note.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -76,7 +76,7 @@ beforeAll(async () => {
   await login(page, admin.username, PASSWORD, '/admin/dashboard');
 });
 
-describe('issue 14 item 14: the consoles and Edit Game', () => {
+describe('the consoles and Edit Game', () => {
   test('Fun Target: Reset Balance on an empty pool says so; Add Balance 1.005 says the 2-decimal rule; SAVE with booster 2 returns the booster to 1 and clears the pick', async () => {
     await page.goto('/admin/funtarget');
     await heading(page, `Fun Target — ${admin.username}`).waitFor();
@@ -136,7 +136,7 @@ describe('issue 14 item 14: the consoles and Edit Game', () => {
   });
 });
 
-describe('issue 15: names people read', () => {
+describe('names people read', () => {
   let ticketId = '';
 
   test('a bet on Andhar Bahar settled by a forced Q♥: Game History shows "Q♥" and "Andhar Bahar", the ticket lines their labels', async () => {
@@ -214,7 +214,7 @@ describe('issue 15: names people read', () => {
   });
 });
 
-describe('issue 14 item 17: Commission Data', () => {
+describe('Commission Data: the preview of the send', () => {
   test('the preview of what Send will pay shows before Send; Day/Week changes the period note and the preview', async () => {
     const sends: string[] = [];
     page.on('request', (r) => {

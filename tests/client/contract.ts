@@ -1,0 +1,64 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+type Schema = Record<string, unknown>;
+
+export interface OpenApi {
+  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>;
+  components?: Record<string, unknown>;
+}
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  /** Static segments first: `/api/master/all` is matched before `/api/master/{id}`. */
+  params: number;
+  responses: Record<string, Schema | null>;
+}
+
+// ajv-formats is CommonJS: under ESM its function is the default export's default.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+
+/**
+ * What the server's routes may answer, from its OpenAPI document: a client test's msw answer that
+ * this refuses is a fixture the real server could never send, so the test proves nothing about it.
+ */
+export function contractOf(doc: OpenApi) {
+  // strict off: OpenAPI's own keywords (`nullable`, which ajv reads, `example`, `components`) sit in the schemas.
+  const ajv = new Ajv({ strict: false });
+  addFormats(ajv);
+  const compiled = new Map<Schema, ValidateFunction>();
+  const validator = (schema: Schema) => {
+    let v = compiled.get(schema);
+    if (!v) {
+      v = ajv.compile({ ...schema, components: doc.components });
+      compiled.set(schema, v);
+    }
+    return v;
+  };
+  const routes: Route[] = [];
+  for (const [path, ops] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(ops)) {
+      const responses: Record<string, Schema | null> = {};
+      for (const [status, r] of Object.entries(op.responses ?? {})) responses[status] = r.content?.['application/json']?.schema ?? null;
+      const params = (path.match(/\{[^}]+\}/g) ?? []).length;
+      const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`);
+      routes.push({ method: method.toUpperCase(), pattern, params, responses });
+    }
+  routes.sort((a, b) => a.params - b.params);
+
+  /** Why this answer breaks the contract, or null when a real route could answer it. */
+  return function check(method: string, path: string, status: number, body: unknown): string | null {
+    const route = routes.find((r) => r.method === method && r.pattern.test(path));
+    if (!route) return `${method} ${path}: no such route`;
+    // A fixture may play a broken network or a crashed server: those answers are no route's.
+    if (status >= 500) return null;
+    const schema = route.responses[String(status)] ?? route.responses.default;
+    if (schema === undefined) return `${method} ${path}: the route never answers ${status} (it answers ${Object.keys(route.responses).join(', ')})`;
+    if (schema === null) return null;
+    const v = validator(schema);
+    if (v(body)) return null;
+    const e = v.errors?.[0];
+    return `${method} ${path} ${status}: ${e?.instancePath || '(body)'} ${e?.message ?? 'does not match'}`;
+  };
+}
