@@ -25,6 +25,8 @@ const BET_EVERY_MS = 20;
 const STALL_MS = 500;
 /** How long the bets are timed without a flood, before each flood. */
 const QUIET_MS = 1500;
+/** The fewest bets a window measures: a p99 of fewer is only their maximum. */
+const MIN_BETS = 50;
 
 interface FloodReport {
   emitted: number;
@@ -140,6 +142,8 @@ describe.runIf(engineAvailable())('a socket flood', () => {
       await new Promise((r) => setTimeout(r, 300));
       const result = await during();
       await new Promise((r) => setTimeout(r, tailMs));
+      // A busy machine fires the interval late: the window stays open until the sample is big enough for a p99.
+      while (inFlight.length < MIN_BETS) await new Promise((r) => setTimeout(r, BET_EVERY_MS));
       return { result, statuses, latencies };
     } finally {
       clearInterval(timer);
@@ -168,7 +172,7 @@ describe.runIf(engineAvailable())('a socket flood', () => {
         `server CPU ${cpuMs(quietCpu)} ms quiet, ${cpuMs(floodCpu)} ms flooded; the flooder got ${JSON.stringify(result.answers)}; health ${JSON.stringify((await call(h, 'GET', '/api/health')).json)}`,
     );
     expect([...quiet.statuses, ...statuses].filter((s) => s !== 201)).toEqual([]);
-    expect(latencies.length).toBeGreaterThanOrEqual(50);
+    expect(latencies.length).toBeGreaterThanOrEqual(MIN_BETS);
     // Over what the machine gives the same bets without a flood: the flood no longer queues work ahead of them.
     expect(p99).toBeLessThanOrEqual(Math.max(base + STALL_MS, base * 4));
     // One coded error for the whole flood, then the server ended the socket; only the burst was answered.
