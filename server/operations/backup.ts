@@ -23,11 +23,14 @@ export interface BackupPlace {
 
 /**
  * Tables a backup leaves out: live sessions are credentials, ticket_hours is counted again from the
- * tickets by their triggers as a restore loads them, and drizzle's own bookkeeping is not data.
+ * tickets after a restore loads them (RECOUNTED), and drizzle's own bookkeeping is not data.
  */
 const SKIPPED = new Set(['sessions', 'ticket_hours']);
-/** Of those, the ones written while a restore loads (by triggers on the tables it loads): their keys stay up for the triggers' upserts. */
-const WRITTEN_BY_LOAD = new Set(['ticket_hours']);
+/**
+ * Counts that triggers keep on the loaded tables: a restore turns those triggers off while it loads
+ * (a statement trigger would keep every loaded row aside until the load's end) and counts again once.
+ */
+const RECOUNTED = [{ table: 'tickets', trigger: 'tickets_hours_insert', recount: 'SELECT td_ticket_hours_rebuild()' }];
 
 export interface ManifestTable {
   name: string;
@@ -352,7 +355,8 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
       const order = await tablesInOrder(tx);
       const emptied = [...order, ...SKIPPED];
       await tx.query(`TRUNCATE ${emptied.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
-      const deferred = await deferIndexes(tx, emptied.filter((t) => !WRITTEN_BY_LOAD.has(t)));
+      const deferred = await deferIndexes(tx, emptied);
+      for (const r of RECOUNTED) await tx.query(`ALTER TABLE "${r.table}" DISABLE TRIGGER "${r.trigger}"`);
       phase(`truncate, ${deferred.count} indexes and keys set aside`);
       let rows = 0;
       for (const name of order) {
@@ -391,6 +395,11 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
       if (db.engine === 'postgres') await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
       await deferred.rebuild();
       phase(`build the ${deferred.count} indexes and keys`);
+      for (const r of RECOUNTED) {
+        await tx.query(`ALTER TABLE "${r.table}" ENABLE TRIGGER "${r.trigger}"`);
+        await tx.query(r.recount);
+      }
+      phase('counts kept by triggers');
       for (const name of order) {
         const serial = await tx.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_default LIKE 'nextval(%'`, [name]);
         for (const c of serial) {
