@@ -6,7 +6,7 @@ CREATE OR REPLACE FUNCTION td_ticket_hours_insert() RETURNS trigger LANGUAGE plp
 BEGIN
   INSERT INTO ticket_hours (admin_id, hour, game_id, tickets)
   SELECT admin_id, floor(extract(epoch FROM created_at) / 3600)::int, game_id, count(*) FROM td_new_tickets GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT (admin_id, hour, game_id) DO UPDATE SET tickets = ticket_hours.tickets + EXCLUDED.tickets;
+  ON CONFLICT (admin_id, hour, game_id, removed) DO UPDATE SET tickets = ticket_hours.tickets + EXCLUDED.tickets;
   RETURN NULL;
 END;
 $$;

@@ -1,13 +1,16 @@
 -- The tickets of each admin, game and hour (UTC, counted in hours since 1970): the Bet List's total
 -- over a month is a sum of these rows plus the tickets of the window's partial first and last hour,
 -- not a count of every ticket. Kept by the tickets' own inserts and deletes (a bet, Clear History, a
--- restore's load), whoever writes them; nothing changes a ticket's admin, game or time.
+-- restore's load), whoever writes them; nothing changes a ticket's admin, game or time. Deletes
+-- count apart, in rows of their own (`removed`, a count below zero): a Clear History that takes the
+-- settled tickets of the hour being bet on then holds no row a bet adds to until it commits.
 CREATE TABLE "ticket_hours" (
 	"admin_id" bigint NOT NULL,
 	"hour" integer NOT NULL,
 	"game_id" bigint NOT NULL,
+	"removed" boolean DEFAULT false NOT NULL,
 	"tickets" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "ticket_hours_admin_id_hour_game_id_pk" PRIMARY KEY("admin_id","hour","game_id")
+	CONSTRAINT "ticket_hours_admin_id_hour_game_id_removed_pk" PRIMARY KEY("admin_id","hour","game_id","removed")
 );
 --> statement-breakpoint
 INSERT INTO "ticket_hours" ("admin_id", "hour", "game_id", "tickets")
@@ -20,16 +23,16 @@ CREATE OR REPLACE FUNCTION td_ticket_hours_insert() RETURNS trigger LANGUAGE plp
 BEGIN
   INSERT INTO ticket_hours (admin_id, hour, game_id, tickets)
   SELECT admin_id, floor(extract(epoch FROM created_at) / 3600)::int, game_id, count(*) FROM td_new_tickets GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT (admin_id, hour, game_id) DO UPDATE SET tickets = ticket_hours.tickets + EXCLUDED.tickets;
+  ON CONFLICT (admin_id, hour, game_id, removed) DO UPDATE SET tickets = ticket_hours.tickets + EXCLUDED.tickets;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION td_ticket_hours_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE ticket_hours h SET tickets = h.tickets - d.n
-    FROM (SELECT admin_id, floor(extract(epoch FROM created_at) / 3600)::int AS hour, game_id, count(*) AS n FROM td_old_tickets GROUP BY 1, 2, 3) d
-   WHERE h.admin_id = d.admin_id AND h.hour = d.hour AND h.game_id = d.game_id;
+  INSERT INTO ticket_hours (admin_id, hour, game_id, removed, tickets)
+  SELECT admin_id, floor(extract(epoch FROM created_at) / 3600)::int, game_id, true, -count(*) FROM td_old_tickets GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (admin_id, hour, game_id, removed) DO UPDATE SET tickets = ticket_hours.tickets + EXCLUDED.tickets;
   RETURN NULL;
 END;
 $$;
