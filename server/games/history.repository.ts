@@ -54,12 +54,17 @@ const wholeDays = (start: Date, end: Date) => {
   return d.start.getTime() === start.getTime() && d.end.getTime() === end.getTime();
 };
 
+/** An hour, in ms: ticket_hours counts the tickets of each UTC hour (hours since 1970). */
+const HOUR_MS = 3_600_000;
+
 /**
  * Bet List (Game History): one page of tickets, newest first, with the count and sums over the whole
  * filter (the screen's totals row). The tickets are picked by their own columns (admin, player,
- * game, time) through the tickets' indexes, never by joining every ticket to its player's path; the
- * count reads the index only. The play and win sums of an admin's or the root's whole days come
- * from admin_game_days, the sums the bet path keeps; a narrower filter sums its tickets.
+ * game, time) through the tickets' indexes, never by joining every ticket to its player's path; only
+ * the page's rows are joined to their player, game and round. The root's and an admin's count sums
+ * ticket_hours over the window's whole hours and counts the tickets of its two part hours; a
+ * narrower caller's reads an index. The play and win sums of an admin's or the root's whole days
+ * come from admin_game_days, the sums the bet path keeps; a narrower filter sums its tickets.
  */
 export async function betHistory(
   q: Queryable,
@@ -67,37 +72,60 @@ export async function betHistory(
   page: { limit: number; offset: number },
 ): Promise<{ count: number; playCents: bigint; winCents: bigint; tickets: (TicketRecord & { username: string })[] }> {
   const params: unknown[] = [f.start, f.end];
-  const under = () => `$${params.push(`${f.underPath}%`)}`;
-  let where =
+  // The caller's admins by id, read first: the planner then knows how many tickets they select
+  // (a subquery here was taken for a few tickets, and the page sorted every ticket of the month).
+  const admins =
+    f.playerId === undefined && f.wholeAdmins
+      ? (await q.query(`SELECT id::text AS id FROM accounts WHERE role = '${GAME_TIER}' AND path LIKE $1`, [`${f.underPath}%`])).map((r) => String(r.id))
+      : undefined;
+  const adminsParam = admins ? `$${params.push(admins)}::bigint[]` : '';
+  let who =
     f.playerId !== undefined
       ? `t.player_id = $${params.push(f.playerId)}`
-      : f.wholeAdmins
-        ? `t.admin_id IN (SELECT id FROM accounts WHERE role = '${GAME_TIER}' AND path LIKE ${under()})`
-        : `t.player_id IN (SELECT id FROM accounts WHERE role = '${LEAF_TIER}' AND path LIKE ${under()})`;
-  where += ` AND t.created_at BETWEEN $1 AND $2`;
-  if (f.gameId) where += ` AND t.game_id = (SELECT id FROM games WHERE game_id = $${params.push(f.gameId)})`;
-  const bySums = f.playerId === undefined && f.wholeAdmins && wholeDays(f.start, f.end);
-  const [[counted], [summed], rows] = await Promise.all([
-    q.query(`SELECT count(*)::int AS n FROM tickets t WHERE ${where}`, params),
+      : admins
+        ? `t.admin_id = ANY(${adminsParam})`
+        : `t.player_id IN (SELECT id FROM accounts WHERE role = '${LEAF_TIER}' AND path LIKE $${params.push(`${f.underPath}%`)})`;
+  const game = f.gameId ? `(SELECT id FROM games WHERE game_id = $${params.push(f.gameId)})` : undefined;
+  if (game) who += ` AND t.game_id = ${game}`;
+  const where = `${who} AND t.created_at BETWEEN $1 AND $2`;
+  const bySums = admins !== undefined && wholeDays(f.start, f.end);
+  // The whole UTC hours inside the window, [first, last): their tickets are counted in ticket_hours.
+  const first = Math.ceil(f.start.getTime() / HOUR_MS);
+  const last = Math.floor(f.end.getTime() / HOUR_MS);
+  const byHours = admins !== undefined && first < last;
+  const [counted] = byHours
+    ? await q.query(
+        `SELECT (SELECT coalesce(sum(h.tickets), 0) FROM ticket_hours h
+                  WHERE h.admin_id = ANY(${adminsParam}) AND h.hour >= $${params.length + 1} AND h.hour < $${params.length + 2}${game ? ` AND h.game_id = ${game}` : ''})
+              + (SELECT count(*) FROM tickets t WHERE ${who} AND t.created_at >= $1 AND t.created_at < $${params.length + 3})
+              + (SELECT count(*) FROM tickets t WHERE ${who} AND t.created_at >= $${params.length + 4} AND t.created_at <= $2) AS n`,
+        [...params, first, last, new Date(first * HOUR_MS), new Date(last * HOUR_MS)],
+      )
+    : await q.query(`SELECT count(*) AS n FROM tickets t WHERE ${where}`, params);
+  const count = Number(counted!.n);
+  // A page past the end is known empty from the count: no walk over every ticket to find nothing.
+  const [[summed], rows] = await Promise.all([
     bySums
       ? q.query(
           `SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win FROM admin_game_days
-            WHERE admin_id IN (SELECT id FROM accounts WHERE role = '${GAME_TIER}' AND path LIKE $1) AND day BETWEEN $2::date AND $3::date
+            WHERE admin_id = ANY($1::bigint[]) AND day BETWEEN $2::date AND $3::date
               ${f.gameId ? ` AND game_id = (SELECT id FROM games WHERE game_id = $4)` : ''}`,
-          [`${f.underPath}%`, dayKey(f.start), dayKey(f.end), ...(f.gameId ? [f.gameId] : [])],
+          [admins, dayKey(f.start), dayKey(f.end), ...(f.gameId ? [f.gameId] : [])],
         )
       : // A refunded stake is no play: the totals leave it out, as the reports do (the row still shows it).
         q.query(`SELECT coalesce(sum(t.stake) FILTER (WHERE t.refunded_at IS NULL), 0)::text AS play, coalesce(sum(t.win), 0)::text AS win FROM tickets t WHERE ${where}`, params),
-    q.query(
-      `SELECT ${TICKET_COLUMNS}, p.username
-         FROM (SELECT * FROM tickets t WHERE ${where} ORDER BY t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) t
-         JOIN accounts p ON p.id = t.player_id JOIN games g ON g.id = t.game_id JOIN rounds r ON r.id = t.round_id
-        ORDER BY t.id DESC`,
-      [...params, page.limit, page.offset],
-    ),
+    page.offset >= count
+      ? []
+      : q.query(
+          `SELECT ${TICKET_COLUMNS}, p.username
+             FROM (SELECT t.id FROM tickets t WHERE ${where} ORDER BY t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
+             JOIN tickets t ON t.id = page.id JOIN accounts p ON p.id = t.player_id JOIN games g ON g.id = t.game_id JOIN rounds r ON r.id = t.round_id
+            ORDER BY t.id DESC`,
+          [...params, page.limit, page.offset],
+        ),
   ]);
   return {
-    count: Number(counted!.n),
+    count,
     playCents: BigInt(String(summed!.play)),
     winCents: BigInt(String(summed!.win)),
     tickets: rows.map((r) => ({ ...toTicket(r), username: String(r.username) })),
@@ -170,21 +198,46 @@ export interface OnlinePlayer {
   lastLogin: Date | null;
 }
 
-/** The players under a path, online ones first, with the play of one day; the total before paging. */
+/**
+ * The players under a path, online ones first (last login newest first, then id, in each part), with
+ * the play of one day; the total before paging. The page is picked on the accounts' own columns: the
+ * online ones are the few with a live session, the rest are walked in an index of that order (from
+ * its far end for a page past the middle, counted from the live players' total); only the page's
+ * rows get their day's play. One statement, so the total, the online set and the page agree.
+ */
 export async function onlinePlayers(q: Queryable, p: { underPath: string; day: string; limit: number; offset: number }): Promise<{ total: number; players: OnlinePlayer[] }> {
-  const rows = await q.query(
-    `SELECT a.id, a.username, a.wallet_balance::text AS points, a.last_login,
-            coalesce(d.play, 0)::text AS play, coalesce(d.win, 0)::text AS win,
-            EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.expires_at > now()) AS online,
-            count(*) OVER ()::int AS total
-       FROM accounts a
-       LEFT JOIN (SELECT player_id, sum(play) AS play, sum(win) AS win FROM daily_play WHERE day = $2 GROUP BY player_id) d ON d.player_id = a.id
-      WHERE a.role = $5 AND a.deleted_at IS NULL AND a.path LIKE $1
-      ORDER BY online DESC, a.last_login DESC NULLS LAST, a.id LIMIT $3 OFFSET $4`,
+  const live = `a.role = $5 AND a.deleted_at IS NULL AND a.path LIKE $1`;
+  // Each live session's account looked up by its key (OFFSET 0 keeps it a lookup): a join was
+  // planned as a read of every player to meet a few thousand sessions. Each part of the page is
+  // limited, and the whole: the planner then joins a page's rows, not every account, to the page.
+  const found = await q.query(
+    `WITH online AS MATERIALIZED (
+            SELECT a.id, a.last_login FROM (SELECT DISTINCT s.account_id FROM sessions s WHERE s.revoked_at IS NULL AND s.expires_at > now()) s
+              CROSS JOIN LATERAL (SELECT a.id, a.last_login FROM accounts a WHERE a.id = s.account_id AND ${live} OFFSET 0) a),
+          c AS MATERIALIZED (SELECT (SELECT count(*) FROM accounts a WHERE ${live}) AS total, (SELECT count(*) FROM online) AS online),
+          n AS MATERIALIZED (
+            SELECT total, total - online AS offline, greatest($4::bigint - online, 0) AS lo, least(greatest($4::bigint + $3::bigint - online, 0), total - online) AS hi FROM c),
+          page AS MATERIALIZED (SELECT * FROM (
+            (SELECT id, true AS online FROM online ORDER BY last_login DESC NULLS LAST, id LIMIT $3 OFFSET $4)
+            UNION ALL
+            (SELECT a.id, false FROM accounts a WHERE ${live} AND a.id NOT IN (SELECT id FROM online)
+              ORDER BY a.last_login DESC NULLS LAST, a.id
+              LIMIT (SELECT CASE WHEN lo < hi AND lo <= offline - hi THEN hi - lo ELSE 0 END FROM n) OFFSET (SELECT lo FROM n))
+            UNION ALL
+            (SELECT a.id, false FROM accounts a WHERE ${live} AND a.id NOT IN (SELECT id FROM online)
+              ORDER BY a.last_login ASC NULLS FIRST, a.id DESC
+              LIMIT (SELECT CASE WHEN lo < hi AND lo > offline - hi THEN hi - lo ELSE 0 END FROM n) OFFSET (SELECT offline - hi FROM n))) u LIMIT $3)
+     SELECT n.total, x.* FROM n LEFT JOIN (
+       SELECT a.id, a.username, a.wallet_balance::text AS points, a.last_login,
+              coalesce(d.play, 0)::text AS play, coalesce(d.win, 0)::text AS win, page.online
+         FROM page JOIN accounts a ON a.id = page.id
+         LEFT JOIN LATERAL (SELECT sum(dp.play) AS play, sum(dp.win) AS win FROM daily_play dp WHERE dp.player_id = a.id AND dp.day = $2) d ON true) x ON true
+     ORDER BY x.online DESC, x.last_login DESC NULLS LAST, x.id`,
     [`${p.underPath}%`, p.day, p.limit, p.offset, LEAF_TIER],
   );
+  const rows = found.filter((r) => r.id !== null);
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: Number(found[0]?.total ?? 0),
     players: rows.map((r) => ({
       id: String(r.id),
       username: String(r.username),

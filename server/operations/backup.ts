@@ -21,8 +21,16 @@ export interface BackupPlace {
   key: Buffer;
 }
 
-/** Tables a backup leaves out: live sessions are credentials, and drizzle's own bookkeeping is not data. */
-const SKIPPED = new Set(['sessions']);
+/**
+ * Tables a backup leaves out: live sessions are credentials, ticket_hours is counted again from the
+ * tickets after a restore loads them (RECOUNTED), and drizzle's own bookkeeping is not data.
+ */
+const SKIPPED = new Set(['sessions', 'ticket_hours']);
+/**
+ * Counts that triggers keep on the loaded tables: a restore turns those triggers off while it loads
+ * (a statement trigger would keep every loaded row aside until the load's end) and counts again once.
+ */
+const RECOUNTED = [{ table: 'tickets', trigger: 'tickets_hours_insert', recount: 'SELECT td_ticket_hours_rebuild()' }];
 
 export interface ManifestTable {
   name: string;
@@ -348,6 +356,7 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
       const emptied = [...order, ...SKIPPED];
       await tx.query(`TRUNCATE ${emptied.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
       const deferred = await deferIndexes(tx, emptied);
+      for (const r of RECOUNTED) await tx.query(`ALTER TABLE "${r.table}" DISABLE TRIGGER "${r.trigger}"`);
       phase(`truncate, ${deferred.count} indexes and keys set aside`);
       let rows = 0;
       for (const name of order) {
@@ -386,6 +395,11 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
       if (db.engine === 'postgres') await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
       await deferred.rebuild();
       phase(`build the ${deferred.count} indexes and keys`);
+      for (const r of RECOUNTED) {
+        await tx.query(`ALTER TABLE "${r.table}" ENABLE TRIGGER "${r.trigger}"`);
+        await tx.query(r.recount);
+      }
+      phase('counts kept by triggers');
       for (const name of order) {
         const serial = await tx.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_default LIKE 'nextval(%'`, [name]);
         for (const c of serial) {
