@@ -79,6 +79,7 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/client/setup.ts'],
+          globalSetup: ['tests/client/openApiSetup.ts'],
           // The forms typed key by key took 15–20 s alone and over 30 s at a load average of 17.
           testTimeout: 60_000,
         },

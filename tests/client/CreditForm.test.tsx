@@ -8,7 +8,7 @@ import { createAuthProvider } from '../../src/auth/authProvider';
 import { CreditForm } from '../../src/credit/CreditForm';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
-import { account, loginAs } from './fixtures';
+import { account, creditResult, loginAs } from './fixtures';
 import { recordApi, type Recorded } from './msw';
 import { findNotification } from './notification';
 
@@ -18,7 +18,7 @@ function answer(call: Recorded) {
   if (call.path === '/api/master/9') return { json: { success: true, data: account({ _id: '9', username: 'MS0009', role: 'master' }) } };
   if (call.path.endsWith('/credit-transfer')) {
     balance -= 25;
-    return { json: { success: true, message: 'Credit transfer successful!', data: {} } };
+    return { json: { success: true, message: 'Credit transfer successful!', data: creditResult('t1', '1', '9') } };
   }
   if (call.path.endsWith('/credit-adjust')) return { status: 409, json: { success: false, message: 'Insufficient balance.' } };
   return undefined;

@@ -29,13 +29,13 @@ function api(over: (call: Recorded) => Reply = () => undefined) {
     if (call.path === '/api/backup/list-backups') return { json: { success: true, folders, message: '' } };
     if (call.path === '/api/backup/exportbackup') {
       folders = [{ folder: 'backup-20260103-000000-cccccc', createdAt: '2026-01-03T00:00:00.000Z', size: 10, rows: 1 }, ...folders];
-      return { json: { success: true, message: 'Backup completed', folder: folders[0]!.folder } };
+      return { json: { success: true, message: 'Backup completed', folder: folders[0]!.folder, rows: folders[0]!.rows } };
     }
     if (call.path === '/api/auth/checkpassword') {
       const ok = (call.body as { password: string }).password === 'secret';
       return ok ? { json: { success: true, message: 'Password verified.' } } : { status: 400, json: { success: false, message: 'Invalid password.', field: 'password' } };
     }
-    if (call.path === '/api/backup/importbackup') return { json: { success: true, message: `Restored from ${call.query.folder}` } };
+    if (call.path === '/api/backup/importbackup') return { json: { success: true, message: `Restored from ${call.query.folder}`, rows: 27 } };
     return undefined;
   });
 }

@@ -16,7 +16,7 @@ import { recordApi } from './msw';
 const writeSheet = vi.hoisted(() => vi.fn(async (_s: ExportSheet) => {}));
 vi.mock('../../src/tiers/exportRows', async (original) => ({ ...(await original<typeof ExportRows>()), writeSheet }));
 
-const game = (n: number) => ({ id: String(n), gameId: `G${n}`, gameName: `Game ${n}`, nodigit: 10, time: 60, status: 'active', publisher: 'house', images: [], logo: null });
+const game = (n: number) => ({ id: String(n), _id: String(n), gameId: `G${n}`, gameName: `Game ${n}`, nodigit: 10, time: 60, status: 'active', publisher: 'house', images: [], logo: null });
 const GAMES = Array.from({ length: 12 }, (_, i) => game(i + 1));
 
 describe('a catalogue list’s Export to Excel', () => {
@@ -25,7 +25,7 @@ describe('a catalogue list’s Export to Excel', () => {
     const calls = recordApi((c) => {
       if (c.path !== '/api/game') return undefined;
       const [from, to] = JSON.parse(c.query.range ?? '[0,9]') as [number, number];
-      return { json: { success: true, data: GAMES.slice(from, to + 1) }, headers: { 'Content-Range': `game ${from}-${Math.min(to, 11)}/12` } };
+      return { json: { success: true, data: GAMES.slice(from, to + 1), total: GAMES.length }, headers: { 'Content-Range': `game ${from}-${Math.min(to, 11)}/12` } };
     });
     const def = CATALOGUE.find((c) => c.page === 'gamemaster')!;
     render(

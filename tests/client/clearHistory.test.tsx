@@ -15,7 +15,7 @@ import { recordApi, server, type Recorded } from './msw';
 type Reply = ReturnType<NonNullable<Parameters<typeof recordApi>[0]>>;
 
 /** The server: the password check ('secret' is right) and deleterecords answered by `clear`. */
-function api(clear: (call: Recorded) => Reply = () => ({ json: { success: true, message: 'the server’s English sentence', backup: 'backup-x', counts: { ticket: 9, draw: 3 } } })) {
+function api(clear: (call: Recorded) => Reply = () => ({ json: { success: true, message: 'the server’s English sentence', backup: 'backup-x', counts: { ticket: 9, draw: 3 }, models: { ticket: 'tickets', draw: 'rounds' } } })) {
   return recordApi((call) => {
     if (call.path === '/api/auth/checkpassword') {
       const ok = (call.body as { password: string }).password === 'secret';

@@ -9,6 +9,8 @@ import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { CommissionPage } from '../../src/reports/commission/CommissionPage';
 import { loginAs } from './fixtures';
+import { commissionTableTotals } from '../../domain/commission';
+import { LEAF_TIER } from '../../resources.config';
 import { recordApi, server, type Recorded } from './msw';
 
 const PASSWORD = 'secret-pass';
@@ -19,6 +21,8 @@ const ROWS = [
   { id: '31', username: 'PL0031', role: 'player', playPoints: 100.1, winPoints: 0.2, endPoints: 99.9, commission: 1, netToPay: 98.9 },
 ];
 const WEEK = { from: '2026-03-01', to: '2026-03-07' };
+/** The footer the server sends beside the rows, by the one rule of what adds up. */
+const totalsOf = (rows: typeof ROWS) => commissionTableTotals(rows, LEAF_TIER);
 const NOTHING = 'Nothing to pay: the commission for 2026-03-10 was already paid or nothing was played.';
 
 type Reply = { status?: number; json: Record<string, unknown> };
@@ -40,8 +44,8 @@ function api(sendReply?: (c: Recorded) => Reply) {
       if (!steppedUp) return { status: 403, json: { success: false, message: 'Please confirm your password first.' } };
       if (sendReply) return sendReply(c);
       return sends++ === 0
-        ? { json: { success: true, message: 'Commission sent successfully', period: c.query.days === 'week' ? WEEK : { from: '2026-03-10', to: '2026-03-10' }, data: ROWS } }
-        : { json: { success: true, message: NOTHING, period: { from: '2026-03-10', to: '2026-03-10' }, data: [] } };
+        ? { json: { success: true, message: 'Commission sent successfully', period: c.query.days === 'week' ? WEEK : { from: '2026-03-10', to: '2026-03-10' }, data: ROWS, totals: totalsOf(ROWS) } }
+        : { json: { success: true, message: NOTHING, period: { from: '2026-03-10', to: '2026-03-10' }, data: [], totals: totalsOf([]) } };
     }
     return undefined;
   });
@@ -152,6 +156,7 @@ describe('Commission Data: password step-up, totals, preview and messages', () =
               pays: c.query.days === 'week' ? 44.42 : 20.86,
               wallet: 1000,
               data: c.query.days === 'week' ? [] : ROWS,
+              totals: totalsOf(c.query.days === 'week' ? [] : ROWS),
             },
           }
         : undefined,
@@ -232,7 +237,7 @@ describe('Commission Data: password step-up, totals, preview and messages', () =
     loginAs('admin', '7');
     let n = 0;
     const calls = api(() =>
-      n++ === 0 ? { status: 403, json: { success: false, message: 'Please confirm your password first.' } } : { json: { success: true, message: 'Commission sent successfully', data: ROWS } },
+      n++ === 0 ? { status: 403, json: { success: false, message: 'Please confirm your password first.' } } : { json: { success: true, message: 'Commission sent successfully', period: { from: '2026-03-10', to: '2026-03-10' }, data: ROWS, totals: totalsOf(ROWS) } },
     );
     renderPage();
     const user = userEvent.setup();

@@ -56,7 +56,7 @@ const DATA: ConsoleData = {
 };
 
 function serve(reply: (call: Recorded) => { status?: number; json: object } | undefined = () => undefined) {
-  return recordApi((call) => (call.path === '/api/app/gettimer' ? { json: { success: true, data: { time: '00:40' } } } : reply(call)));
+  return recordApi((call) => (call.path === '/api/app/gettimer' ? { json: { success: true, data: { time: '00:40', drawno: 7, closesAt: new Date(Date.now() + 40_000).toISOString() } } } : reply(call)));
 }
 
 function renderConsole() {
@@ -132,7 +132,7 @@ describe('live console: failures, ended sessions, booster, amounts, countdown', 
 
   it('after SAVE the booster returns to 1 with the other picks', async () => {
     answerData();
-    const calls = serve((c) => (c.path === '/api/live/addresult' ? { json: { success: true, message: 'Result added successfully!' } } : undefined));
+    const calls = serve((c) => (c.path === '/api/live/addresult' ? { json: { success: true, message: 'Result added successfully!', data: { outcome: '7', label: '7' } } } : undefined));
     renderConsole();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: '7: 0.00' }));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import type { ComplaintStatus } from '../../domain/api';
 import { LoginPage } from '../../src/auth/LoginPage';
 import { createAuthProvider } from '../../src/auth/authProvider';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
@@ -10,35 +11,24 @@ import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { ContactForm } from '../../src/landing/ContactForm';
 import { RECORDS } from '../../resources.config';
 import { RecordList } from '../../src/catalogue/RecordList';
-import { loginAs } from './fixtures';
+import { complaintPage, complaintRow, loginAs } from './fixtures';
 import { recordApi, type Recorded } from './msw';
 
-const complaint = (id: string, fullName: string, status: string) => ({
-  _id: id,
-  enquiryType: 'Payment',
-  fullName,
-  email: `${fullName.toLowerCase().replace(' ', '.')}@example.com`,
-  mobile: '+91 98765 43210',
-  complaintDetails: 'My points did not arrive.',
-  status,
-  createdAt: '2026-01-02T03:04:05.000Z',
-});
-
-const ROWS = [complaint('5', 'Asha Rao', 'Pending'), complaint('4', 'Ravi Kumar', 'Completed'), complaint('3', 'Mina Das', 'Cancelled')];
+const ROWS = [complaintRow('5', 'Asha Rao', 'Pending'), complaintRow('4', 'Ravi Kumar', 'Completed'), complaintRow('3', 'Mina Das', 'Cancelled')];
 
 type Reply = ReturnType<NonNullable<Parameters<typeof recordApi>[0]>>;
 
 /** The server: the list (its pagination beside the rows), and a status change the next read reflects. */
-function api(patch: (call: Recorded) => Reply = (call) => ({ json: { success: true, message: 'Status updated.', data: { status: (call.body as { status: string }).status } } }), rows = ROWS) {
+function api(patch: (call: Recorded) => Reply = (call) => ({ json: { success: true, message: 'Status updated.', data: { ...ROWS.find((r) => r.id === call.path.split('/')[3])!, status: (call.body as { status: ComplaintStatus }).status } } }), rows = ROWS) {
   let stored = rows;
   return recordApi((call) => {
     if (call.method === 'GET' && call.path === '/api/complaint')
-      return { json: { success: true, data: stored, totalComplaints: stored.length, currentPage: 1, totalPages: 1, limit: 10, pagination: {} } };
+      return { json: complaintPage(stored) };
     if (call.method === 'PATCH') {
       const reply = patch(call);
       if ((reply?.status ?? 200) === 200) {
         const id = call.path.split('/')[3];
-        stored = stored.map((r) => (r._id === id ? { ...r, status: (call.body as { status: string }).status } : r));
+        stored = stored.map((r) => (r._id === id ? { ...r, status: (call.body as { status: ComplaintStatus }).status } : r));
       }
       return reply;
     }
@@ -151,7 +141,7 @@ describe('the public Contact Us form', () => {
     // What the visitor typed stays for the correction.
     expect(screen.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Asha Rao');
 
-    answer = { status: 201, json: { success: true, message: 'Thank you: your message has been sent.' } };
+    answer = { status: 201, json: { success: true, message: 'Thank you: your message has been sent.', data: complaintRow('6', 'Asha Rao') } };
     await user.clear(screen.getByRole('textbox', { name: 'Email' }));
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'asha@example.com');
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -163,7 +153,7 @@ describe('the public Contact Us form', () => {
   });
 
   it('opens from the login page’s Contact Us link in a dialog', async () => {
-    const calls = recordApi(() => ({ status: 201, json: { success: true, message: 'Thank you: your message has been sent.' } }));
+    const calls = recordApi(() => ({ status: 201, json: { success: true, message: 'Thank you: your message has been sent.', data: complaintRow('6', 'Asha Rao') } }));
     render(
       <MemoryRouter>
         <LoginPage />

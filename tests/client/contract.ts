@@ -20,10 +20,26 @@ interface Route {
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
 
 /**
+ * OpenAPI 3.0's `nullable` lets null through the whole schema; ajv applies it to `type` only, so an
+ * `enum` or an `anyOf` beside it would still refuse null: each is told so here.
+ */
+function nullables(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(nullables);
+  if (!node || typeof node !== 'object') return;
+  const o = node as Schema;
+  if (o.nullable === true) {
+    if (Array.isArray(o.enum) && !o.enum.includes(null)) o.enum = [...o.enum, null];
+    if (Array.isArray(o.anyOf)) o.anyOf = [...(o.anyOf as unknown[]), { enum: [null] }];
+  }
+  Object.values(o).forEach(nullables);
+}
+
+/**
  * What the server's routes may answer, from its OpenAPI document: a client test's msw answer that
  * this refuses is a fixture the real server could never send, so the test proves nothing about it.
  */
 export function contractOf(doc: OpenApi) {
+  nullables(doc);
   // strict off: OpenAPI's own keywords (`nullable`, which ajv reads, `example`, `components`) sit in the schemas.
   const ajv = new Ajv({ strict: false });
   addFormats(ajv);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { ApiError } from '../../src/dataProvider/http';
-import { account, loginAs } from './fixtures';
+import { account, complaintPage, complaintRow, creditResult, gameRow, logRow, loginAs } from './fixtures';
 import { http, HttpResponse } from 'msw';
 import { recordApi, server } from './msw';
 
@@ -20,7 +20,8 @@ describe('dataProvider: react-admin calls onto the documented paths', () => {
   });
 
   it('getList maps sort id → _id and falls back to X-Total-Count', async () => {
-    const calls = recordApi(() => ({ json: { success: true, data: [] }, headers: { 'X-Total-Count': '17' } }));
+    // A REST server of another make: the dataProvider reads the total from the header when the body has none.
+    const calls = recordApi(() => ({ json: { success: true, data: [] }, headers: { 'X-Total-Count': '17' }, offContract: 'a server without total in its body' }));
     const res = await dp.getList('player', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
     expect(calls[0].path).toBe('/api/player/all');
     expect(calls[0].query).toEqual({ page: '1', perPage: '10', sort: '_id', order: 'DESC' });
@@ -68,14 +69,14 @@ describe('dataProvider: react-admin calls onto the documented paths', () => {
   });
 
   it('delete → DELETE {api}/{id}; a child → DELETE {api}/{adminId}/children/delete/{userId}', async () => {
-    const calls = recordApi(() => ({ json: { success: true, message: 'ok' } }));
+    const calls = recordApi(({ path }) => ({ json: { success: true, message: 'ok', data: { _id: path.split('/').pop()!, username: 'GF0002' } } }));
     await dp.delete('gift', { id: '2' });
     await dp.delete('superareamanager', { id: '8', meta: { parent: { resource: 'admin', id: '5' } } });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /api/gift/2', 'DELETE /api/admins/5/children/delete/8']);
   });
 
   it('creditTransfer → POST {api}/credit-transfer with the API’s payload and an Idempotency-Key', async () => {
-    const calls = recordApi(() => ({ json: { success: true, message: 'Credit transfer successful!', data: { transactionId: 't1' } } }));
+    const calls = recordApi(() => ({ json: { success: true, message: 'Credit transfer successful!', data: creditResult('t1') } }));
     const res = await dp.creditTransfer('master', { toUserId: '9', userId: '1', authUser: '1', password: 'pw', amount: 10.5, idempotencyKey: 'k-1' });
     expect(res.data.transactionId).toBe('t1');
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/master/credit-transfer', body: { userId: '1', password: 'pw', transferAmount: 10.5, toUserId: '9', authUser: '1' } });
@@ -83,7 +84,7 @@ describe('dataProvider: react-admin calls onto the documented paths', () => {
   });
 
   it('creditAdjust → POST {api}/credit-adjust (transactionType, default credit); child routes', async () => {
-    const calls = recordApi(() => ({ json: { success: true, data: {} } }));
+    const calls = recordApi(() => ({ json: { success: true, data: creditResult() } }));
     await dp.creditAdjust('player', { toUserId: '9', userId: '1', authUser: '1', password: 'pw', amount: 3, idempotencyKey: 'a' });
     await dp.creditAdjust('player', { toUserId: '9', userId: '1', authUser: '1', password: 'pw', amount: 3, transactionType: 'debit', parent: { resource: 'master', id: '3' }, idempotencyKey: 'b' });
     await dp.creditTransfer('player', { toUserId: '9', userId: '1', authUser: '1', password: 'pw', amount: 1, parent: { resource: 'master', id: '3' }, idempotencyKey: 'c' });
@@ -148,22 +149,22 @@ describe('dataProvider: react-admin calls onto the documented paths', () => {
     loginAs('superadmin');
     const calls = recordApi(({ path, method }) => {
       if (path === '/api/game' && method === 'GET')
-        return { json: { success: true, data: [{ id: '3', gameId: 'zuuhVbBM', gameName: 'Triple Fun' }], total: 7 }, headers: { 'Content-Range': 'game 2-2/7' } };
-      if (path === '/api/game/3' && method === 'PUT') return { json: { success: true, message: 'Game updated successfully.', data: { id: '3', gameName: 'Triple' } } };
+        return { json: { success: true, data: [gameRow({ id: '3', gameId: 'zuuhVbBM', gameName: 'Triple Fun' })], total: 7 }, headers: { 'Content-Range': 'game 2-2/7' } };
+      if (path === '/api/game/3' && method === 'PUT') return { json: { success: true, message: 'Game updated successfully.', data: gameRow({ id: '3', gameId: 'zuuhVbBM', gameName: 'Triple' }) } };
       return undefined;
     });
     const list = await dp.getList('gamemaster', { pagination: { page: 2, perPage: 2 }, sort: { field: 'gameName', order: 'ASC' }, filter: { q: 'fun' } });
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/game', query: { sort: '["gameName","ASC"]', range: '[2,3]', filter: '{"q":"fun"}' } });
     expect(calls[0].headers.get('authorization')).toBe('Bearer tok-123');
-    expect(list).toEqual({ data: [{ id: '3', gameId: 'zuuhVbBM', gameName: 'Triple Fun' }], total: 7 });
+    expect(list).toEqual({ data: [gameRow({ id: '3', gameId: 'zuuhVbBM', gameName: 'Triple Fun' })], total: 7 });
     const updated = await dp.update('gamemaster', { id: '3', data: { gameName: 'Triple' }, previousData: { id: '3' } });
     expect(calls[1]).toMatchObject({ method: 'PUT', path: '/api/game/3', body: { gameName: 'Triple' } });
-    expect(updated.data).toEqual({ id: '3', gameName: 'Triple' });
+    expect(updated.data).toEqual(gameRow({ id: '3', gameId: 'zuuhVbBM', gameName: 'Triple' }));
   });
 
   it("a game's status toggle is PUT game/{id}/{action}", async () => {
     loginAs('superadmin');
-    const calls = recordApi(() => ({ json: { success: true, message: 'Game MNOQqWWi has been successfully deactivated.' } }));
+    const calls = recordApi(() => ({ json: { success: true, message: 'Game MNOQqWWi has been successfully deactivated.', data: gameRow() } }));
     const r = await dp.toggleStatus('gamemaster', { id: '1', action: 'deactivate' });
     expect(calls[0]).toMatchObject({ method: 'PUT', path: '/api/game/1/deactivate' });
     expect(r.message).toBe('Game MNOQqWWi has been successfully deactivated.');
@@ -171,7 +172,7 @@ describe('dataProvider: react-admin calls onto the documented paths', () => {
 
   it('messages and logs are REST resources of the registry too, read with the API’s own list call (page, limit, the filter by name)', async () => {
     loginAs('admin');
-    const calls = recordApi(({ path }) => ({ json: { success: true, data: [{ id: '4', _id: '4' }] }, headers: { 'Content-Range': `${path.split('/').pop()} 0-0/1` } }));
+    const calls = recordApi(({ path }) => ({ json: path === '/api/complaint' ? complaintPage([complaintRow('4', 'Asha Rao')]) : { success: true, data: [logRow(4)], total: 1 } }));
     expect((await dp.getList('contactus', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: {} })).total).toBe(1);
     await dp.getList('logactivities', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'DESC' }, filter: { q: 'AD0005' } });
     expect(calls.map((c) => [c.path, c.query])).toEqual([

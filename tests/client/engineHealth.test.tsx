@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FailingRound } from '../../domain/api';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { EngineHealth } from '../../src/dashboard/EngineHealth';
@@ -15,7 +16,7 @@ const inAdmin = (ui: React.ReactNode) => render(
     </AdminContext>,
   );
 
-const FAILING = { roundId: '9', drawNo: 29925300, gameName: 'Fun Target', admin: 'AD0005', attempts: 4, code: 'ERR_OUT_OF_RANGE', nextAttemptAt: '2026-11-25T10:01:00.000Z' };
+const FAILING: FailingRound = { roundId: '9', drawNo: 29925300, gameName: 'Fun Target', admin: 'AD0005', attempts: 4, code: 'ERR_OUT_OF_RANGE', lastAttemptAt: '2026-11-25T10:00:30.000Z', nextAttemptAt: '2026-11-25T10:01:00.000Z' };
 
 describe('the round engine on the superadmin dashboard', () => {
   afterEach(() => i18nProvider.changeLocale('en'));

@@ -98,7 +98,7 @@ describe('client screens from a registry with one more game', () => {
   });
 
   it('its own console shows the declared options by their labels, seven a row, and picks by the declared rule', async () => {
-    recordApi((call) => (call.path === '/api/app/gettimer' ? { json: { success: true, data: { time: '00:20' } } } : undefined));
+    recordApi((call) => (call.path === '/api/app/gettimer' ? { json: { success: true, data: { time: '00:20', drawno: 7, closesAt: new Date(Date.now() + 20_000).toISOString() } } } : undefined));
     const OwnConsole = screenOf(RAINBOW.slug)!.component;
     renderIn(`/admin/${RAINBOW.slug}`, <OwnConsole />);
     expect(await screen.findByRole('heading', { name: /^Rainbow Seven — / })).toBeInTheDocument();

@@ -7,6 +7,9 @@ import type * as PageTable from '../../resources/pages';
 import type * as Records from '../../resources/records';
 import { NOTICE, NOTICE_PAGE, SIGNUPS, SIGNUPS_PAGE } from '../fixtures/extraResource';
 
+/** The test registry's own routes: the product's server has none of them, so no schema of its checks them. */
+const OWN = 'a route of the test registry only';
+
 // The registry with one more resource: its page entry and its catalogue entry, nothing else.
 vi.mock('../../resources/pages', async (importOriginal) => {
   const actual = await importOriginal<typeof PageTable>();
@@ -41,16 +44,16 @@ function noticeApi() {
     if (call.path.startsWith('/api/percentage/usergames/')) return { json: { success: true, games: [], users: [], adminGameList: [] } };
     if (base !== 'notice') return undefined;
     const body = call.body as Partial<Notice>;
-    if (call.method === 'GET' && !id) return { json: { success: true, data: rows }, headers: { 'Content-Range': `notice 0-${rows.length - 1}/${rows.length}` } };
-    if (call.method === 'GET') return { json: { success: true, data: rows.find((r) => r.id === id) } };
+    if (call.method === 'GET' && !id) return { json: { success: true, data: rows }, headers: { 'Content-Range': `notice 0-${rows.length - 1}/${rows.length}` }, offContract: OWN };
+    if (call.method === 'GET') return { json: { success: true, data: rows.find((r) => r.id === id) }, offContract: OWN };
     if (call.method === 'POST') {
       const made = { id: String(rows.length + 1), headline: String(body.headline), body: String(body.body) };
       rows = [...rows, made];
-      return { status: 201, json: { success: true, data: made } };
+      return { status: 201, json: { success: true, data: made }, offContract: OWN };
     }
     if (call.method === 'PUT') {
       rows = rows.map((r) => (r.id === id ? { ...r, ...body, id: r.id } : r));
-      return { json: { success: true, data: rows.find((r) => r.id === id) } };
+      return { json: { success: true, data: rows.find((r) => r.id === id) }, offContract: OWN };
     }
     return undefined;
   });
@@ -134,7 +137,7 @@ describe('a registry entry added in one declaration is a working react-admin res
 
   it('an unknown id on its edit route says the declared not-found text', async () => {
     loginAs('superadmin');
-    recordApi((call) => (call.path === '/api/notice/99' ? { status: 404, json: { success: false, message: 'Not found' } } : call.path.startsWith('/api/percentage/') ? { json: { success: true, games: [], users: [], adminGameList: [] } } : undefined));
+    recordApi((call) => (call.path === '/api/notice/99' ? { status: 404, json: { success: false, message: 'Not found' }, offContract: OWN } : call.path.startsWith('/api/percentage/') ? { json: { success: true, games: [], users: [], adminGameList: [] } } : undefined));
     renderBackOffice('/superadmin/notice/edit/99');
     expect(await screen.findByText('No notice found with the provided ID.', undefined, { timeout: 15_000 })).toBeInTheDocument();
   }, 60_000);
@@ -148,7 +151,7 @@ describe('a registry entry added in one declaration is a working react-admin res
       const found = rows.filter((r) => r.username.includes(call.query.search ?? ''));
       const page = Number(call.query.page);
       const limit = Number(call.query.limit);
-      return { json: { success: true, data: found.slice((page - 1) * limit, page * limit), total: found.length } };
+      return { json: { success: true, data: found.slice((page - 1) * limit, page * limit), total: found.length }, offContract: OWN };
     });
     renderBackOffice('/superadmin/signups');
     expect(await screen.findByText('Showing 10 of 12 entries', undefined, { timeout: 15_000 })).toBeInTheDocument();

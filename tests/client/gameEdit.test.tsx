@@ -34,7 +34,7 @@ describe('Edit Game (Logo optional)', () => {
     loginAs('superadmin', '1');
     recordApi((c) => {
       if (c.path === '/api/game/5') return { json: { success: true, data: GAME } };
-      if (c.path === '/api/time') return { json: { success: true, data: [{ id: '2', timecount: 60 }] }, headers: { 'Content-Range': 'time 0-0/1' } };
+      if (c.path === '/api/time') return { json: { success: true, data: [{ id: '2', _id: '2', timecount: 60 }], total: 1 }, headers: { 'Content-Range': 'time 0-0/1' } };
       return undefined;
     });
     let sent: FormData | null = null;

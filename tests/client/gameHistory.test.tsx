@@ -28,13 +28,15 @@ const ticket = (id: string, over: Record<string, unknown> = {}) => ({
   playpoints: 0,
   winpoints: 0,
   resultNo: null,
+  resultLabel: null,
   claimdate: null,
+  refunded: false,
   ...over,
 });
 
 const ROWS = [
   ticket('901', { playpoints: 1234.5, winpoints: 0 }),
-  ticket('900', { username: 'PL0032', gameId: 'vwRORrGO', gameName: 'Fun Roullet', playpoints: 20, winpoints: 180.25, resultNo: '7', claimdate: '2026-03-11T04:02:00.000Z' }),
+  ticket('900', { username: 'PL0032', gameId: 'vwRORrGO', gameName: 'Fun Roullet', playpoints: 20, winpoints: 180.25, resultNo: '7', resultLabel: '7', claimdate: '2026-03-11T04:02:00.000Z' }),
 ];
 // Totals over the whole filter (12 tickets), not the sum of the page shown.
 const TOTALS = { play: 5000.5, win: 1200.25, end: 3800.25 };
@@ -55,8 +57,8 @@ function answer(history: (c: Recorded) => { status?: number; json: Record<string
                 success: true,
                 message: '',
                 data: [
-                  { ticketid: '901', drawno: '3', round: 5, drawqty: 2, drawtotal: 1000 },
-                  { ticketid: '901', drawno: '7', round: 5, drawqty: 1, drawtotal: 234.5 },
+                  { ticketid: '901', drawno: '3', label: '3', round: 5, drawqty: 2, drawtotal: 1000, refunded: false },
+                  { ticketid: '901', drawno: '7', label: '7', round: 5, drawqty: 1, drawtotal: 234.5, refunded: false },
                 ],
               },
             }
@@ -198,7 +200,7 @@ describe('Bet List / Game History', () => {
     const list = answer(() => ({ json: { success: true, total: 1, totals: { play: 0, win: 0, end: 0 }, data: [refunded] } }));
     recordApi((c) =>
       c.path === '/api/history/getdetailsbyticketid'
-        ? { json: { success: true, message: '', data: [{ ticketid: '902', drawno: '3', round: 5, drawqty: 15, drawtotal: 15, refunded: true }] } }
+        ? { json: { success: true, message: '', data: [{ ticketid: '902', drawno: '3', label: '3', round: 5, drawqty: 15, drawtotal: 15, refunded: true }] } }
         : list(c),
     );
     renderPage();
@@ -214,7 +216,7 @@ describe('Bet List / Game History', () => {
     const ANDHAR = 'qZicXikM';
     const rows = [
       ticket('902', { gameId: ANDHAR, gameName: 'Andhar Bahar', resultNo: '12:heart', resultLabel: 'Q♥', claimdate: '2026-03-11T04:02:00.000Z' }),
-      // An answer without the label (an older server): the game's own description of the key.
+      // A result the server could not name (no label): the game's own description of the key.
       ticket('903', { gameId: 'zuuhVbBM', gameName: 'Triple Fun', resultNo: '794', claimdate: '2026-03-11T04:02:00.000Z' }),
     ];
     const base = answer(() => ({ json: { success: true, total: 2, totals: TOTALS, data: rows } }));
@@ -225,9 +227,9 @@ describe('Bet List / Game History', () => {
               success: true,
               message: '',
               data: [
-                { ticketid: '902', drawno: 'card:12', label: 'Q', round: 5, drawqty: 1, drawtotal: 1 },
-                { ticketid: '902', drawno: 'suit:heart', label: '♥', round: 5, drawqty: 2, drawtotal: 2 },
-                { ticketid: '902', drawno: 'side:andar', round: 5, drawqty: 3, drawtotal: 3 },
+                { ticketid: '902', drawno: 'card:12', label: 'Q', round: 5, drawqty: 1, drawtotal: 1, refunded: false },
+                { ticketid: '902', drawno: 'suit:heart', label: '♥', round: 5, drawqty: 2, drawtotal: 2, refunded: false },
+                { ticketid: '902', drawno: 'side:andar', label: 'Andhar', round: 5, drawqty: 3, drawtotal: 3, refunded: false },
               ],
             },
           }

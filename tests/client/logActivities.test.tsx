@@ -9,22 +9,8 @@ import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { RECORDS } from '../../resources.config';
 import { RecordList } from '../../src/catalogue/RecordList';
-import { loginAs } from './fixtures';
+import { logRow, loginAs } from './fixtures';
 import { recordApi, server, type Recorded } from './msw';
-
-const row = (n: number) => ({
-  _id: String(n),
-  userId: '7',
-  username: `AD000${n}`,
-  subject: `Subject ${n}`,
-  code: null,
-  params: null,
-  outcome: null,
-  requestUrl: `/api/thing/${n}`,
-  method: 'POST',
-  ipAddress: '10.0.0.1',
-  createdAt: '2026-01-02T03:04:05.000Z',
-});
 
 /** The server: 23 rows in all, answered 10 a page (or as many as asked). */
 function api() {
@@ -32,7 +18,7 @@ function api() {
     if (call.path !== '/api/logs') return undefined;
     const limit = Number(call.query.limit ?? 25);
     const page = Number(call.query.page ?? 1);
-    const all = Array.from({ length: 23 }, (_, i) => row(23 - i));
+    const all = Array.from({ length: 23 }, (_, i) => logRow(23 - i));
     return { json: { success: true, data: all.slice((page - 1) * limit, page * limit), total: all.length } };
   });
 }
@@ -105,8 +91,8 @@ describe('Log Activities', () => {
     server.use(
       http.get('*/api/logs/export', ({ request }) => {
         exports.push(request);
-        const refused = { ...row(7), subject: 'Credit transfer to Super Area Manager', code: 'creditTransfer', params: { tier: 'superareamanager' }, outcome: { status: 409, reason: 'insufficientBalance', params: null } };
-        return HttpResponse.json({ success: true, data: [refused, { ...row(8), subject: 'Login', code: 'login', outcome: { status: 200 } }] });
+        const refused = { ...logRow(7), subject: 'Credit transfer to Super Area Manager', code: 'creditTransfer', params: { tier: 'superareamanager' }, outcome: { status: 409, reason: 'insufficientBalance', params: null } };
+        return HttpResponse.json({ success: true, data: [refused, { ...logRow(8), subject: 'Login', code: 'login', outcome: { status: 200 } }] });
       }),
     );
     let saved: Blob | undefined;

@@ -17,6 +17,8 @@ const commissionRow = (i: number) => ({
   winpercentage: 90,
   totalpoints: 0.1,
   totalwinpoints: 0.2,
+  // Total points × win % / 100, as the server works it out.
+  commission: 0.09,
 });
 
 const API = { admin: '/api/reports/admincommissionpayout', revenue: '/api/reports/revenuereport', byId: '/api/reports/hreport' };

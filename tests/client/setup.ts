@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { server } from './msw';
+import { contractBreaks, server } from './msw';
 
 // jsdom has no layout: MUI and react-admin ask for these.
 if (!window.matchMedia)
@@ -17,5 +17,7 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
+  const broken = [...new Set(contractBreaks.splice(0))];
+  if (broken.length) throw new Error(`The test's msw answers break the server's response schemas:\n  ${broken.join('\n  ')}`);
 });
 afterAll(() => server.close());

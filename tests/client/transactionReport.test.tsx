@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import type { TransactionRow, TransactionSide } from '../../domain/api';
 import { createAuthProvider } from '../../src/auth/authProvider';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
@@ -16,13 +17,16 @@ const writeSheet = vi.hoisted(() => vi.fn(async (_s: ExportSheet) => {}));
 // The file itself is SheetJS's business: the test reads the sheet handed to it.
 vi.mock('../../src/tiers/exportRows', async (original) => ({ ...(await original<typeof ExportRows>()), writeSheet }));
 
-const tx = (id: string, over: Record<string, unknown> = {}) => ({
+const side = (_id: string, username: string, displayName = username): TransactionSide => ({ _id, username, displayName });
+
+const tx = (id: string, over: Partial<TransactionRow> = {}): TransactionRow => ({
   _id: id,
-  userId: { _id: '1', username: 'superadmin' },
-  toUserId: { _id: '7', username: 'AD0007' },
+  userId: side('1', 'superadmin'),
+  toUserId: side('7', 'AD0007'),
   amount: 0,
   transactionType: 'transfer',
   newBalance: 0,
+  account: null,
   transactionMessage: '',
   status: 'completed',
   createdAt: '2026-03-11T04:05:06.000Z',
@@ -31,9 +35,9 @@ const tx = (id: string, over: Record<string, unknown> = {}) => ({
 
 const PAGE = [
   tx('104', { amount: 2000, newBalance: 2000, transactionMessage: 'Opening credit' }),
-  tx('103', { userId: { _id: '7', username: 'AD0007' }, toUserId: { _id: '2', username: 'POOL-AD0007' }, amount: -1000, transactionType: 'pool', newBalance: 1000 }),
-  tx('102', { userId: { _id: '31', username: 'PL0031' }, toUserId: { _id: '2', username: 'POOL-AD0007' }, amount: -100.5, transactionType: 'bet', newBalance: 99.5, status: 'pending' }),
-  tx('101', { userId: null, toUserId: { _id: '7', username: 'AD0007' }, amount: 500, transactionType: 'generated', newBalance: null, status: 'cancelled' }),
+  tx('103', { userId: side('7', 'AD0007'), toUserId: side('2', 'POOL-AD0007'), amount: -1000, transactionType: 'pool', newBalance: 1000 }),
+  tx('102', { userId: side('31', 'PL0031'), toUserId: side('2', 'POOL-AD0007'), amount: -100.5, transactionType: 'bet', newBalance: 99.5, status: 'pending' }),
+  tx('101', { userId: null, toUserId: side('7', 'AD0007'), amount: 500, transactionType: 'generated', newBalance: null, status: 'cancelled' }),
 ];
 const TOTAL = 612;
 

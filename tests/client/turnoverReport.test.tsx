@@ -91,7 +91,7 @@ describe('Turnover report', () => {
   it('shows Net 0.00, not −0.00, when end and commission are equal (0.30 against Super 0.10 + Distributor 0.20)', async () => {
     loginAs('superadmin');
     const even = [ADMINS[0], row({ id: '13', username: 'AD0013', role: 'admin', distcom: 0.2, commission: 0.2, netToPay: -0.2 })];
-    recordApi((c) => (c.path === API ? { json: { success: true, role: 'superadmin', data: even } } : undefined));
+    recordApi((c) => (c.path === API ? { json: { success: true, role: 'superadmin', childRole: 'admin', data: even } } : undefined));
     renderReports('/turnoverreport', 'superadmin');
     const table = await screen.findByRole('table', { name: 'Admin TurnOver Report' });
     expect(card('Total Commission')).toBe('0.30');
@@ -140,7 +140,7 @@ describe('Turnover report', () => {
   it('exports TurnoverReport.xlsx, sheet Turnover Report, with every row (not only the page shown)', async () => {
     loginAs('superadmin');
     const many = Array.from({ length: 12 }, (_, i) => row({ id: String(100 + i), username: `AD${100 + i}`, role: 'admin', playPoints: 1.5, endPoints: 1.5, netToPay: 1.5 }));
-    recordApi((c) => (c.path === API ? { json: { success: true, role: 'superadmin', data: many } } : undefined));
+    recordApi((c) => (c.path === API ? { json: { success: true, role: 'superadmin', childRole: 'admin', data: many } } : undefined));
     renderReports('/turnoverreport', 'superadmin');
     await screen.findByRole('table', { name: 'Admin TurnOver Report' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export XLS' }));
