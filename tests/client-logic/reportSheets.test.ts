@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../src/i18n/translate';
-import { ADMIN_COMMISSION_REPORT } from '../../src/reports/adminCommissionReport';
+import type { ReportText, TurnoverRow } from '../../resources.config';
+import { ADMIN_COMMISSION_REPORT, REVENUE_BY_ID_REPORT, REVENUE_REPORT, TURNOVER_REPORT } from '../../resources/reports';
 import { reportSheet } from '../../src/reports/reportDef';
-import { REVENUE_BY_ID_REPORT, REVENUE_REPORT } from '../../src/reports/revenueReport';
-import { TURNOVER_REPORT, type TurnoverRow } from '../../src/reports/turnoverReport';
 import { periodOf, reportQuery, viewOf, viewSearch } from '../../src/reports/useReport';
 
-const t = (k: string) => translate(k);
+// The English catalogue's words for each key (the report's declaration wrote them there).
+const t = (text: ReportText) => translate(text.key);
 
 const turnover = (over: Partial<TurnoverRow>): TurnoverRow => ({
   id: '1',
