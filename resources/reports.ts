@@ -63,6 +63,7 @@ export interface ReportBelow {
   route: string;
 }
 
+/** `P` is the key of the report's own page (never for a drill-down), which the page table's keys take in. */
 export interface ReportDefOf<Row extends { username: string }, Totals extends Record<string, number>, P extends string = string> {
   /** Names the report: the server's query of it, the client's query cache. */
   key: string;
@@ -253,7 +254,7 @@ export const REVENUE_REPORT: ReportDefOf<RevenueRow, RevenueTotals, 'revenuerepo
  * table, while the totals leave them out. The server's `totals` already do; an answer without
  * them is summed here by the same rule.
  */
-export const REVENUE_BY_ID_REPORT: ReportDefOf<RevenueRow, RevenueTotals> = {
+export const REVENUE_BY_ID_REPORT: ReportDefOf<RevenueRow, RevenueTotals, never> = {
   ...REVENUE_REPORT,
   key: 'revenueById',
   page: { of: 'revenuereport', route: 'revenuebyid' },

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { translate } from '../../src/i18n/translate';
-import type { ReportText, TurnoverRow } from '../../resources.config';
+import type { PageKey, ReportText, TurnoverRow } from '../../resources.config';
 import { ADMIN_COMMISSION_REPORT, REVENUE_BY_ID_REPORT, REVENUE_REPORT, TURNOVER_REPORT } from '../../resources/reports';
 import { reportSheet } from '../../src/reports/reportDef';
 import { periodOf, reportQuery, viewOf, viewSearch } from '../../src/reports/useReport';
@@ -87,6 +87,13 @@ describe('report declarations: sheets and totals', () => {
     expect(REVENUE_BY_ID_REPORT.read({ data: rows, totals: server }).totals).toEqual(server);
     // The top revenue report sums every row it gets.
     expect(REVENUE_REPORT.read({ data: rows }).totals.playPoints).toBe(70.3);
+  });
+});
+
+describe('report pages', () => {
+  it('keep the page keys a closed list (the Hindi words and the screens are complete by type): a report adds its literal key, never `string`', () => {
+    expectTypeOf<'turnoverreport' | 'revenuereport' | 'admincommissionreport'>().toExtend<PageKey>();
+    expectTypeOf<string>().not.toExtend<PageKey>();
   });
 });
 

@@ -21,7 +21,7 @@ describe.runIf(engineAvailable())('endpoint declarations', () => {
   });
 
   it('each table report of the registry registers its route from its declaration, and has a query', () => {
-    expect(REPORTS.map((r) => r.key)).toEqual(['turnover', 'revenue', 'revenueById', 'adminCommission']);
+    expect(REPORTS.map((r) => r.key)).toEqual(expect.arrayContaining(['turnover', 'revenue', 'revenueById', 'adminCommission']));
     for (const def of REPORTS) {
       expect(REPORT_QUERIES[def.key], def.key).toBeTypeOf('function');
       const route = h.app.routeTable.find((r) => r.method === 'GET' && r.url === `/api${def.api}`);
