@@ -122,7 +122,7 @@ const hasChildTier = (role: string): boolean => CHAIN_TIERS.some((t) => t.parent
 /** Drill-down: into an account that has a tier below it (a player's own row would only repeat itself). */
 export const drillTarget = (row: { id: string; role: string }) => (hasChildTier(row.role) ? { role: row.role, id: row.id } : null);
 
-/** The staff roles below the admin, which the spec's route tables open some admin pages to. */
+/** The staff roles below the admin (the turnover report is theirs as well as the superadmin's). */
 const BELOW_ADMIN = STAFF_ROLES.slice(STAFF_ROLES.indexOf('admin' as StaffRole) + 1);
 
 // ---- Turnover ------------------------------------------------------------------------------------

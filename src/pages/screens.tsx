@@ -76,6 +76,8 @@ function reportScreens(reports: readonly ReportDef[]): Record<string, PageScreen
 }
 
 export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
+  // Each declared report's frame first: a report that needs a screen of its own names it below, under its page key.
+  ...reportScreens(REPORTS),
   dashboard: { component: Dashboard, icon: DashboardIcon },
   winpercentage: { component: WinPercentagePage, icon: PercentIcon },
   onlineplayers: { component: OnlinePlayersPage, icon: PeopleAltIcon },
@@ -94,7 +96,6 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   clearhistory: { component: ClearHistoryPage, icon: DeleteSweepIcon },
   // The admin's own console of each game declared with one (`/admin/funtarget`).
   ...Object.fromEntries(OWN_CONSOLE_GAMES.map((g) => [g.slug, { component: ownConsole(g), icon: LiveTvIcon }])),
-  ...reportScreens(REPORTS),
 };
 
 /**
