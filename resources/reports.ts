@@ -5,8 +5,10 @@
  * registers its route from it and answers through its query (server/reports/queries.ts, by `key`);
  * the client mounts its menu entry, route and screen (the one report frame) from it; docs/API.md is
  * generated from the route. Pure: nothing here imports React or Node, so the sheets are tested in node.
+ * The schemas are written here as functions of zod, which the server hands in: the client draws the
+ * reports from the same declarations without loading zod.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { API_PATHS } from '../domain/apiPaths';
 import type { AdminCommissionRow, NetRow } from '../domain/api';
 import { adminCommission, commissionAndNet, percentToBp, sumPoints } from '../domain/commission';
@@ -26,6 +28,15 @@ export interface ReportText {
 export const textsUnder =
   (branch: string) =>
   (key: string, en: string): ReportText => ({ key: `${branch}.${key}`, en });
+
+/** zod's API, as the server passes it to a declaration's schemas. */
+export type Zod = typeof z;
+
+/** A schema built on first use from the zod handed in, and the same object after (an OpenAPI component keeps one id). */
+export const schemaOnce = <S>(build: (zod: Zod) => S): ((zod: Zod) => S) => {
+  let built: S | undefined;
+  return (zod) => (built ??= build(zod));
+};
 
 /** The keys of a row whose values are points. */
 export type PointsKey<Row> = { [K in keyof Row]-?: Row[K] extends number ? K : never }[keyof Row] & string;
@@ -71,9 +82,9 @@ export interface ReportDefOf<Row extends { username: string }, Totals extends Re
   /** The API path (domain/apiPaths.ts), called with role, id, startDate and endDate (and `params`). */
   api: string;
   /** Query parameters beyond the period and the viewed account, checked before the query runs. */
-  params?: z.ZodRawShape;
+  params?: (zod: Zod) => z.ZodRawShape;
   /** The answer's schema, its `data` the rows (the server adds `success: true` to what the query gives). */
-  reply: z.ZodType<{ data: Row[] }>;
+  reply: (zod: Zod) => z.ZodType<{ data: Row[] }>;
   /** The heading; `%{tier}` is the plural label of the viewed role's child tier. */
   title: ReportText;
   /** Rows and totals from the answer's envelope. */
@@ -108,9 +119,7 @@ export const summed =
     sumPoints(rows, figures);
 
 /** The answer of a report call: `success` and the fields given, in their order (`data` the rows). */
-const answer = <F extends z.ZodRawShape>(fields: F) => z.looseObject({ success: z.boolean(), ...fields });
-
-const points = z.number();
+const answer = <F extends z.ZodRawShape>(zod: Zod, fields: F) => zod.looseObject({ success: zod.boolean(), ...fields });
 
 // Read here rather than from resources.config.ts, which assembles this file: the chain is the tier
 // table's chain tiers in order, and a tier's child is the chain tier hung under it.
@@ -127,22 +136,25 @@ const BELOW_ADMIN = STAFF_ROLES.slice(STAFF_ROLES.indexOf('admin' as StaffRole) 
 
 // ---- Turnover ------------------------------------------------------------------------------------
 
-export const turnoverRow = rowOf<TurnoverRow>()(
-  z
-    .object({
-      id: z.string(),
-      username: z.string(),
-      role: z.string(),
-      compercentage: points,
-      playPoints: points,
-      winPoints: points,
-      endPoints: points,
-      ...(Object.fromEntries(COMMISSION_COLUMNS.map((c) => [c, points])) as Record<CommissionColumn, typeof points>),
-      commission: points,
-      netToPay: points,
-    })
-    .meta({ id: 'TurnoverRow' }),
-);
+export const turnoverRow = schemaOnce((zod) => {
+  const points = zod.number();
+  return rowOf<TurnoverRow>()(
+    zod
+      .object({
+        id: zod.string(),
+        username: zod.string(),
+        role: zod.string(),
+        compercentage: points,
+        playPoints: points,
+        winPoints: points,
+        endPoints: points,
+        ...(Object.fromEntries(COMMISSION_COLUMNS.map((c) => [c, points])) as Record<CommissionColumn, typeof points>),
+        commission: points,
+        netToPay: points,
+      })
+      .meta({ id: 'TurnoverRow' }),
+  );
+});
 
 type Summed = 'playPoints' | 'winPoints' | 'endPoints' | CommissionColumn;
 export type TurnoverTotals = Record<Summed | 'commission' | 'netToPay', number>;
@@ -158,7 +170,7 @@ export const TURNOVER_REPORT: ReportDefOf<TurnoverRow, TurnoverTotals, 'turnover
   key: 'turnover',
   page: { key: 'turnoverreport', label: 'Turnover Report', menu: ['superadmin', ...BELOW_ADMIN], area: 'reports' },
   api: API_PATHS.turnoverReport,
-  reply: answer({ role: z.string(), childRole: z.string().nullable(), data: z.array(turnoverRow) }),
+  reply: schemaOnce((zod) => answer(zod, { role: zod.string(), childRole: zod.string().nullable(), data: zod.array(turnoverRow(zod)) })),
   title: turnover('title', '%{tier} TurnOver Report'),
   read: (reply) => {
     const rows = rowsOf<TurnoverRow>(reply);
@@ -208,11 +220,14 @@ export const TURNOVER_REPORT: ReportDefOf<TurnoverRow, TurnoverTotals, 'turnover
 
 // ---- Revenue and its drill-down ------------------------------------------------------------------
 
-export const netRow = rowOf<NetRow>()(
-  z
-    .object({ id: z.string(), username: z.string(), role: z.string(), playPoints: points, winPoints: points, endPoints: points, commission: points, netToPay: points })
-    .meta({ id: 'NetRow' }),
-);
+export const netRow = schemaOnce((zod) => {
+  const points = zod.number();
+  return rowOf<NetRow>()(
+    zod
+      .object({ id: zod.string(), username: zod.string(), role: zod.string(), playPoints: points, winPoints: points, endPoints: points, commission: points, netToPay: points })
+      .meta({ id: 'NetRow' }),
+  );
+});
 
 /** A revenue row: the turnover figures of one child of the viewed account. */
 export type RevenueRow = NetRow;
@@ -221,8 +236,6 @@ export type RevenueTotals = Record<(typeof REVENUE_FIGURES)[number], number>;
 const sumRevenue = summed<RevenueRow, (typeof REVENUE_FIGURES)[number]>(REVENUE_FIGURES);
 /** The house's own accounts (gift, loan, otc: the registry's system kinds), never in revenue totals. */
 export const SYSTEM_ROLES: ReadonlySet<string> = new Set(TIERS.filter((t) => t.kind === 'system').map((t) => t.role));
-/** Column totals: points per figure, or null where a total would not add up. */
-const totals = z.record(z.string(), points.nullable());
 const revenue = textsUnder('td.reports.revenue');
 const REVENUE_WORDS = { playPoints: 'Play Points', winPoints: 'Win Points', endPoints: 'End Points', commission: 'Commission', netToPay: 'Net To Pay' } as const;
 
@@ -231,7 +244,7 @@ export const REVENUE_REPORT: ReportDefOf<RevenueRow, RevenueTotals, 'revenuerepo
   key: 'revenue',
   page: { key: 'revenuereport', label: 'Revenue Report', menu: ['admin'], area: 'reports' },
   api: API_PATHS.revenueReport,
-  reply: answer({ role: z.string(), data: z.array(netRow) }),
+  reply: schemaOnce((zod) => answer(zod, { role: zod.string(), data: zod.array(netRow(zod)) })),
   title: revenue('title', 'Revenue Report'),
   read: (reply) => {
     const rows = rowsOf<RevenueRow>(reply);
@@ -259,7 +272,8 @@ export const REVENUE_BY_ID_REPORT: ReportDefOf<RevenueRow, RevenueTotals, never>
   key: 'revenueById',
   page: { of: 'revenuereport', route: 'revenuebyid' },
   api: API_PATHS.revenueById,
-  reply: answer({ role: z.string(), data: z.array(netRow), totals }),
+  // The totals: points per figure (null where one would not add up).
+  reply: schemaOnce((zod) => answer(zod, { role: zod.string(), data: zod.array(netRow(zod)), totals: zod.record(zod.string(), zod.number().nullable()) })),
   read: (reply) => {
     const rows = rowsOf<RevenueRow>(reply);
     const given = reply.totals as RevenueTotals | undefined;
@@ -269,18 +283,19 @@ export const REVENUE_BY_ID_REPORT: ReportDefOf<RevenueRow, RevenueTotals, never>
 
 // ---- Admin commission ----------------------------------------------------------------------------
 
-const adminCommissionRow = rowOf<AdminCommissionRow>()(
-  z.object({
-    gameId: z.string(),
-    gameName: z.string(),
-    username: z.string(),
-    nofDigit: z.number(),
-    winpercentage: z.number(),
-    totalpoints: points,
-    totalwinpoints: points,
-    commission: points,
-  }),
-);
+const adminCommissionRow = (zod: Zod) =>
+  rowOf<AdminCommissionRow>()(
+    zod.object({
+      gameId: zod.string(),
+      gameName: zod.string(),
+      username: zod.string(),
+      nofDigit: zod.number(),
+      winpercentage: zod.number(),
+      totalpoints: zod.number(),
+      totalwinpoints: zod.number(),
+      commission: zod.number(),
+    }),
+  );
 
 const ADMIN_FIGURES = ['commission', 'totalpoints', 'totalwinpoints'] as const;
 export type AdminCommissionTotals = Record<(typeof ADMIN_FIGURES)[number], number>;
@@ -309,7 +324,7 @@ export const ADMIN_COMMISSION_REPORT: ReportDefOf<AdminCommissionRow, AdminCommi
   key: 'adminCommission',
   page: { key: 'admincommissionreport', label: 'Admin Commission Report', menu: ['superadmin', 'admin'], area: 'reports' },
   api: API_PATHS.adminCommissionReport,
-  reply: answer({ message: z.string().optional(), data: z.array(adminCommissionRow) }),
+  reply: schemaOnce((zod) => answer(zod, { message: zod.string().optional(), data: zod.array(adminCommissionRow(zod)) })),
   title: admin('title', 'Admin Commission Report'),
   read: (reply) => {
     const rows = rowsOf<AdminCommissionRow>(reply).map(withCommission);

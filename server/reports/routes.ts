@@ -53,9 +53,9 @@ async function viewOf(db: Database, caller: Caller, q: ReportQuery): Promise<Acc
  */
 export function reportEndpoint(def: ReportDef) {
   // The period and the account stay typed; a report's own parameters reach its query as checked values.
-  const querystring: z.ZodType<ReportQuery & Readonly<Record<string, unknown>>> = def.params ? reportQuery.extend(def.params) : reportQuery;
+  const querystring: z.ZodType<ReportQuery & Readonly<Record<string, unknown>>> = def.params ? reportQuery.extend(def.params(z)) : reportQuery;
   // The rows as the query gives them; the declared schema checks them on the way out.
-  const reply: z.ZodType<{ data: readonly unknown[] }> = def.reply;
+  const reply: z.ZodType<{ data: readonly unknown[] }> = def.reply(z);
   return endpoint({ method: 'GET', path: def.api, schema: { querystring, response: { ...ERROR_REPLIES, 200: reply } }, page: pageOfReport(def) as PageKey });
 }
 

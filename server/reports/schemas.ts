@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { DayFigures, PendingRow, ReportUser, TransactionRow, TransactionSide } from '../../domain/api';
-import { netRow } from '../../resources/reports';
+import { netRow as netRowOf } from '../../resources/reports';
 import { ERROR_REPLIES, ok, rowOf, timestamp } from '../http/schemas';
 
 /** The replies of the reports outside the registry's table reports (resources/reports.ts), their rows checked against domain/api.ts (rowOf). */
 
 const points = z.number();
+const netRow = netRowOf(z);
 
 const dayFigures = rowOf<DayFigures>()(z.object({ day: z.string(), playPoints: points, winPoints: points, endPoints: points }));
 

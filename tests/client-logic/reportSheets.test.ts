@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { translate } from '../../src/i18n/translate';
 import type { PageKey, ReportText, TurnoverRow } from '../../resources.config';
 import { ADMIN_COMMISSION_REPORT, REVENUE_BY_ID_REPORT, REVENUE_REPORT, TURNOVER_REPORT } from '../../resources/reports';
 import { reportSheet } from '../../src/reports/reportDef';
 import { periodOf, reportQuery, viewOf, viewSearch } from '../../src/reports/useReport';
+import { code, ROOT, sources } from './sources';
 
 // The English catalogue's words for each key (the report's declaration wrote them there).
 const t = (text: ReportText) => translate(text.key);
@@ -94,6 +97,12 @@ describe('report pages', () => {
   it('keep the page keys a closed list (the Hindi words and the screens are complete by type): a report adds its literal key, never `string`', () => {
     expectTypeOf<'turnoverreport' | 'revenuereport' | 'admincommissionreport'>().toExtend<PageKey>();
     expectTypeOf<string>().not.toExtend<PageKey>();
+  });
+
+  it('declare their schemas as functions of the zod the server hands in: the registry and domain load no zod, so the client does not', () => {
+    const files = [join(ROOT, 'resources.config.ts'), ...sources(join(ROOT, 'resources')), ...sources(join(ROOT, 'domain'))];
+    const loading = files.filter((f) => /^\s*import\s+(?!type\b)[^;]*from\s+'zod'/m.test(code(readFileSync(f, 'utf8'))));
+    expect(loading.map((f) => f.slice(ROOT.length + 1))).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { pageOfReport, REPORTS } from '../../resources.config';
 import { COMPLAINT_ENDPOINTS } from '../../server/operations/complaints.endpoints';
 import { REPORT_QUERIES } from '../../server/reports/queries';
@@ -25,7 +26,7 @@ describe.runIf(engineAvailable())('endpoint declarations', () => {
     for (const def of REPORTS) {
       expect(REPORT_QUERIES[def.key], def.key).toBeTypeOf('function');
       const route = h.app.routeTable.find((r) => r.method === 'GET' && r.url === `/api${def.api}`);
-      expect((route?.schema as { response?: Record<number, unknown> } | undefined)?.response?.[200], def.key).toBe(def.reply);
+      expect((route?.schema as { response?: Record<number, unknown> } | undefined)?.response?.[200], def.key).toBe(def.reply(z));
       expect(route?.config, def.key).toMatchObject({ page: pageOfReport(def) });
     }
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type * as Queries from '../../server/reports/queries';
 import type * as Reports from '../../resources/reports';
 import { WALLET_REPORT, walletQuery, withWalletReport } from '../fixtures/extraReport';
@@ -38,14 +39,14 @@ describe.runIf(engineAvailable())('a registry with one more report (a wallet rep
   it('its route is registered from the declaration: path, the declared reply as its schema, its page', () => {
     const route = h.app.routeTable.find((r) => r.method === 'GET' && r.url === URL);
     expect(route).toBeDefined();
-    expect((route?.schema as { response: Record<number, unknown> }).response[200]).toBe(WALLET_REPORT.reply);
+    expect((route?.schema as { response: Record<number, unknown> }).response[200]).toBe(WALLET_REPORT.reply(z));
     expect(route?.config).toMatchObject({ page: 'walletreport' });
   });
 
   it('answers with its declared schema: the rows its query reads, `success` added', async () => {
     const r = await call(h, 'GET', URL, { token: h.root.token });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
-    expect(WALLET_REPORT.reply.safeParse(r.json).success).toBe(true);
+    expect(WALLET_REPORT.reply(z).safeParse(r.json).success).toBe(true);
     expect(r.json).toMatchObject({ success: true, role: 'superadmin' });
     expect((r.json.data as { username: string; balance: number }[]).find((x) => x.username === chain.admin.username)).toEqual({
       id: chain.admin._id,
