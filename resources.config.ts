@@ -11,6 +11,7 @@
 export * from './resources/roles';
 export { TIERS, type CommissionColumn } from './resources/tiers';
 export { PAGES, type PageKey } from './resources/pages';
+export { REPORTS, REVENUE_FIGURES, SYSTEM_ROLES, pageOfReport, routeOfReport, ownPage, type ReportDef, type ReportDefOf, type ReportText, type ReportColumn, type ReportData } from './resources/reports';
 export { GAMES, TITLI_PICTURES } from './resources/games';
 export { CATALOGUE, type CatalogueDef } from './resources/catalogue';
 export { RECORDS, type RecordDef, type RecordColumn, type RecordFilter, type ChoiceColor } from './resources/records';

@@ -39,18 +39,8 @@ export const file = <T = string>(contentType: string, description: string) => ({
 /** A timestamp as a row carries it: a Date from the database (sent as ISO 8601) or a string already. */
 export const timestamp = z.union([z.date(), z.string()]).meta({ type: 'string', format: 'date-time' });
 
-/** The JSON a value becomes on the wire: a Date is its ISO string (the row types of domain/api.ts say so). */
-type Wire<T> = T extends Date ? string : T extends readonly (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
-/**
- * A row schema checked against its one type in domain/api.ts, both ways: a field added to, removed from or
- * retyped in only one of them fails the type check. (The serializer drops fields a schema lacks.)
- */
-export const rowOf =
-  <T>() =>
-  <S extends z.ZodType>(schema: S & (Same<Wire<z.output<S>>, T> extends true ? unknown : { rowDiffersFrom: T })): S =>
-    schema;
+/** Row schemas are checked against their types in domain/ (the registry's report rows use the same check). */
+export { rowOf } from '../../domain/rowSchema';
 
 /** The 4xx answers every authenticated route may give, in the one error envelope. */
 export const ERROR_REPLIES = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope } as const;

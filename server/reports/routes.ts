@@ -2,21 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { subject } from '../../domain/activity';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminCommission, percentToBp, sumPoints } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, dayRange, lastDays, parseDate } from '../../domain/periods';
-import { CHAIN, childTierOf, isStaff, TIERS, type Role } from '../../resources.config';
+import { CHAIN, childTierOf, isStaff, pageOfReport, REPORTS, type PageKey, type ReportDef, type Role } from '../../resources.config';
 import { requireCaller, requireRecentStepUp } from '../auth/plugin';
 import type { Caller } from '../access/caller';
 import { loadViewRoot } from '../access/accounts';
 import { findRef, type AccountRef } from '../accounts/repository';
 import type { Database } from '../db/client';
+import { endpoint, serve } from '../http/endpoint';
 import { coded, forbidden } from '../http/errors';
-import { queryDate } from '../http/schemas';
+import { ERROR_REPLIES, queryDate } from '../http/schemas';
 import { pendingCommissions, previewCommission, sendCommission } from './commission';
-import { accountsUnder, adminGamePlay, playByDay } from './repository';
+import { REPORT_QUERIES } from './queries';
+import { accountsUnder, playByDay } from './repository';
 import { transactionsOf } from './transactions';
-import { turnoverOf, type DayRange } from './turnover';
+import type { DayRange } from './turnover';
 import { REPORT_REPLIES } from './schemas';
 import { pickerQuery } from '../http/picker';
 import { API_PATHS } from '../../domain/apiPaths';
@@ -46,21 +47,33 @@ async function viewOf(db: Database, caller: Caller, q: ReportQuery): Promise<Acc
   return view;
 }
 
-/** Tiers that are money of the house, not of players: left out of revenue totals. */
-const SYSTEM_ROLES = new Set<string>(TIERS.filter((t) => t.kind === 'system').map((t) => t.role));
-const REVENUE_FIGURES = ['playPoints', 'winPoints', 'endPoints', 'commission', 'netToPay'] as const;
+/**
+ * A table report's endpoint, from its declaration: GET its path with the period query (and its own
+ * parameters), answering its declared reply to the roles of its page.
+ */
+export function reportEndpoint(def: ReportDef) {
+  // The period and the account stay typed; a report's own parameters reach its query as checked values.
+  const querystring: z.ZodType<ReportQuery & Readonly<Record<string, unknown>>> = def.params ? reportQuery.extend(def.params(z)) : reportQuery;
+  // The rows as the query gives them; the declared schema checks them on the way out.
+  const reply: z.ZodType<{ data: readonly unknown[] }> = def.reply(z);
+  return endpoint({ method: 'GET', path: def.api, schema: { querystring, response: { ...ERROR_REPLIES, 200: reply } }, page: pageOfReport(def) as PageKey });
+}
 
-/** Turnover, revenue and admin commission reports, from the per-day play of the players. */
+/** The table reports (turnover, revenue, admin commission and any other declared) and the dashboard's chart, from the per-day play of the players. */
 export async function reportRoutes(app: FastifyInstance) {
   const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(API_PATHS.turnoverReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.turnover }, config: { page: 'turnoverreport' } }, async (req) => {
-    const caller = requireCaller(req);
-    const view = await viewOf(db, caller, req.query);
-    const data = await turnoverOf(db, view, daysOf(req.query));
-    return { success: true, role: view.role, childRole: childTierOf(view.role as Role)?.role ?? null, data };
-  });
+  // The table reports, each from its declaration: path, schemas and page; its query by its key.
+  for (const def of REPORTS) {
+    const query = REPORT_QUERIES[def.key];
+    if (!query) throw new Error(`The report ${def.key} has no query in server/reports/queries.ts.`);
+    serve(app, reportEndpoint(def), async (req) => {
+      const caller = requireCaller(req);
+      const view = await viewOf(db, caller, req.query);
+      return { success: true, ...(await query({ db, view, days: daysOf(req.query), query: req.query })) };
+    });
+  }
 
   // The dashboard's chart: play, win and net per day of the caller's subtree (or of `id` in it).
   r.get(
@@ -81,42 +94,6 @@ export async function reportRoutes(app: FastifyInstance) {
       };
     },
   );
-
-  r.get(API_PATHS.revenueReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.revenue }, config: { page: 'revenuereport' } }, async (req) => {
-    const caller = requireCaller(req);
-    const view = await viewOf(db, caller, req.query);
-    const rows = await turnoverOf(db, view, daysOf(req.query));
-    return { success: true, role: view.role, data: rows.map(revenueRow) };
-  });
-
-  // Revenue by id: every child row (gift, loan and otc included) with totals that leave those out.
-  r.get(API_PATHS.revenueById, { schema: { querystring: reportQuery, response: REPORT_REPLIES.revenueById }, config: { page: 'revenuereport' } }, async (req) => {
-    const caller = requireCaller(req);
-    const view = await viewOf(db, caller, req.query);
-    const rows = (await turnoverOf(db, view, daysOf(req.query), { allChildren: true })).map(revenueRow);
-    const counted = rows.filter((x) => !SYSTEM_ROLES.has(x.role));
-    return { success: true, role: view.role, data: rows, totals: sumPoints(counted, REVENUE_FIGURES) };
-  });
-
-  r.get(API_PATHS.adminCommissionReport, { schema: { querystring: reportQuery, response: REPORT_REPLIES.adminCommission }, config: { page: 'admincommissionreport' } }, async (req) => {
-    const caller = requireCaller(req);
-    const view = await viewOf(db, caller, req.query);
-    const days = daysOf(req.query);
-    const rows = await adminGamePlay(db, view.path, days);
-    return {
-      success: true,
-      data: rows.map((x) => ({
-        gameId: x.gameId,
-        gameName: x.gameName,
-        username: x.username,
-        nofDigit: x.nodigit,
-        winpercentage: Number(x.winPercentage),
-        totalpoints: centsToPoints(x.playCents),
-        totalwinpoints: centsToPoints(x.winCents),
-        commission: centsToPoints(adminCommission(x.playCents, percentToBp(x.winPercentage))),
-      })),
-    };
-  });
 }
 
 /** Pending commission, commission send, the transaction report and the user filter of report screens. */
@@ -186,8 +163,4 @@ export async function commissionRoutes(app: FastifyInstance) {
     if (!view) throw forbidden();
     return { success: true, data: await accountsUnder(db, view.path, req.query) };
   });
-}
-
-function revenueRow(x: Awaited<ReturnType<typeof turnoverOf>>[number]) {
-  return { id: x.id, username: x.username, role: x.role, playPoints: x.playPoints, winPoints: x.winPoints, endPoints: x.endPoints, commission: x.commission, netToPay: x.netToPay };
 }

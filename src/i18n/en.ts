@@ -7,7 +7,7 @@ import { ACTIVITY_OUTCOMES, ACTIVITY_SUBJECTS } from '../../domain/activity';
 import { LEDGER_TEXTS, POOL_NAME } from '../../domain/ledgerText';
 import { MESSAGES } from '../../domain/messages';
 import { HISTORY_MODELS } from '../operations/clearHistoryRules';
-import { englishRegistryTexts } from './registryTexts';
+import { englishRegistryTexts, englishReportTexts } from './registryTexts';
 
 export const en = {
   td: {
@@ -451,54 +451,8 @@ export const en = {
       total: 'Total',
       empty: 'No records found',
       view: 'View %{username}',
-      turnover: {
-        title: '%{tier} TurnOver Report',
-        cards: { playPoints: 'Total PlayPoints', winPoints: 'Total WinPoints', endPoints: 'End Point', commission: 'Total Commission', netToPay: 'Net' },
-        columns: {
-          no: 'No',
-          username: 'ID',
-          playPoints: 'Play Points',
-          winPoints: 'Win Points',
-          endPoints: 'End Points',
-          netToPay: 'Net',
-        },
-        export: {
-          username: 'UserName',
-          playPoints: 'Play Points',
-          winPoints: 'Win Points',
-          endPoints: 'End Points',
-          netToPay: 'Net',
-        },
-      },
-      revenue: {
-        title: 'Revenue Report',
-        cards: { playPoints: 'Play Points', winPoints: 'Win Points', endPoints: 'End Points', commission: 'Commission', netToPay: 'Net To Pay' },
-        columns: {
-          no: 'No',
-          username: 'ID',
-          role: 'Role',
-          playPoints: 'Play Points',
-          winPoints: 'Win Points',
-          endPoints: 'End Points',
-          commission: 'Commission',
-          netToPay: 'Net To Pay',
-        },
-      },
-      adminCommission: {
-        title: 'Admin Commission Report',
-        cards: { commission: 'Total Commission Point', totalpoints: 'Total Bet Point', totalwinpoints: 'Total Won Point' },
-        columns: {
-          no: 'No',
-          gameId: 'Game ID',
-          gameName: 'Game Name',
-          username: 'Username',
-          nofDigit: 'No of Digit',
-          winpercentage: 'Win Percentage',
-          totalpoints: 'Total Points',
-          totalwinpoints: 'Total Win Points',
-          commission: 'Commission',
-        },
-      },
+      /** Each report's texts (td.reports.<report>.*): its English is written once, in its declaration (resources/reports.ts). */
+      ...englishReportTexts(),
     },
     /** The password step-up of restore, clear history and the commission send. */
     stepUp: {

@@ -7,7 +7,7 @@ import type { Catalogue } from './en';
 import { hiActivity } from './hiActivity';
 import { hiErrors } from './hiErrors';
 import { hiLedger } from './hiLedger';
-import { hiRegistry } from './hiRegistry';
+import { hiRegistry, hiReports } from './hiRegistry';
 
 export const hi: Catalogue = {
   td: {
@@ -462,54 +462,7 @@ export const hi: Catalogue = {
       total: 'कुल',
       empty: 'कोई रिकॉर्ड नहीं मिला',
       view: '%{username} देखें',
-      turnover: {
-        title: '%{tier} टर्नओवर रिपोर्ट',
-        cards: { playPoints: 'कुल खेल पॉइंट', winPoints: 'कुल जीत पॉइंट', endPoints: 'अंतिम पॉइंट', commission: 'कुल कमीशन', netToPay: 'शुद्ध' },
-        columns: {
-          no: 'क्रम',
-          username: 'आईडी',
-          playPoints: 'खेल पॉइंट',
-          winPoints: 'जीत पॉइंट',
-          endPoints: 'अंतिम पॉइंट',
-          netToPay: 'शुद्ध',
-        },
-        export: {
-          username: 'उपयोगकर्ता नाम',
-          playPoints: 'खेल पॉइंट',
-          winPoints: 'जीत पॉइंट',
-          endPoints: 'अंतिम पॉइंट',
-          netToPay: 'शुद्ध',
-        },
-      },
-      revenue: {
-        title: 'राजस्व रिपोर्ट',
-        cards: { playPoints: 'खेल पॉइंट', winPoints: 'जीत पॉइंट', endPoints: 'अंतिम पॉइंट', commission: 'कमीशन', netToPay: 'देय शुद्ध राशि' },
-        columns: {
-          no: 'क्रम',
-          username: 'आईडी',
-          role: 'भूमिका',
-          playPoints: 'खेल पॉइंट',
-          winPoints: 'जीत पॉइंट',
-          endPoints: 'अंतिम पॉइंट',
-          commission: 'कमीशन',
-          netToPay: 'देय शुद्ध राशि',
-        },
-      },
-      adminCommission: {
-        title: 'एडमिन कमीशन रिपोर्ट',
-        cards: { commission: 'कुल कमीशन पॉइंट', totalpoints: 'कुल दाँव पॉइंट', totalwinpoints: 'कुल जीते पॉइंट' },
-        columns: {
-          no: 'क्रम',
-          gameId: 'गेम आईडी',
-          gameName: 'गेम का नाम',
-          username: 'उपयोगकर्ता नाम',
-          nofDigit: 'अंकों की संख्या',
-          winpercentage: 'जीत प्रतिशत',
-          totalpoints: 'कुल पॉइंट',
-          totalwinpoints: 'कुल जीत पॉइंट',
-          commission: 'कमीशन',
-        },
-      },
+      ...hiReports,
     },
     stepUp: {
       title: 'अपने पासवर्ड की पुष्टि करें',

@@ -103,3 +103,55 @@ export const hiRegistry = registryTexts({
     }
   },
 });
+
+/** Hindi words for each report's texts (td.reports.<report>.*; the English is in the report's declaration, resources/reports.ts). */
+export const hiReports = {
+  turnover: {
+    title: '%{tier} टर्नओवर रिपोर्ट',
+    cards: { playPoints: 'कुल खेल पॉइंट', winPoints: 'कुल जीत पॉइंट', endPoints: 'अंतिम पॉइंट', commission: 'कुल कमीशन', netToPay: 'शुद्ध' },
+    columns: {
+      no: 'क्रम',
+      username: 'आईडी',
+      playPoints: 'खेल पॉइंट',
+      winPoints: 'जीत पॉइंट',
+      endPoints: 'अंतिम पॉइंट',
+      netToPay: 'शुद्ध',
+    },
+    export: {
+      username: 'उपयोगकर्ता नाम',
+      playPoints: 'खेल पॉइंट',
+      winPoints: 'जीत पॉइंट',
+      endPoints: 'अंतिम पॉइंट',
+      netToPay: 'शुद्ध',
+    },
+  },
+  revenue: {
+    title: 'राजस्व रिपोर्ट',
+    cards: { playPoints: 'खेल पॉइंट', winPoints: 'जीत पॉइंट', endPoints: 'अंतिम पॉइंट', commission: 'कमीशन', netToPay: 'देय शुद्ध राशि' },
+    columns: {
+      no: 'क्रम',
+      username: 'आईडी',
+      role: 'भूमिका',
+      playPoints: 'खेल पॉइंट',
+      winPoints: 'जीत पॉइंट',
+      endPoints: 'अंतिम पॉइंट',
+      commission: 'कमीशन',
+      netToPay: 'देय शुद्ध राशि',
+    },
+  },
+  adminCommission: {
+    title: 'एडमिन कमीशन रिपोर्ट',
+    cards: { commission: 'कुल कमीशन पॉइंट', totalpoints: 'कुल दाँव पॉइंट', totalwinpoints: 'कुल जीते पॉइंट' },
+    columns: {
+      no: 'क्रम',
+      gameId: 'गेम आईडी',
+      gameName: 'गेम का नाम',
+      username: 'उपयोगकर्ता नाम',
+      nofDigit: 'अंकों की संख्या',
+      winpercentage: 'जीत प्रतिशत',
+      totalpoints: 'कुल पॉइंट',
+      totalwinpoints: 'कुल जीत पॉइंट',
+      commission: 'कमीशन',
+    },
+  },
+};

@@ -1,4 +1,4 @@
-import { PAGES, TIERS, type CommissionColumn, type PageKey, type Role, type TierDef } from '../../resources.config';
+import { PAGES, REPORTS, TIERS, type CommissionColumn, type PageKey, type ReportText, type Role, type TierDef } from '../../resources.config';
 import type { ColumnSource, FieldName } from '../../domain/tiers';
 
 /**
@@ -71,4 +71,36 @@ export function registryTexts(words: RegistryWords): RegistryTexts {
       ]),
     ),
   };
+}
+
+/** A branch of texts: a text per key, or a branch below it. */
+export interface TextTree {
+  [key: string]: string | TextTree;
+}
+
+const REPORT_BRANCH = 'td.reports.';
+
+/**
+ * The reports' English under td.reports.<report>.*, from their declarations (resources/reports.ts),
+ * which give each text its key and its English. Texts under other keys (a tier's commission heading)
+ * are the registry's own, above.
+ */
+export function englishReportTexts(): TextTree {
+  const out: TextTree = {};
+  const texts: ReportText[] = REPORTS.flatMap((r) => [r.title, ...r.cards.map((c) => c.label), ...r.columns.map((c) => c.label), ...(r.export?.columns.map((c) => c.label) ?? [])]);
+  for (const { key, en } of texts) {
+    if (!key.startsWith(REPORT_BRANCH)) continue;
+    const path = key.slice(REPORT_BRANCH.length).split('.');
+    let node = out;
+    for (const part of path.slice(0, -1)) {
+      const next = node[part];
+      if (typeof next === 'string') throw new Error(`The report text ${key} is below another text.`);
+      node = next ?? (node[part] = {});
+    }
+    const last = path[path.length - 1]!;
+    const had = node[last];
+    if (had !== undefined && had !== en) throw new Error(`The report text ${key} is declared twice with different words.`);
+    node[last] = en;
+  }
+  return out;
 }

@@ -21,7 +21,7 @@ import { isRegistryResource } from '../catalogue/registryResources';
 import { ConsoleIndex } from '../games/console/ConsoleIndex';
 import { GameConsoleRoute, ownConsole } from '../games/console/ConsolePage';
 import LiveTvIcon from '@mui/icons-material/LiveTv';
-import { mintsPoints, OWN_CONSOLE_GAMES, tierOf, type PageKey, type Role } from '../../resources.config';
+import { mintsPoints, ownPage, OWN_CONSOLE_GAMES, REPORTS, routeOfReport, tierOf, type PageKey, type ReportDef, type Role } from '../../resources.config';
 import { CreditForm } from '../credit/CreditForm';
 import { Dashboard } from '../dashboard/Dashboard';
 import { WinPercentagePage } from '../games/percentage/WinPercentagePage';
@@ -31,10 +31,7 @@ import { ProfilePage } from '../profile/ProfilePage';
 import { CommissionPage } from '../reports/commission/CommissionPage';
 import { CommissionPayoutPage } from '../reports/commission/CommissionPayoutPage';
 import { TransactionReportPage } from '../reports/transactions/TransactionReportPage';
-import { ADMIN_COMMISSION_REPORT } from '../reports/adminCommissionReport';
 import { ReportFrame, reportScreen } from '../reports/ReportFrame';
-import { REVENUE_BY_ID_REPORT, REVENUE_REPORT } from '../reports/revenueReport';
-import { TURNOVER_REPORT } from '../reports/turnoverReport';
 import { BackupsPage } from '../operations/BackupsPage';
 import { ClearHistoryPage } from '../operations/ClearHistoryPage';
 
@@ -58,7 +55,29 @@ export interface PageScreen {
   subRoutes?: readonly SubRoute[];
 }
 
+/** The icons of the report pages; a report without one here has the report icon. */
+const REPORT_ICONS: Partial<Record<PageKey, ComponentType>> = { revenuereport: TrendingUpIcon, admincommissionreport: PaidIcon };
+
+/**
+ * The report screens, from their declarations (resources/reports.ts): each report with a page of its
+ * own is that page's screen, the one report frame; a drill-down report is a route below its page.
+ */
+function reportScreens(reports: readonly ReportDef[]): Record<string, PageScreen> {
+  return Object.fromEntries(
+    reports.flatMap((r) => {
+      const page = ownPage(r);
+      if (!page) return [];
+      const below = reports.filter((d) => !ownPage(d) && routeOfReport(d).startsWith(`${page.key}/`));
+      const subRoutes = below.map((d) => ({ path: routeOfReport(d).slice(page.key.length + 1), allowed: () => true, element: () => <ReportFrame def={d} /> }));
+      const icon = (Object.prototype.hasOwnProperty.call(REPORT_ICONS, page.key) ? REPORT_ICONS[page.key as PageKey] : undefined) ?? AssessmentIcon;
+      return [[page.key, { component: reportScreen(r), icon, ...(subRoutes.length ? { subRoutes } : {}) }]];
+    }),
+  );
+}
+
 export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
+  // Each declared report's frame first: a report that needs a screen of its own names it below, under its page key.
+  ...reportScreens(REPORTS),
   dashboard: { component: Dashboard, icon: DashboardIcon },
   winpercentage: { component: WinPercentagePage, icon: PercentIcon },
   onlineplayers: { component: OnlinePlayersPage, icon: PeopleAltIcon },
@@ -66,15 +85,6 @@ export const PAGE_SCREENS: Partial<Record<PageKey, PageScreen>> = {
   transactionreport: { component: TransactionReportPage, icon: ReceiptLongIcon },
   commissionpayoutReport: { component: CommissionPayoutPage, icon: RequestQuoteIcon },
   commission: { component: CommissionPage, icon: PaymentsIcon },
-  // The report screens: one frame, each report a declaration (src/reports/).
-  turnoverreport: { component: reportScreen(TURNOVER_REPORT), icon: AssessmentIcon },
-  revenuereport: {
-    component: reportScreen(REVENUE_REPORT),
-    icon: TrendingUpIcon,
-    // Revenue by id, the drill-down: `revenuereport/revenuebyid?role&id&startDate&endDate`.
-    subRoutes: [{ path: 'revenuebyid', allowed: () => true, element: () => <ReportFrame def={REVENUE_BY_ID_REPORT} /> }],
-  },
-  admincommissionreport: { component: reportScreen(ADMIN_COMMISSION_REPORT), icon: PaidIcon },
   profile: {
     component: ProfilePage,
     icon: PersonIcon,

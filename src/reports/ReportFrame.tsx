@@ -20,20 +20,22 @@ import { writeSheet } from '../tiers/exportRows';
 import { tierLabelKey } from '../tiers/registry';
 import { DateRangeDialog } from './DateRangeDialog';
 import { PeriodButtons } from './PeriodButtons';
-import { reportSheet, type ReportDef } from './reportDef';
+import type { ReportDefOf } from '../../resources.config';
+import { reportSheet } from './reportDef';
 import { ReportTable } from './ReportTable';
-import { useReportData, useReportView } from './useReport';
+import { useReportData, useReportText, useReportView } from './useReport';
 
 /** The summary cards: each a figure of the totals, over every row of the report. */
-function SummaryCards<Totals extends Record<string, number>>({ cards, totals }: { cards: ReportDef<{ username: string }, Totals>['cards']; totals: Totals }) {
+function SummaryCards<Totals extends Record<string, number>>({ cards, totals }: { cards: ReportDefOf<{ username: string }, Totals>['cards']; totals: Totals }) {
   const translate = useTranslate();
+  const text = useReportText();
   return (
     <Box role="group" aria-label={translate('td.reports.summary')} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2, mb: 2 }}>
       {cards.map((c) => (
-        <Card key={c.figure} variant="outlined" component="section" aria-label={translate(c.label)}>
+        <Card key={c.figure} variant="outlined" component="section" aria-label={text(c.label)}>
           <CardContent>
             <Typography variant="body2" color="text.secondary">
-              {translate(c.label)}
+              {text(c.label)}
             </Typography>
             <Typography variant="h6" component="p">
               {formatPoints(totals[c.figure])}
@@ -50,8 +52,9 @@ function SummaryCards<Totals extends Record<string, number>>({ cards, totals }: 
  * Date Range modal, a spinner while the report loads, the summary cards, the paged table with its
  * Total row, Back (drill-up through the browser's history) and the export. `def` is the report.
  */
-export function ReportFrame<Row extends { username: string }, Totals extends Record<string, number>>({ def }: { def: ReportDef<Row, Totals> }) {
+export function ReportFrame<Row extends { username: string }, Totals extends Record<string, number>>({ def }: { def: ReportDefOf<Row, Totals> }) {
   const translate = useTranslate();
+  const text = useReportText();
   const notify = useNotify();
   const navigate = useNavigate();
   const { view, role, choose } = useReportView();
@@ -60,7 +63,7 @@ export function ReportFrame<Row extends { username: string }, Totals extends Rec
 
   const child = role ? childTierOf(role as Role) : null;
   const tier = child ? translate(tierLabelKey(child, 'plural'), { _: child.labels.plural }) : '';
-  const title = translate(def.title, { tier }).trim();
+  const title = text(def.title, { tier }).trim();
 
   const onPeriod = (code: PeriodCode) => choose(periodRange(code, new Date())!);
   // Get Summary on the range already shown fetches it again (spec section 4).
@@ -71,7 +74,7 @@ export function ReportFrame<Row extends { username: string }, Totals extends Rec
   };
   const exportRows = useMutation({
     mutationFn: async (rows: readonly Row[]) => {
-      const sheet = reportSheet(def, rows, (k) => translate(k));
+      const sheet = reportSheet(def, rows, text);
       if (sheet) await writeSheet(sheet);
     },
     onError: (err) => notify(errorMessage(err, translate('td.messages.somethingWrong')), { type: 'error', autoHideDuration: 1500 }),
@@ -111,7 +114,7 @@ export function ReportFrame<Row extends { username: string }, Totals extends Rec
 }
 
 /** A report's page component, for the pages registry (src/pages/screens.tsx). */
-export function reportScreen<Row extends { username: string }, Totals extends Record<string, number>>(def: ReportDef<Row, Totals>) {
+export function reportScreen<Row extends { username: string }, Totals extends Record<string, number>>(def: ReportDefOf<Row, Totals>) {
   return function ReportScreen() {
     return <ReportFrame def={def} />;
   };

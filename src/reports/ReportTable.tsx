@@ -13,15 +13,15 @@ import TableRow from '@mui/material/TableRow';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { formatPoints } from '../i18n/format';
 import type { Range } from '../../domain/periods';
-import type { ReportColumn, ReportDef } from './reportDef';
-import { viewSearch } from './useReport';
+import type { ReportColumn, ReportDefOf } from '../../resources.config';
+import { useReportText, viewSearch } from './useReport';
 import { responsiveTableSx } from '../common/RowsTable';
 import { ScreenPagination } from '../common/ScreenPagination';
 import { PER_PAGE_OPTIONS } from '../common/useScreenList';
 import { roleLabel } from '../tiers/registry';
 
 /** The username, and when the row has accounts below it, a link and an eye icon into its view. */
-function AccountCell<Row extends { username: string }>({ drill, row, range }: { drill: ReportDef<Row, Record<string, number>>['drill']; row: Row; range: Range }) {
+function AccountCell<Row extends { username: string }>({ drill, row, range }: { drill: ReportDefOf<Row, Record<string, number>>['drill']; row: Row; range: Range }) {
   const translate = useTranslate();
   const basename = useBasename();
   const target = drill?.target(row) ?? null;
@@ -52,13 +52,14 @@ export function ReportTable<Row extends { username: string }, Totals extends Rec
   range,
   title,
 }: {
-  def: ReportDef<Row, Totals>;
+  def: ReportDefOf<Row, Totals>;
   rows: readonly Row[];
   totals: Totals;
   range: Range;
   title: string;
 }) {
   const translate = useTranslate();
+  const text = useReportText();
   // react-admin's in-memory list pages the rows (its records need an id: the row's key; index numbers it).
   const records = useMemo(() => rows.map((row, index) => ({ id: def.rowKey(row), row, index })), [rows, def]);
   const list = useList({ data: records, perPage: PER_PAGE_OPTIONS[0] });
@@ -84,8 +85,8 @@ export function ReportTable<Row extends { username: string }, Totals extends Rec
           <TableHead>
             <TableRow>
               {def.columns.map((c) => (
-                <TableCell key={c.label} align={alignOf(c)}>
-                  {translate(c.label)}
+                <TableCell key={c.label.key} align={alignOf(c)}>
+                  {text(c.label)}
                 </TableCell>
               ))}
             </TableRow>
@@ -101,7 +102,7 @@ export function ReportTable<Row extends { username: string }, Totals extends Rec
             {(list.data ?? []).map(({ id, row, index }) => (
               <TableRow key={id}>
                 {def.columns.map((c) => (
-                  <TableCell key={c.label} align={alignOf(c)} sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell key={c.label.key} align={alignOf(c)} sx={{ whiteSpace: 'nowrap' }}>
                     {cell(c, row, index)}
                   </TableCell>
                 ))}
@@ -111,7 +112,7 @@ export function ReportTable<Row extends { username: string }, Totals extends Rec
           <TableFooter>
             <TableRow>
               {def.columns.map((c) => (
-                <TableCell key={c.label} align={alignOf(c)} sx={{ fontWeight: 'bold', color: 'text.primary', whiteSpace: 'nowrap' }}>
+                <TableCell key={c.label.key} align={alignOf(c)} sx={{ fontWeight: 'bold', color: 'text.primary', whiteSpace: 'nowrap' }}>
                   {footer(c)}
                 </TableCell>
               ))}

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { dayKey, parseDate, PERIOD_CODES, periodRange, type PeriodCode, type PeriodName, type Range } from '../../domain/periods';
 import { getStoredRole } from '../auth/session';
 import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { ApiError } from '../dataProvider/errors';
 import { queryKeys } from '../dataProvider/queryKeys';
-import type { ReportData, ReportDef } from './reportDef';
+import type { ReportData, ReportDefOf, ReportText } from '../../resources.config';
+import type { TranslateText } from './reportDef';
 
 /** The period buttons in the spec's order (2.7); Date Range (custom, 8) follows them. */
 export const PERIOD_BUTTONS = ['lastSixMonths', 'currentMonth', 'lastMonth', 'lastWeek', 'currentWeek', 'yesterday', 'today'] as const satisfies readonly Exclude<PeriodName, 'custom'>[];
@@ -87,7 +88,7 @@ export function useReportView() {
 const retry = (failures: number, err: Error): boolean => !(err instanceof ApiError && err.status < 500) && failures < 1;
 
 /** The report's rows and totals for the view; a new start, end, role or id is a new query. */
-export function useReportData<Row extends { username: string }, Totals extends Record<string, number>>(def: ReportDef<Row, Totals>, view: ReportView) {
+export function useReportData<Row extends { username: string }, Totals extends Record<string, number>>(def: ReportDefOf<Row, Totals>, view: ReportView) {
   const dataProvider = useDataProvider<TierDataProvider>();
   const query = reportQuery(view);
   return useQuery<ReportData<Row, Totals>>({
@@ -95,4 +96,10 @@ export function useReportData<Row extends { username: string }, Totals extends R
     queryFn: async () => def.read(await dataProvider.getReport(def.api, query)),
     retry,
   });
+}
+
+/** A report's texts in the reader's language; a key the catalogue lacks (a report declared without words in it) reads in the declaration's English. */
+export function useReportText(): TranslateText {
+  const translate = useTranslate();
+  return (text: ReportText, options?: Record<string, unknown>) => translate(text.key, { ...options, _: text.en });
 }

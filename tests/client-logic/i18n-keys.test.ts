@@ -35,7 +35,8 @@ function* sources(dir: string): Generator<string> {
 function usedKeys() {
   const literal = new Set<string>();
   const patterns: RegExp[] = [];
-  for (const file of sources(join(ROOT, 'src'))) {
+  // The registry's declarations name keys too (a report's texts: resources/reports.ts).
+  for (const file of [...sources(join(ROOT, 'src')), ...sources(join(ROOT, 'resources'))]) {
     // Comments may name keys by their scheme ('td.reports.{key}'): only code counts.
     const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
     for (const m of text.matchAll(/['"](td\.[\w.]+\w)['"]/g)) literal.add(m[1]!);

@@ -1,12 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { translate } from '../../src/i18n/translate';
-import { ADMIN_COMMISSION_REPORT } from '../../src/reports/adminCommissionReport';
+import type { PageKey, ReportText, TurnoverRow } from '../../resources.config';
+import { ADMIN_COMMISSION_REPORT, REVENUE_BY_ID_REPORT, REVENUE_REPORT, TURNOVER_REPORT } from '../../resources/reports';
 import { reportSheet } from '../../src/reports/reportDef';
-import { REVENUE_BY_ID_REPORT, REVENUE_REPORT } from '../../src/reports/revenueReport';
-import { TURNOVER_REPORT, type TurnoverRow } from '../../src/reports/turnoverReport';
 import { periodOf, reportQuery, viewOf, viewSearch } from '../../src/reports/useReport';
+import { code, ROOT, sources } from './sources';
 
-const t = (k: string) => translate(k);
+// The English catalogue's words for each key (the report's declaration wrote them there).
+const t = (text: ReportText) => translate(text.key);
 
 const turnover = (over: Partial<TurnoverRow>): TurnoverRow => ({
   id: '1',
@@ -87,6 +90,19 @@ describe('report declarations: sheets and totals', () => {
     expect(REVENUE_BY_ID_REPORT.read({ data: rows, totals: server }).totals).toEqual(server);
     // The top revenue report sums every row it gets.
     expect(REVENUE_REPORT.read({ data: rows }).totals.playPoints).toBe(70.3);
+  });
+});
+
+describe('report pages', () => {
+  it('keep the page keys a closed list (the Hindi words and the screens are complete by type): a report adds its literal key, never `string`', () => {
+    expectTypeOf<'turnoverreport' | 'revenuereport' | 'admincommissionreport'>().toExtend<PageKey>();
+    expectTypeOf<string>().not.toExtend<PageKey>();
+  });
+
+  it('declare their schemas as functions of the zod the server hands in: the registry and domain load no zod, so the client does not', () => {
+    const files = [join(ROOT, 'resources.config.ts'), ...sources(join(ROOT, 'resources')), ...sources(join(ROOT, 'domain'))];
+    const loading = files.filter((f) => /^\s*import\s+(?!type\b)[^;]*from\s+'zod'/m.test(code(readFileSync(f, 'utf8'))));
+    expect(loading.map((f) => f.slice(ROOT.length + 1))).toEqual([]);
   });
 });
 

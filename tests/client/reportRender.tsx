@@ -1,14 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { Role } from '../../resources.config';
+import { REPORTS, routeOfReport, type Role } from '../../resources.config';
 import { createAuthProvider } from '../../src/auth/authProvider';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
-import { ADMIN_COMMISSION_REPORT } from '../../src/reports/adminCommissionReport';
 import { ReportFrame } from '../../src/reports/ReportFrame';
-import { REVENUE_BY_ID_REPORT, REVENUE_REPORT } from '../../src/reports/revenueReport';
-import { TURNOVER_REPORT } from '../../src/reports/turnoverReport';
 
 /** Where the router is: path and query, for the drill-down and Back. */
 function Location() {
@@ -16,16 +13,15 @@ function Location() {
   return <output aria-label="location">{`${l.pathname}${l.search}`}</output>;
 }
 
-/** The report screens at their routes (as src/pages/screens.tsx registers them), opened at `url`. */
+/** The report screens at their declared routes (as src/pages/screens.tsx registers them), opened at `url`. */
 export function renderReports(url: string, role: Role) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <AdminContext dataProvider={createDataProvider()} authProvider={createAuthProvider(role)} i18nProvider={i18nProvider}>
         <Routes>
-          <Route path="/turnoverreport" element={<ReportFrame def={TURNOVER_REPORT} />} />
-          <Route path="/revenuereport" element={<ReportFrame def={REVENUE_REPORT} />} />
-          <Route path="/revenuereport/revenuebyid" element={<ReportFrame def={REVENUE_BY_ID_REPORT} />} />
-          <Route path="/admincommissionreport" element={<ReportFrame def={ADMIN_COMMISSION_REPORT} />} />
+          {REPORTS.map((r) => (
+            <Route key={r.key} path={`/${routeOfReport(r)}`} element={<ReportFrame def={r} />} />
+          ))}
         </Routes>
         <Location />
       </AdminContext>

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { pageOfReport, REPORTS } from '../../resources.config';
 import { COMPLAINT_ENDPOINTS } from '../../server/operations/complaints.endpoints';
+import { REPORT_QUERIES } from '../../server/reports/queries';
 import { engineAvailable, useHarness } from './harness';
 
 describe.runIf(engineAvailable())('endpoint declarations', () => {
@@ -16,5 +19,15 @@ describe.runIf(engineAvailable())('endpoint declarations', () => {
     // The public form keeps the configured rate limit beside its declaration.
     const send = h.app.routeTable.find((r) => r.method === 'POST' && r.url === `/api${COMPLAINT_ENDPOINTS.send.path}`);
     expect(send?.config).toMatchObject({ rateLimit: { max: h.config.complaintRateLimit } });
+  });
+
+  it('each table report of the registry registers its route from its declaration, and has a query', () => {
+    expect(REPORTS.map((r) => r.key)).toEqual(expect.arrayContaining(['turnover', 'revenue', 'revenueById', 'adminCommission']));
+    for (const def of REPORTS) {
+      expect(REPORT_QUERIES[def.key], def.key).toBeTypeOf('function');
+      const route = h.app.routeTable.find((r) => r.method === 'GET' && r.url === `/api${def.api}`);
+      expect((route?.schema as { response?: Record<number, unknown> } | undefined)?.response?.[200], def.key).toBe(def.reply(z));
+      expect(route?.config, def.key).toMatchObject({ page: pageOfReport(def) });
+    }
   });
 });
