@@ -38,7 +38,9 @@ const ONE_RUN = ['tests/server/soak.test.ts', 'tests/server/backup-stream.test.t
  * on two cores. The files that mock the registry keep a fresh module graph each.
  */
 function serverProjects(name: string, env: Record<string, string>, skip: string[] = []): TestProjectInlineConfiguration[] {
-  const common = { environment: 'node', env, globalSetup: ['tests/server/globalSetup.ts'], testTimeout: 60_000, hookTimeout: 120_000 };
+  // Three files at a time: the soak, the frozen instance and the 3-GB stream each hold a worker for
+  // minutes mostly waiting on the clock or the disk, and the rest wait on the database.
+  const common = { environment: 'node', env, globalSetup: ['tests/server/globalSetup.ts'], testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: 3 };
   return [
     { extends: true, test: { ...common, name, include: ['tests/server/**/*.test.ts'], exclude: [...REGISTRY_MOCKS, ...skip], isolate: false } },
     { extends: true, test: { ...common, name: `${name}-registry`, include: REGISTRY_MOCKS } },

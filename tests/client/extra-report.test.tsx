@@ -34,7 +34,8 @@ describe('a report added in one declaration has its menu entry, route and screen
     loginAs('admin');
     const calls = recordApi((call) => {
       if (call.path.startsWith('/api/percentage/usergames/')) return { json: { success: true, games: [], users: [], adminGameList: [] } };
-      if (call.path === `/api${WALLET_REPORT.api}`) return { json: { success: true, role: 'admin', data: ROWS } };
+      // The test registry's own report: the product's server has no such route to check the answer against.
+      if (call.path === `/api${WALLET_REPORT.api}`) return { json: { success: true, role: 'admin', data: ROWS }, offContract: 'a report of the test registry only' };
       return undefined;
     });
     render(
