@@ -7,7 +7,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { copyStatement, withSavepoints, type Database, type Row } from './database';
 import { openPgliteWorker } from './pglite/client';
-import { functionStatements } from './functions';
+import { programStatements } from './functions';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -100,7 +100,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       try {
         await c.query('SELECT pg_advisory_lock(7261001)');
         await migratePg(drizzlePg(c), { migrationsFolder: MIGRATIONS_DIR });
-        for (const sql of functionStatements()) await c.query(sql);
+        for (const sql of programStatements()) await c.query(sql);
       } finally {
         await c.query('SELECT pg_advisory_unlock(7261001)').catch(() => undefined);
         c.release();

@@ -10,10 +10,17 @@ import { fileURLToPath } from 'node:url';
  */
 export const FUNCTIONS_DIR = fileURLToPath(new URL('./functions', import.meta.url));
 
-/** The statements, one per function, in file name order (plpgsql bodies resolve names when called). */
-export function functionStatements(dir = FUNCTIONS_DIR): string[] {
-  return readdirSync(dir)
+/** The triggers that call those functions, one file each (CREATE OR REPLACE TRIGGER), applied after them. */
+export const TRIGGERS_DIR = fileURLToPath(new URL('./triggers', import.meta.url));
+
+const statementsIn = (dir: string): string[] =>
+  readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort()
     .map((f) => readFileSync(`${dir}/${f}`, 'utf8'));
-}
+
+/** The statements, one per function, in file name order (plpgsql bodies resolve names when called). */
+export const functionStatements = (dir = FUNCTIONS_DIR): string[] => statementsIn(dir);
+
+/** What every migration run ends with: the functions' current bodies, then the triggers that call them. */
+export const programStatements = (): string[] => [...functionStatements(), ...statementsIn(TRIGGERS_DIR)];

@@ -65,8 +65,8 @@ async function openDatabaseOn(lite: PGlite): Promise<PGlite> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { MIGRATIONS_DIR } = await import('../../server/db/client');
-  const { functionStatements } = await import('../../server/db/functions');
+  const { programStatements } = await import('../../server/db/functions');
   await migrate(drizzle(lite), { migrationsFolder: MIGRATIONS_DIR });
-  for (const sql of functionStatements()) await lite.exec(sql);
+  for (const sql of programStatements()) await lite.exec(sql);
   return lite;
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { MIGRATIONS_DIR } from '../../server/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTIONS_DIR, functionStatements } from '../../server/db/functions';
+import { FUNCTIONS_DIR, functionStatements, TRIGGERS_DIR } from '../../server/db/functions';
 import { engineAvailable, startHarness, type Harness } from './harness';
 
 /** The body between `AS $$` and the closing `$$;`, as PostgreSQL keeps it in pg_proc.prosrc. */
@@ -36,7 +36,21 @@ describe.runIf(engineAvailable())('the SQL functions: one file each, and that fi
   it("no migration after the files came defines a function: its body would be replaced by the file's", () => {
     // 0000–0020 ran before functions/ existed; their bodies are history, the files are current.
     const later = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_.*\.sql$/.test(f) && Number(f.slice(0, 4)) > 20);
-    for (const f of later) expect(readFileSync(`${MIGRATIONS_DIR}/${f}`, 'utf8'), f).not.toMatch(/CREATE\s+(OR\s+REPLACE\s+)?FUNCTION|ALTER\s+FUNCTION/i);
+    for (const f of later) expect(readFileSync(`${MIGRATIONS_DIR}/${f}`, 'utf8'), f).not.toMatch(/CREATE\s+(OR\s+REPLACE\s+)?(FUNCTION|TRIGGER)|ALTER\s+FUNCTION/i);
+  });
+
+  it('every trigger of triggers/ is on its table, enabled, calling its function', async () => {
+    const files = readdirSync(TRIGGERS_DIR).filter((f) => f.endsWith('.sql'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      const [, name, table, fn] = /TRIGGER\s+"(\w+)"[\s\S]*?\bON\s+"(\w+)"[\s\S]*?EXECUTE\s+FUNCTION\s+(\w+)\(/i.exec(readFileSync(`${TRIGGERS_DIR}/${f}`, 'utf8')) ?? [];
+      expect(name, `${f}: names its trigger`).toBe(f.replace(/\.sql$/, ''));
+      const found = await h.db.query(
+        `SELECT c.relname AS "table", p.proname AS fn, t.tgenabled::text AS enabled FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid WHERE t.tgname = $1`,
+        [name],
+      );
+      expect(found.map((r) => [r.table, r.fn, r.enabled]), f).toEqual([[table, fn, 'O']]);
+    }
   });
 
   it('every td_ function of the database has its file', async () => {

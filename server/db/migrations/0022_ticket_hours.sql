@@ -16,41 +16,8 @@ CREATE TABLE "ticket_hours" (
 INSERT INTO "ticket_hours" ("admin_id", "hour", "game_id", "tickets")
 SELECT "admin_id", floor(extract(epoch FROM "created_at") / 3600)::int, "game_id", count(*) FROM "tickets" GROUP BY 1, 2, 3;
 --> statement-breakpoint
--- Once per statement, over the rows it wrote: a bet batch adds one row per hour it spans (its pool's
--- wallet lock already orders the writers of one admin and game), a restore's load one per hour of
--- the whole table.
-CREATE OR REPLACE FUNCTION td_ticket_hours_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO ticket_hours (admin_id, hour, game_id, tickets)
-  SELECT admin_id, floor(extract(epoch FROM created_at) / 3600)::int, game_id, count(*) FROM td_new_tickets GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT (admin_id, hour, game_id, removed) DO UPDATE SET tickets = ticket_hours.tickets + EXCLUDED.tickets;
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION td_ticket_hours_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO ticket_hours (admin_id, hour, game_id, removed, tickets)
-  SELECT admin_id, floor(extract(epoch FROM created_at) / 3600)::int, game_id, true, -count(*) FROM td_old_tickets GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT (admin_id, hour, game_id, removed) DO UPDATE SET tickets = ticket_hours.tickets + EXCLUDED.tickets;
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
--- Emptying the tickets (a restore does, before it loads) empties their counts.
-CREATE OR REPLACE FUNCTION td_ticket_hours_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM ticket_hours;
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER "tickets_hours_insert" AFTER INSERT ON "tickets" REFERENCING NEW TABLE AS td_new_tickets FOR EACH STATEMENT EXECUTE FUNCTION td_ticket_hours_insert();
---> statement-breakpoint
-CREATE TRIGGER "tickets_hours_delete" AFTER DELETE ON "tickets" REFERENCING OLD TABLE AS td_old_tickets FOR EACH STATEMENT EXECUTE FUNCTION td_ticket_hours_delete();
---> statement-breakpoint
-CREATE TRIGGER "tickets_hours_truncate" AFTER TRUNCATE ON "tickets" FOR EACH STATEMENT EXECUTE FUNCTION td_ticket_hours_truncate();
---> statement-breakpoint
+-- The functions and triggers that keep it are applied after every migration run (server/db/functions/
+-- and server/db/triggers/), where their current text is.
 -- An admin's Bet List page newest first, deep pages too: its tickets in id order with the columns a
 -- filter reads, so a page skips index entries, not rows of the table.
 CREATE INDEX "tickets_admin_id_idx" ON "tickets" USING btree ("admin_id", "id") INCLUDE ("created_at", "game_id");
