@@ -55,6 +55,19 @@ describe('the export worker’s workbook', () => {
     expect(readBack(reply.bytes).shown).toEqual([]);
   });
 
+  it('writes a page whose predecessor never came (the list shrank while it was read) after the others, on end', () => {
+    const player = tierOf('player');
+    const { rows: _empty, ...sheet } = exportSheet(player, [], t)!;
+    const rowsOf = (name: string) => exportSheet(player, [account({ role: 'player', username: name })], t)!.rows;
+    const job = exportJob();
+    job({ type: 'start', sheet });
+    job({ type: 'page', index: 2, rows: rowsOf('PL3') });
+    job({ type: 'page', index: 0, rows: rowsOf('PL1') });
+    const reply = job({ type: 'end' });
+    if (reply?.type !== 'done') throw new Error(`no workbook: ${JSON.stringify(reply)}`);
+    expect(readBack(reply.bytes).shown.map((r) => r[0])).toEqual(['UserName', 'PL1', 'PL3']);
+  });
+
   it('refuses rows sent before the sheet’s shape', () => {
     expect(exportJob()({ type: 'page', index: 0, rows: [] })).toEqual({ type: 'failed', message: "export: 'page' before 'start'" });
   });
