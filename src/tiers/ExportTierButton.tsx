@@ -10,6 +10,8 @@ import { startWorkbookBuild } from './exportInWorker';
 import { exportSheet } from './exportRows';
 import { scopeMeta, type TierScope } from './scope';
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -36,10 +38,18 @@ export function ExportTierButton({ scope }: { scope: TierScope }) {
         const { rows: _empty, ...sheet } = shape;
         build.send({ type: 'start', sheet });
         let read = 0;
+        const sent: Promise<void>[] = [];
         await dataProvider.getAllPages(scope.tier.role, { filter: filterValues, sort, parent: scopeMeta(scope)?.parent }, (records, index, pages) => {
-          build.send({ type: 'page', index, rows: exportSheet(scope.tier, records, t, asChildren)?.rows ?? [] });
-          setProgress(Math.round((++read / pages) * 100));
+          // A page's rows are made in a task of their own, not in the one that parsed its answer:
+          // the page stays responsive with four answers arriving at once on a busy machine.
+          sent.push(
+            nextTask().then(() => {
+              build.send({ type: 'page', index, rows: exportSheet(scope.tier, records, t, asChildren)?.rows ?? [] });
+              setProgress(Math.round((++read / pages) * 100));
+            }),
+          );
         });
+        await Promise.all(sent);
         build.send({ type: 'end' });
         const { file, bytes } = await build.result;
         saveBlob(new Blob([bytes], { type: XLSX_TYPE }), file);
