@@ -7,6 +7,7 @@ import { creditTransferBench, optionsFromEnv } from './credit-transfer';
 import { healthUnderLoadBench } from './health-under-load';
 import { reportsBench } from './reports';
 import { screensBench } from './screens';
+import { exportBench } from './export';
 import { betsBench } from './bets';
 import { backupBench } from './backup';
 import { printFigures } from './figures';
@@ -19,6 +20,7 @@ const benches: { name: string; run: () => Promise<{ exitCode: number }>; named?:
   { name: 'health-under-load', run: healthUnderLoadBench },
   { name: 'reports', run: reportsBench },
   { name: 'screens', run: screensBench },
+  { name: 'export', run: exportBench },
   { name: 'bets', run: betsBench },
   { name: 'pglite-load', run: pgliteLoadBench },
   { name: 'credit-transfer', run: () => creditTransferBench(optionsFromEnv()) },

@@ -75,9 +75,16 @@ export interface AccountsDataProvider extends DataProvider, ToggleCall {
   userCount(): Promise<Record<CountField, number>>;
   userGames(params: { id: Identifier }): Promise<{ data: { _id: string; gameId: string; gameName: string }[] }>;
   changePassword(params: { userId: Identifier; opass: string; npass: string; cpass: string }): Promise<{ message?: string }>;
-  /** Every page of a (filtered) list, for exports. */
-  getAll(resource: string, params: Paging & { parent?: ParentRef }): Promise<AccountRow[]>;
+  /**
+   * Every page of a (filtered, sorted) list, for exports: `onPage` gets each page with its index
+   * (0-based) as it arrives, in any order, and the number of pages; resolves with that number.
+   */
+  getAllPages(resource: string, params: Paging & { parent?: ParentRef }, onPage: (rows: AccountRow[], index: number, pages: number) => void): Promise<number>;
 }
+
+/** The largest page the account lists answer (the server's cap), and how many an export reads at once. */
+const MAX_PAGE = 500;
+const PARALLEL_PAGES = 4;
 
 /** Resource names are tier roles (tier.path equals the role for every tier with screens). */
 export const tierOfResource = (resource: string): TierDef => {
@@ -235,16 +242,24 @@ function accountsProvider(): AccountsDataProvider {
       const { json } = await request(API_PATHS.changePassword, { method: 'POST', body });
       return { message: json.message };
     },
-    getAll: async (resource, params) => {
-      const perPage = 500;
-      const out: AccountRow[] = [];
-      for (let page = 1; ; page++) {
-        const url = params.parent ? childrenPath(params.parent) : path(resource, 'list');
-        const { data, total } = await fetchList(url, { ...params, pagination: { page, perPage } });
-        out.push(...data);
-        // Stop on the total, not on a short page: a server may cap perPage below what was asked.
-        if (data.length === 0 || out.length >= total) return out;
-      }
+    getAllPages: async (resource, params, onPage) => {
+      const url = params.parent ? childrenPath(params.parent) : path(resource, 'list');
+      const read = (page: number, perPage: number) => fetchList(url, { ...params, pagination: { page, perPage } });
+      const first = await read(1, MAX_PAGE);
+      // A server may cap perPage below what was asked: the first page's length is the real page size.
+      const perPage = first.data.length < MAX_PAGE && first.data.length < first.total ? Math.max(first.data.length, 1) : MAX_PAGE;
+      const pages = Math.max(1, Math.ceil(first.total / perPage));
+      onPage(first.data, 0, pages);
+      // The rest in parallel, a few at a time: each page waits on the server's round trip more than on either CPU.
+      let next = 2;
+      const worker = async () => {
+        while (next <= pages) {
+          const page = next++;
+          onPage((await read(page, perPage)).data, page - 1, pages);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL_PAGES, pages - 1) }, worker));
+      return pages;
     },
   };
   return provider;

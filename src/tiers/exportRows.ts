@@ -47,18 +47,8 @@ export function exportSheet(
   };
 }
 
-/** Writes the file in the browser; SheetJS loads only now (write-only: it never parses a user's file, where its known advisories lie). */
+/** Writes the file in the browser, on the page's thread (SheetJS loads only now); a tier list's export builds it in a worker instead. */
 export async function writeSheet(s: ExportSheet): Promise<void> {
-  const XLSX = await import('xlsx');
-  const ws = XLSX.utils.json_to_sheet(s.rows);
-  // Numbers keep two decimals on screen, as the back office shows them.
-  const headers = Object.keys(s.rows[0] ?? {});
-  const whole = new Set(s.wholeColumns ?? []);
-  if (!s.wholeNumbers)
-    for (const [ref, cell] of Object.entries(ws))
-      if (!ref.startsWith('!') && (cell as { t?: string }).t === 'n' && !whole.has(headers[XLSX.utils.decode_cell(ref).c])) (cell as { z?: string }).z = '0.00';
-  ws['!cols'] = s.widths;
-  const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, ws, s.sheet);
-  XLSX.writeFile(wb, s.file);
+  const [XLSX, { sheetWorkbook }] = await Promise.all([import('xlsx'), import('./workbook')]);
+  XLSX.writeFile(sheetWorkbook(s), s.file);
 }

@@ -34,6 +34,36 @@ describe('dataProvider: react-admin calls onto the documented paths', () => {
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/admins/5/children', query: { page: '2', search: 'am' } });
   });
 
+  it('getAllPages reads a whole list in pages of 500, the rest in parallel, each page with its index', async () => {
+    loginAs('superadmin');
+    const players = Array.from({ length: 1203 }, (_, i) => account({ role: 'player', _id: String(i + 1) }));
+    // The server's own page size, 300 here, wins over the 500 asked for: the next pages are asked in its size.
+    const calls = recordApi(({ query }) => {
+      const per = Math.min(Number(query.perPage), 300);
+      const from = (Number(query.page) - 1) * per;
+      return { json: { success: true, data: players.slice(from, from + per), total: players.length } };
+    });
+    const got: { index: number; ids: string[]; pages: number }[] = [];
+    const pages = await dp.getAllPages('player', { sort: { field: 'username', order: 'ASC' }, filter: { q: 'PL' } }, (rows, index, n) => got.push({ index, ids: rows.map((r) => r.id), pages: n }));
+    expect(pages).toBe(5);
+    expect(calls.map((c) => [c.path, c.query.page, c.query.perPage, c.query.sort, c.query.search])).toEqual([
+      ['/api/player/all', '1', '500', 'username', 'PL'],
+      ...[2, 3, 4, 5].map((p) => ['/api/player/all', String(p), '300', 'username', 'PL']),
+    ]);
+    expect(got.every((g) => g.pages === 5)).toBe(true);
+    const byIndex = [...got].sort((a, b) => a.index - b.index);
+    expect(byIndex.map((g) => g.index)).toEqual([0, 1, 2, 3, 4]);
+    expect(byIndex.flatMap((g) => g.ids)).toEqual(players.map((p) => p._id));
+  });
+
+  it('getAllPages of a child list reads the parent’s children; an empty list is one page', async () => {
+    const calls = recordApi(() => ({ json: { success: true, data: [], total: 0 } }));
+    const got: number[] = [];
+    expect(await dp.getAllPages('superareamanager', { parent: { resource: 'admin', id: '5' } }, (_rows, index) => got.push(index))).toBe(1);
+    expect(calls.map((c) => [c.path, c.query.perPage])).toEqual([['/api/admins/5/children', '500']]);
+    expect(got).toEqual([0]);
+  });
+
   it('getOne, getMany, and the child getOne', async () => {
     const calls = recordApi(({ path }) => ({ json: { success: true, data: account({ _id: path.split('/').pop() }) } }));
     expect((await dp.getOne('admin', { id: '7' })).data.id).toBe('7');
@@ -124,18 +154,6 @@ describe('dataProvider: react-admin calls onto the documented paths', () => {
     expect(calls[2].query).toEqual({ id: '12', role: 'player' });
     expect(calls[3].query).toEqual({ id: '1' });
     expect(calls[6].body).toEqual({ userId: '1', opass: 'a', npass: 'b', cpass: 'b' });
-  });
-
-  it('getAll fetches every page of the filtered list', async () => {
-    const calls = recordApi(({ query }) => {
-      const page = Number(query.page);
-      const rows = Array.from({ length: page < 3 ? 500 : 20 }, (_, i) => account({ _id: `${page}-${i}` }));
-      return { json: { success: true, data: rows, total: 1020 } };
-    });
-    const all = await dp.getAll('player', { filter: { q: 'pl' }, sort: { field: 'createdAt', order: 'DESC' } });
-    expect(all).toHaveLength(1020);
-    expect(calls.map((c) => c.query.page)).toEqual(['1', '2', '3']);
-    expect(calls[0].query).toMatchObject({ search: 'pl', perPage: '500', sort: 'createdAt', order: 'DESC' });
   });
 
   it('a failed call rejects with the status and the server message', async () => {
