@@ -118,6 +118,8 @@ interface Row {
   statuses: number[];
   limit: number;
   note?: string;
+  /** A part of the row above, shown for where the time goes: not a target of its own. */
+  part?: true;
 }
 
 async function timed(api: Api, method: string, path: string, token: string, body?: unknown): Promise<{ ms: number; status: number; json: Record<string, unknown> }> {
@@ -127,16 +129,19 @@ async function timed(api: Api, method: string, path: string, token: string, body
 }
 
 /** One bet every BET_EVERY_MS, round-robin over the bettors, while `during` runs: each bet's time and status. */
-async function betsWhile<T>(api: Api, bettors: SoakPlayer[], during: () => Promise<T>): Promise<{ result: T; ms: number[]; statuses: Map<number, number> }> {
+async function betsWhile<T>(api: Api, bettors: SoakPlayer[], during: () => Promise<T>): Promise<{ result: T; ms: number[]; sentAt: number[]; statuses: Map<number, number> }> {
   const times: number[] = [];
+  const sentAt: number[] = [];
   const statuses = new Map<number, number>();
   const inFlight: Promise<void>[] = [];
   let i = 0;
   const timer = setInterval(() => {
     const bettor = bettors[i++ % bettors.length]!;
+    const sent = performance.now();
     inFlight.push(
       placeBet(api, bettor, GAME, [{ drawno: '3', drawqty: 1 }]).then((b) => {
         times.push(b.ms);
+        sentAt.push(sent);
         const st = b.ok ? 201 : b.status;
         statuses.set(st, (statuses.get(st) ?? 0) + 1);
       }),
@@ -144,7 +149,7 @@ async function betsWhile<T>(api: Api, bettors: SoakPlayer[], during: () => Promi
   }, BET_EVERY_MS);
   try {
     const result = await during();
-    return { result, ms: times, statuses };
+    return { result, ms: times, sentAt, statuses };
   } finally {
     clearInterval(timer);
     await Promise.all(inFlight);
@@ -155,10 +160,11 @@ async function betsWhile<T>(api: Api, bettors: SoakPlayer[], during: () => Promi
  * The server's statements seen running, sampled from pg_stat_activity every 250 ms: each statement
  * (its text's start) with the longest it was seen running and what it last waited on, longest first.
  */
-function watchStatements(url: string): { stop: () => Promise<string[]> } {
+function watchStatements(url: string): { stop: () => Promise<{ lines: string[]; firstDelete?: number }> } {
   const c = new pg.Client(url);
   const seen = new Map<string, { ms: number; wait: string }>();
   let running = true;
+  let firstDelete: number | undefined;
   const loop = (async () => {
     await c.connect();
     while (running) {
@@ -168,6 +174,7 @@ function watchStatements(url: string): { stop: () => Promise<string[]> } {
              FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'`,
         )
       ).rows as { q: string; ms: number; wait: string }[];
+      if (firstDelete === undefined && rows.some((r) => /DELETE FROM/.test(r.q))) firstDelete = performance.now();
       for (const r of rows) if (Number(r.ms) > (seen.get(r.q)?.ms ?? 0)) seen.set(r.q, { ms: Number(r.ms), wait: r.wait });
       await sleep(250);
     }
@@ -177,7 +184,8 @@ function watchStatements(url: string): { stop: () => Promise<string[]> } {
       running = false;
       await loop.catch(() => undefined);
       await c.end().catch(() => undefined);
-      return [...seen].sort((a, b) => b[1].ms - a[1].ms).filter(([, v]) => v.ms >= 100).slice(0, 15).map(([q, v]) => `  ${ms(v.ms).padStart(7)} ms  ${v.wait.padEnd(24)} ${q}`);
+      const lines = [...seen].sort((a, b) => b[1].ms - a[1].ms).filter(([, v]) => v.ms >= 100).slice(0, 15).map(([q, v]) => `  ${ms(v.ms).padStart(7)} ms  ${v.wait.padEnd(24)} ${q}`);
+      return { lines, firstDelete };
     },
   };
 }
@@ -314,7 +322,13 @@ export async function writesBench(): Promise<{ exitCode: number }> {
     const long = fetchApi(`http://127.0.0.1:${port}`, 3_600_000);
     const watch = watchStatements(url);
     const during = await betsWhile(api, bettors, () => timed(long, 'POST', API_PATHS.deleteRecords, adminToken, body));
-    statements = await watch.stop();
+    const watched = await watch.stop();
+    statements = watched.lines;
+    // The backup streams the whole database through the server's event loop, the transaction after it
+    // deletes: the bets of each phase apart (the phase split where the first DELETE was seen running).
+    const split = watched.firstDelete ?? Infinity;
+    const inBackup = during.ms.filter((_, k) => during.sentAt[k]! < split);
+    const inDelete = during.ms.filter((_, k) => during.sentAt[k]! >= split);
     const clearMs = performance.now() - t;
     const cleared = during.result;
     const after = (await direct.query(`SELECT (SELECT count(*) FROM tickets WHERE admin_id = $1) AS tickets, (SELECT count(*) FROM transactions) AS ledger`, [inst.adminId])).rows[0];
@@ -325,6 +339,8 @@ export async function writesBench(): Promise<{ exitCode: number }> {
     const duringP99 = pct(during.ms, 99);
     rows.push({ what: `bets before (${quiet.ms.length}, ${statusText(quiet.statuses)})`, times: quiet.ms, statuses: [], limit: BET_P99_MS });
     rows.push({ what: `bets during Clear History (${during.ms.length}, ${statusText(during.statuses)})`, times: during.ms, statuses: [], limit: BET_P99_MS });
+    rows.push({ what: `  of them during its backup (${((split - t) / 1000).toFixed(1)} s)`, times: inBackup, statuses: [], limit: BET_P99_MS, part: true });
+    rows.push({ what: `  of them during its deletes (${((t + clearMs - split) / 1000).toFixed(1)} s)`, times: inDelete, statuses: [], limit: BET_P99_MS, part: true });
     const betsMet = cleared.status === 200 && duringP99 <= BET_P99_MS && [...during.statuses.keys()].every((s) => s === 201);
     recordFigure({
       name: "writes: bets' p99 during Clear History of 30 days (1 M tickets, 100,000 players)",
@@ -349,9 +365,9 @@ export async function writesBench(): Promise<{ exitCode: number }> {
     const ok = r.times.length > 0 && worst <= r.limit && (isBets || r.statuses.every((s) => s < 500));
     const line =
       `${r.what.padEnd(60).slice(0, 60)} | ${(isBets ? '' : [...new Set(r.statuses)].join(',')).padEnd(11)} | ${ms(pct(r.times, 50)).padStart(7)} | ${ms(pct(r.times, 95)).padStart(7)} | ${ms(pct(r.times, 99)).padStart(7)} | ${ms(Math.max(...r.times)).padStart(7)} | ` +
-      `${isBets ? `p99 ≤ ${r.limit} ms` : `< ${r.limit} ms`} ${ok ? 'met' : 'MISSED'}${r.note ? ` (${r.note})` : ''}`;
+      `${isBets ? `p99 ≤ ${r.limit} ms` : `< ${r.limit} ms`} ${r.part ? '' : ok ? 'met' : 'MISSED'}${r.note ? ` (${r.note})` : ''}`;
     console.log(line);
-    if (!r.what.startsWith('bets before')) met &&= ok;
+    if (!r.what.startsWith('bets before') && !r.part) met &&= ok;
     if (!isBets) recordFigure({ name: `writes: ${r.what}`, value: `p95 ${ms(pct(r.times, 95))} ms, max ${ms(Math.max(...r.times))} ms (${[...new Set(r.statuses)].join(',')})`, target: `< ${r.limit} ms`, met: ok });
   }
   console.log(clearLine);
