@@ -14,8 +14,9 @@ import { printFigures } from './figures';
 import { pgliteLoadBench } from './pglite-load';
 import { socketFloodBench } from './socket-flood';
 import { soakBench } from './soak';
+import { writesBench } from './writes';
 
-/** `named`: run only when asked for by name (the soak's hour would otherwise join every `npm run bench`). */
+/** `named`: run only when asked for by name (the soak's hour, or a bench on another bench's kept installation, would otherwise join every `npm run bench`). */
 const benches: { name: string; run: () => Promise<{ exitCode: number }>; named?: true }[] = [
   { name: 'health-under-load', run: healthUnderLoadBench },
   { name: 'reports', run: reportsBench },
@@ -27,6 +28,7 @@ const benches: { name: string; run: () => Promise<{ exitCode: number }>; named?:
   { name: 'backup', run: () => backupBench() },
   { name: 'socket-flood', run: socketFloodBench },
   { name: 'soak', run: soakBench, named: true },
+  { name: 'writes', run: writesBench, named: true },
 ];
 
 // `npm run bench -- reports` runs the named benchmarks only.

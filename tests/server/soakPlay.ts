@@ -18,14 +18,15 @@ export interface ApiReply {
 /** One call of the API (`path` under /api); a connection failure answers status 0. */
 export type Api = (method: string, path: string, token?: string, body?: unknown) => Promise<ApiReply>;
 
-export function fetchApi(base: string): Api {
+/** `timeoutMs`: a call not answered by then answers status 0 (a long write, such as Clear History, takes a longer one). */
+export function fetchApi(base: string, timeoutMs = 30_000): Api {
   return async (method, path, token, body) => {
     try {
       const res = await fetch(`${base}/api${path}`, {
         method,
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(30_000),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await res.text();
       let json: Record<string, unknown> = {};
