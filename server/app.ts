@@ -145,11 +145,12 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   });
 
   // Every mutating request (and the GETs that change state) leaves an activity row; never a body.
-  // The row says what was attempted and how it ended: done, or refused with the reason answered.
-  app.addHook('onResponse', async (req, reply) => {
+  // The row says what was attempted and how it ended: done, or refused with the reason answered. It is
+  // written before the answer goes (onSend), so whoever got the answer finds the row in Log Activities.
+  app.addHook('onSend', async (req, reply, payload) => {
     const cfg = req.routeOptions.config;
-    if (!req.caller || req.activityWritten || cfg?.log === false || !(MUTATING.has(req.method) || cfg?.log)) return;
-    if (req.url.startsWith(`/api${API_PATHS.login}`) || req.url.startsWith(`/api${API_PATHS.logout}`)) return;
+    if (!req.caller || req.activityWritten || cfg?.log === false || !(MUTATING.has(req.method) || cfg?.log)) return payload;
+    if (req.url.startsWith(`/api${API_PATHS.login}`) || req.url.startsWith(`/api${API_PATHS.logout}`)) return payload;
     const subject = activitySubjectOf(req);
     const refusal = reply.statusCode >= 400 ? req.activityRefusal : undefined;
     await writeActivity(db, {
@@ -161,6 +162,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       method: req.method,
       ip: req.ip,
     }).catch((e: unknown) => req.log.warn({ err: e }, 'activity log write failed'));
+    return payload;
   });
 
   await app.register(
