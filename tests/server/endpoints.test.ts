@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifySchema } from 'fastify';
 import { canOpenPage, CHAIN } from '../../resources.config';
+import { CATALOGUE_ENDPOINTS } from '../../server/games/catalogue.endpoints';
 import type { Endpoint } from '../../server/http/endpoint';
 import { BACKUP_ENDPOINTS } from '../../server/operations/backup.endpoints';
 import { COMPLAINT_ENDPOINTS } from '../../server/operations/complaints.endpoints';
@@ -10,6 +11,7 @@ import { buildChain, call, engineAvailable, useHarness, type Chain } from './har
 const DECLARED: Record<string, Record<string, Endpoint<FastifySchema>>> = {
   complaints: COMPLAINT_ENDPOINTS,
   backups: BACKUP_ENDPOINTS,
+  catalogue: CATALOGUE_ENDPOINTS,
 };
 
 const all = (): [string, Endpoint<FastifySchema>][] => Object.entries(DECLARED).flatMap(([mod, es]) => Object.entries(es).map(([name, e]) => [`${mod}.${name}`, e] as [string, Endpoint<FastifySchema>]));
