@@ -2,6 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifySchema } from 'fastify';
 import { canOpenPage, CHAIN } from '../../resources.config';
 import { CATALOGUE_ENDPOINTS } from '../../server/games/catalogue.endpoints';
+import { ENGINE_ENDPOINTS } from '../../server/games/engine.endpoints';
+import { HISTORY_ENDPOINTS } from '../../server/games/history.endpoints';
+import { LIVE_ENDPOINTS } from '../../server/games/live.endpoints';
+import { PERCENTAGE_ENDPOINTS } from '../../server/games/percentage.endpoints';
+import { PLAYER_ENDPOINTS } from '../../server/games/player.endpoints';
 import type { Endpoint } from '../../server/http/endpoint';
 import { BACKUP_ENDPOINTS } from '../../server/operations/backup.endpoints';
 import { COMPLAINT_ENDPOINTS } from '../../server/operations/complaints.endpoints';
@@ -12,6 +17,11 @@ const DECLARED: Record<string, Record<string, Endpoint<FastifySchema>>> = {
   complaints: COMPLAINT_ENDPOINTS,
   backups: BACKUP_ENDPOINTS,
   catalogue: CATALOGUE_ENDPOINTS,
+  percentage: PERCENTAGE_ENDPOINTS,
+  live: LIVE_ENDPOINTS,
+  history: HISTORY_ENDPOINTS,
+  engine: ENGINE_ENDPOINTS,
+  player: PLAYER_ENDPOINTS,
 };
 
 const all = (): [string, Endpoint<FastifySchema>][] => Object.entries(DECLARED).flatMap(([mod, es]) => Object.entries(es).map(([name, e]) => [`${mod}.${name}`, e] as [string, Endpoint<FastifySchema>]));
