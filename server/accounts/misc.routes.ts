@@ -8,7 +8,9 @@ import { coded, forbidden, notFound } from '../http/errors';
 import { ERROR_REPLIES, ok, queryText } from '../http/schemas';
 import { loadReadable, loadViewRoot } from '../access/accounts';
 import { activeGames, countByRole, findRef, parseId } from './repository';
-import { idParams, walletReply } from './schemas';
+import { idParams } from './schemas';
+import { CREDIT_ENDPOINTS } from './credit.endpoints';
+import { serve } from '../http/endpoint';
 import { getRecord } from './service';
 
 const gamesReply = ok(z.array(z.object({ _id: z.string(), gameId: z.string(), gameName: z.string() })));
@@ -23,7 +25,7 @@ export async function miscAccountRoutes(plain: FastifyInstance) {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
 
-  app.get(API_PATHS.myCredit, { schema: { tags, response: { ...ERROR_REPLIES, 200: walletReply } } }, async (req) => {
+  serve(plain, CREDIT_ENDPOINTS.myCredit, async (req) => {
     const caller = requireCaller(req);
     const me = await getRecord(db, caller.id);
     return { success: true, data: [{ _id: me._id, walletBalance: me.walletBalance }] };

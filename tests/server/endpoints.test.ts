@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifySchema } from 'fastify';
 import { canOpenPage, CHAIN } from '../../resources.config';
+import { CREDIT_ENDPOINTS, TIER_CREDIT_ENDPOINTS } from '../../server/accounts/credit.endpoints';
 import { CATALOGUE_ENDPOINTS } from '../../server/games/catalogue.endpoints';
 import { ENGINE_ENDPOINTS } from '../../server/games/engine.endpoints';
 import { HISTORY_ENDPOINTS } from '../../server/games/history.endpoints';
@@ -22,6 +23,8 @@ const DECLARED: Record<string, Record<string, Endpoint<FastifySchema>>> = {
   history: HISTORY_ENDPOINTS,
   engine: ENGINE_ENDPOINTS,
   player: PLAYER_ENDPOINTS,
+  credit: CREDIT_ENDPOINTS,
+  ...Object.fromEntries(Object.entries(TIER_CREDIT_ENDPOINTS).map(([role, es]) => [`credit.${role}`, es])),
 };
 
 const all = (): [string, Endpoint<FastifySchema>][] => Object.entries(DECLARED).flatMap(([mod, es]) => Object.entries(es).map(([name, e]) => [`${mod}.${name}`, e] as [string, Endpoint<FastifySchema>]));
