@@ -6,12 +6,11 @@ import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
 import { coded, notFound } from '../http/errors';
 import { sendPage } from '../http/list';
-import { noBody } from '../http/schemas';
-import { ACCOUNT_PATHS as P } from '../../domain/apiPaths';
 import { adjust, transfer, type CreditContext } from '../credit/service';
 import { TIER_CREDIT_ENDPOINTS } from './credit.endpoints';
+import { TIER_ACCOUNT_ENDPOINTS } from './endpoints';
 import { serve } from '../http/endpoint';
-import { checkedInput, INPUT_CHECKED_IN_HANDLER } from '../http/validated';
+import { checkedInput } from '../http/validated';
 import { loadChild, loadManaged, loadReadable, loadViewRoot } from '../access/accounts';
 import { findRef, parseId, type AccountRef } from './repository';
 import type { CreditOutcome } from '../credit/service';
@@ -19,21 +18,6 @@ import { trailOf, transferRequest } from '../credit/fromRequest';
 import type { GuardConfig } from '../access/guard';
 import type { Realtime } from '../realtime/socket';
 import { createAccount, deleteAccount, getRecord, listTier, toggleStatus, updateAccount } from './service';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  childCreateBody,
-  childParams,
-  childToggleParams,
-  createBody,
-  deletedReply,
-  editBody,
-  idParams,
-  listQuery,
-  listReply,
-  recordReply,
-  replies,
-  toggleParams,
-} from './schemas';
 
 
 const idempotencyKey = (req: FastifyRequest): string | undefined => {
@@ -43,13 +27,6 @@ const idempotencyKey = (req: FastifyRequest): string | undefined => {
   if (v.length > 100) throw coded(400, 'idempotencyKeyTooLong');
   return v;
 };
-
-/**
- * An account form's refusals are answered by the call, which runs the route's form schema once it has
- * checked the caller's right to the account and completed the form (server/accounts/service.ts): the
- * route keeps its order of refusals (403, 404 before 400).
- */
-const FORM_CHECKED_BY_THE_CALL = INPUT_CHECKED_IN_HANDLER;
 
 /** A form body is an object; null or nothing is an empty one. */
 const body = (req: { body?: unknown }): Record<string, unknown> => {
@@ -94,19 +71,15 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
     return { success: true, ...out };
   };
   return async (plain: FastifyInstance) => {
-    const app = plain.withTypeProvider<ZodTypeProvider>();
-    // Tiers without children keep the routes (they answer 404); their bodies are documented as the tier's own.
-    const childTier = childTierOf(tier.role) ?? tier;
-    const tags = [tier.role];
     const C = TIER_CREDIT_ENDPOINTS[tier.role];
-    const at = (path: string) => `${tier.api}${path}`;
-    app.post(at(P.create), { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('createAccount', { tier: tier.role }) } }, async (req, reply) => {
+    const A = TIER_ACCOUNT_ENDPOINTS[tier.role];
+    serve(plain, A.create, async (req, reply) => {
       const rec = await createAccount(db, requireCaller(req), tier, body(req));
       reply.code(201);
       return { success: true, message: 'User created successfully!', data: rec };
     });
 
-    app.get(at(P.list), { schema: { tags, querystring: listQuery, response: replies({ 200: listReply }) } }, async (req, reply) => {
+    serve(plain, A.list, async (req, reply) => {
       const caller = requireCaller(req);
       const root = await loadViewRoot(db, caller, req.query.id);
       const page = await listTier(db, caller, tier, root ? { underPath: root.path } : {}, req.query);
@@ -125,37 +98,37 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return moved(await adjust(credit, requireCaller(req), tier, checkedInput(req, req.body), idempotencyKey(req)));
     });
 
-    app.patch(at(P.toggleStatus), { schema: { tags, params: toggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: subject('toggleStatus', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    serve(plain, A.toggleStatus, async (req) => {
       const rec = await toggleStatus(db, requireCaller(req), tier, req.params.id, req.params.action);
       return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };
     });
 
-    app.get(at(P.one), { schema: { tags, params: idParams, response: replies({ 200: recordReply }) } }, async (req) => {
+    serve(plain, A.one, async (req) => {
       const ref = await loadReadable(db, requireCaller(req), tier, req.params.id);
       return { success: true, data: await getRecord(db, ref.id) };
     });
 
-    app.put(at(P.one), { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('updateAccount', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    serve(plain, A.update, async (req) => {
       const updates = updatesOf(req);
       const rec = await updateAccount(db, requireCaller(req), tier, req.params.id, updates);
       req.activitySubject = grantSubject(tier, updates, rec);
       return { success: true, message: tier.messages.updateSuccess, data: rec };
     });
 
-    app.delete(at(P.one), { schema: { tags, params: idParams, response: replies({ 200: deletedReply }) }, config: { subject: subject('deleteAccount', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    serve(plain, A.delete, async (req) => {
       const gone = await deleteAccount(db, requireCaller(req), tier, req.params.id);
       return { success: true, message: tier.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };
     });
 
     // Children: the accounts one level below an account of this tier.
-    app.get(at(P.children), { schema: { tags, params: idParams, querystring: listQuery, response: replies({ 200: listReply }) } }, async (req, reply) => {
+    serve(plain, A.children, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const page = await listTier(db, caller, child, { underPath: parent.path, parentId: parent.id }, req.query);
       return sendPage(reply, child.role, page);
     });
 
-    app.post(at(P.children), { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('createChild', { tier: tier.role }) } }, async (req, reply) => {
+    serve(plain, A.createChild, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const b = body(req);
@@ -171,12 +144,12 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { caller, child, target: await loadChild(db, caller, parent, child, params.childId) };
     };
 
-    app.get(at(P.child), { schema: { tags, params: childParams, response: replies({ 200: recordReply }) } }, async (req) => {
+    serve(plain, A.child, async (req) => {
       const { target } = await childOf(req, req.params);
       return { success: true, data: await getRecord(db, target.id) };
     });
 
-    app.put(at(P.child), { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('updateChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    serve(plain, A.updateChild, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const updates = updatesOf(req);
       const rec = await updateAccount(db, caller, child, String(target.id), updates);
@@ -204,13 +177,13 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return moved(await adjust(credit, caller, child, checkedInput(req, req.body), idempotencyKey(req), target));
     });
 
-    app.patch(at(P.childToggleStatus), { schema: { tags, params: childToggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: subject('toggleChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    serve(plain, A.toggleChild, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const rec = await toggleStatus(db, caller, child, String(target.id), req.params.action);
       return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };
     });
 
-    app.delete(at(P.childDelete), { schema: { tags, params: childParams, response: replies({ 200: deletedReply }) }, config: { subject: subject('deleteChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    serve(plain, A.deleteChild, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const gone = await deleteAccount(db, caller, child, String(target.id));
       return { success: true, message: child.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifySchema } from 'fastify';
 import { canOpenPage, CHAIN } from '../../resources.config';
 import { CREDIT_ENDPOINTS, TIER_CREDIT_ENDPOINTS } from '../../server/accounts/credit.endpoints';
+import { ACCOUNT_ENDPOINTS, TIER_ACCOUNT_ENDPOINTS } from '../../server/accounts/endpoints';
 import { CATALOGUE_ENDPOINTS } from '../../server/games/catalogue.endpoints';
 import { ENGINE_ENDPOINTS } from '../../server/games/engine.endpoints';
 import { HISTORY_ENDPOINTS } from '../../server/games/history.endpoints';
@@ -25,6 +26,8 @@ const DECLARED: Record<string, Record<string, Endpoint<FastifySchema>>> = {
   player: PLAYER_ENDPOINTS,
   credit: CREDIT_ENDPOINTS,
   ...Object.fromEntries(Object.entries(TIER_CREDIT_ENDPOINTS).map(([role, es]) => [`credit.${role}`, es])),
+  accounts: ACCOUNT_ENDPOINTS,
+  ...Object.fromEntries(Object.entries(TIER_ACCOUNT_ENDPOINTS).map(([role, es]) => [`accounts.${role}`, es])),
 };
 
 const all = (): [string, Endpoint<FastifySchema>][] => Object.entries(DECLARED).flatMap(([mod, es]) => Object.entries(es).map(([name, e]) => [`${mod}.${name}`, e] as [string, Endpoint<FastifySchema>]));
