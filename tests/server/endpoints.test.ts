@@ -3,6 +3,7 @@ import type { FastifySchema } from 'fastify';
 import { canOpenPage, CHAIN } from '../../resources.config';
 import { CREDIT_ENDPOINTS, TIER_CREDIT_ENDPOINTS } from '../../server/accounts/credit.endpoints';
 import { ACCOUNT_ENDPOINTS, TIER_ACCOUNT_ENDPOINTS } from '../../server/accounts/endpoints';
+import { AUTH_ENDPOINTS } from '../../server/auth/endpoints';
 import { CATALOGUE_ENDPOINTS } from '../../server/games/catalogue.endpoints';
 import { ENGINE_ENDPOINTS } from '../../server/games/engine.endpoints';
 import { HISTORY_ENDPOINTS } from '../../server/games/history.endpoints';
@@ -28,6 +29,7 @@ const DECLARED: Record<string, Record<string, Endpoint<FastifySchema>>> = {
   ...Object.fromEntries(Object.entries(TIER_CREDIT_ENDPOINTS).map(([role, es]) => [`credit.${role}`, es])),
   accounts: ACCOUNT_ENDPOINTS,
   ...Object.fromEntries(Object.entries(TIER_ACCOUNT_ENDPOINTS).map(([role, es]) => [`accounts.${role}`, es])),
+  auth: AUTH_ENDPOINTS,
 };
 
 const all = (): [string, Endpoint<FastifySchema>][] => Object.entries(DECLARED).flatMap(([mod, es]) => Object.entries(es).map(([name, e]) => [`${mod}.${name}`, e] as [string, Endpoint<FastifySchema>]));
@@ -57,9 +59,11 @@ describe.runIf(engineAvailable())('endpoint declarations', () => {
       if (Boolean(e.inputCheckedInHandler) !== Boolean(route.attachValidation)) wrong.push(`${name}: input checked ${route.attachValidation ? 'in the handler' : 'by Fastify'}`);
     }
     expect(wrong).toEqual([]);
-    // The public form keeps the configured rate limit beside its declaration.
-    const send = h.app.routeTable.find((r) => r.method === 'POST' && r.url === `/api${COMPLAINT_ENDPOINTS.send.path}`);
-    expect(send?.config).toMatchObject({ rateLimit: { max: h.config.complaintRateLimit } });
+    // The configured rate limits are given where the routes are registered, beside their declarations.
+    const configOf = (e: Endpoint<FastifySchema>) => h.app.routeTable.find((r) => r.method === e.method && r.url === `/api${e.path}`)?.config;
+    expect(configOf(COMPLAINT_ENDPOINTS.send)).toMatchObject({ rateLimit: { max: h.config.complaintRateLimit } });
+    expect(configOf(AUTH_ENDPOINTS.login)).toMatchObject({ rateLimit: { max: h.config.loginRateLimit } });
+    expect(configOf(AUTH_ENDPOINTS.checkPassword)).toMatchObject({ rateLimit: { max: h.config.loginRateLimit } });
   });
 
   it('a declared page refuses, before the input is read, every staff role the registry closes it to', async () => {
