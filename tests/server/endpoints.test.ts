@@ -13,6 +13,7 @@ import { PLAYER_ENDPOINTS } from '../../server/games/player.endpoints';
 import type { Endpoint } from '../../server/http/endpoint';
 import { BACKUP_ENDPOINTS } from '../../server/operations/backup.endpoints';
 import { COMPLAINT_ENDPOINTS } from '../../server/operations/complaints.endpoints';
+import { LOG_ENDPOINTS } from '../../server/operations/logs.endpoints';
 import { buildChain, call, engineAvailable, useHarness, type Chain } from './harness';
 
 /** Every module's declarations: each must be a route of the app, registered from it. */
@@ -30,6 +31,7 @@ const DECLARED: Record<string, Record<string, Endpoint<FastifySchema>>> = {
   accounts: ACCOUNT_ENDPOINTS,
   ...Object.fromEntries(Object.entries(TIER_ACCOUNT_ENDPOINTS).map(([role, es]) => [`accounts.${role}`, es])),
   auth: AUTH_ENDPOINTS,
+  logs: LOG_ENDPOINTS,
 };
 
 const all = (): [string, Endpoint<FastifySchema>][] => Object.entries(DECLARED).flatMap(([mod, es]) => Object.entries(es).map(([name, e]) => [`${mod}.${name}`, e] as [string, Endpoint<FastifySchema>]));
