@@ -4,6 +4,7 @@ import { canOpenPage, CHAIN } from '../../resources.config';
 import { CREDIT_ENDPOINTS, TIER_CREDIT_ENDPOINTS } from '../../server/accounts/credit.endpoints';
 import { ACCOUNT_ENDPOINTS, TIER_ACCOUNT_ENDPOINTS } from '../../server/accounts/endpoints';
 import { AUTH_ENDPOINTS } from '../../server/auth/endpoints';
+import { GEO_ENDPOINTS } from '../../server/geo/endpoints';
 import { CATALOGUE_ENDPOINTS } from '../../server/games/catalogue.endpoints';
 import { ENGINE_ENDPOINTS } from '../../server/games/engine.endpoints';
 import { HISTORY_ENDPOINTS } from '../../server/games/history.endpoints';
@@ -32,6 +33,7 @@ const DECLARED: Record<string, Record<string, Endpoint<FastifySchema>>> = {
   ...Object.fromEntries(Object.entries(TIER_ACCOUNT_ENDPOINTS).map(([role, es]) => [`accounts.${role}`, es])),
   auth: AUTH_ENDPOINTS,
   logs: LOG_ENDPOINTS,
+  geo: GEO_ENDPOINTS,
 };
 
 const all = (): [string, Endpoint<FastifySchema>][] => Object.entries(DECLARED).flatMap(([mod, es]) => Object.entries(es).map(([name, e]) => [`${mod}.${name}`, e] as [string, Endpoint<FastifySchema>]));
