@@ -28,7 +28,7 @@ import { fromDatabaseError, HttpError } from './http/errors';
 import { healthRoutes } from './http/health';
 import { schemaError } from './http/schemaMessages';
 import { realtimePlugin } from './realtime/plugin';
-import { GEO, geoRoutes } from './geo/routes';
+import { geoRoutes } from './geo/routes';
 import { schedulerPlugin } from './scheduler/plugin';
 import { gamesModule } from './games';
 import { commissionRoutes, reportRoutes } from './reports/routes';
@@ -176,7 +176,7 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
       await api.register(authRoutes, { config });
       await api.register(accountRoutes, { guard: config });
       await api.register(miscAccountRoutes);
-      await api.register(geoRoutes, { prefix: GEO });
+      await api.register(geoRoutes);
       await api.register(gamesModule, { dataDir: config.dataDir, voidAfterSeconds: config.roundVoidAfterSeconds });
       await api.register(reportRoutes);
       await api.register(commissionRoutes);

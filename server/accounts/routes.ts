@@ -6,11 +6,11 @@ import { requireCaller } from '../access/caller';
 import type { Database } from '../db/client';
 import { coded, notFound } from '../http/errors';
 import { sendPage } from '../http/list';
-import { noBody } from '../http/schemas';
-import { ACCOUNT_PATHS as P } from '../../domain/apiPaths';
 import { adjust, transfer, type CreditContext } from '../credit/service';
-import { adjustBody, transferBody } from '../credit/schemas';
-import { checkedInput, INPUT_CHECKED_IN_HANDLER } from '../http/validated';
+import { TIER_CREDIT_ENDPOINTS } from './credit.endpoints';
+import { TIER_ACCOUNT_ENDPOINTS } from './endpoints';
+import { serve } from '../http/endpoint';
+import { checkedInput } from '../http/validated';
 import { loadChild, loadManaged, loadReadable, loadViewRoot } from '../access/accounts';
 import { findRef, parseId, type AccountRef } from './repository';
 import type { CreditOutcome } from '../credit/service';
@@ -18,23 +18,6 @@ import { trailOf, transferRequest } from '../credit/fromRequest';
 import type { GuardConfig } from '../access/guard';
 import type { Realtime } from '../realtime/socket';
 import { createAccount, deleteAccount, getRecord, listTier, toggleStatus, updateAccount } from './service';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  childCreateBody,
-  childParams,
-  childToggleParams,
-  createBody,
-  creditReply,
-  deletedReply,
-  editBody,
-  idParams,
-  listQuery,
-  listReply,
-  recordReply,
-  replies,
-  toggleParams,
-  walletReply,
-} from './schemas';
 
 
 const idempotencyKey = (req: FastifyRequest): string | undefined => {
@@ -44,13 +27,6 @@ const idempotencyKey = (req: FastifyRequest): string | undefined => {
   if (v.length > 100) throw coded(400, 'idempotencyKeyTooLong');
   return v;
 };
-
-/**
- * An account form's refusals are answered by the call, which runs the route's form schema once it has
- * checked the caller's right to the account and completed the form (server/accounts/service.ts): the
- * route keeps its order of refusals (403, 404 before 400).
- */
-const FORM_CHECKED_BY_THE_CALL = INPUT_CHECKED_IN_HANDLER;
 
 /** A form body is an object; null or nothing is an empty one. */
 const body = (req: { body?: unknown }): Record<string, unknown> => {
@@ -95,70 +71,64 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
     return { success: true, ...out };
   };
   return async (plain: FastifyInstance) => {
-    const app = plain.withTypeProvider<ZodTypeProvider>();
-    // Tiers without children keep the routes (they answer 404); their bodies are documented as the tier's own.
-    const childTier = childTierOf(tier.role) ?? tier;
-    const tags = [tier.role];
-    app.post(P.create, { schema: { tags, body: createBody(tier), response: replies({ 201: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('createAccount', { tier: tier.role }) } }, async (req, reply) => {
+    const C = TIER_CREDIT_ENDPOINTS[tier.role];
+    const A = TIER_ACCOUNT_ENDPOINTS[tier.role];
+    serve(plain, A.create, async (req, reply) => {
       const rec = await createAccount(db, requireCaller(req), tier, body(req));
       reply.code(201);
       return { success: true, message: 'User created successfully!', data: rec };
     });
 
-    app.get(P.list, { schema: { tags, querystring: listQuery, response: replies({ 200: listReply }) } }, async (req, reply) => {
+    serve(plain, A.list, async (req, reply) => {
       const caller = requireCaller(req);
       const root = await loadViewRoot(db, caller, req.query.id);
       const page = await listTier(db, caller, tier, root ? { underPath: root.path } : {}, req.query);
       return sendPage(reply, tier.role, page);
     });
 
-    app.get(P.loadCredit, { schema: { tags, params: idParams, response: replies({ 200: walletReply }) } }, async (req) => {
+    serve(plain, C.loadCredit, async (req) => {
       const caller = requireCaller(req);
       const me = await getRecord(db, caller.id);
       return { success: true, data: [{ _id: me._id, walletBalance: me.walletBalance }] };
     });
 
-    app.post(
-      P.creditTransfer,
-      { schema: { tags, body: transferBody, response: replies({ 200: creditReply }) }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('creditTransfer', { tier: tier.role }), checksSession: true } },
-      async (req) => moved(await transferRequest(credit, tier, req, { body: () => checkedInput(req, req.body), key: () => idempotencyKey(req) })),
-    );
+    serve(plain, C.transfer, async (req) => moved(await transferRequest(credit, tier, req, { body: () => checkedInput(req, req.body), key: () => idempotencyKey(req) })));
 
-    app.post(P.creditAdjust, { schema: { tags, body: adjustBody, response: replies({ 200: creditReply }) }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('creditAdjust', { tier: tier.role }) } }, async (req) => {
+    serve(plain, C.adjust, async (req) => {
       return moved(await adjust(credit, requireCaller(req), tier, checkedInput(req, req.body), idempotencyKey(req)));
     });
 
-    app.patch(P.toggleStatus, { schema: { tags, params: toggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: subject('toggleStatus', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    serve(plain, A.toggleStatus, async (req) => {
       const rec = await toggleStatus(db, requireCaller(req), tier, req.params.id, req.params.action);
       return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };
     });
 
-    app.get(P.one, { schema: { tags, params: idParams, response: replies({ 200: recordReply }) } }, async (req) => {
+    serve(plain, A.one, async (req) => {
       const ref = await loadReadable(db, requireCaller(req), tier, req.params.id);
       return { success: true, data: await getRecord(db, ref.id) };
     });
 
-    app.put(P.one, { schema: { tags, params: idParams, body: editBody(tier), response: replies({ 200: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('updateAccount', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    serve(plain, A.update, async (req) => {
       const updates = updatesOf(req);
       const rec = await updateAccount(db, requireCaller(req), tier, req.params.id, updates);
       req.activitySubject = grantSubject(tier, updates, rec);
       return { success: true, message: tier.messages.updateSuccess, data: rec };
     });
 
-    app.delete(P.one, { schema: { tags, params: idParams, response: replies({ 200: deletedReply }) }, config: { subject: subject('deleteAccount', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    serve(plain, A.delete, async (req) => {
       const gone = await deleteAccount(db, requireCaller(req), tier, req.params.id);
       return { success: true, message: tier.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };
     });
 
     // Children: the accounts one level below an account of this tier.
-    app.get(P.children, { schema: { tags, params: idParams, querystring: listQuery, response: replies({ 200: listReply }) } }, async (req, reply) => {
+    serve(plain, A.children, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const page = await listTier(db, caller, child, { underPath: parent.path, parentId: parent.id }, req.query);
       return sendPage(reply, child.role, page);
     });
 
-    app.post(P.children, { schema: { tags, params: idParams, body: childCreateBody(childTier), response: replies({ 201: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('createChild', { tier: tier.role }) } }, async (req, reply) => {
+    serve(plain, A.createChild, async (req, reply) => {
       const caller = requireCaller(req);
       const { parent, child } = await parentFor(db, caller, tier, req.params.id);
       const b = body(req);
@@ -174,12 +144,12 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { caller, child, target: await loadChild(db, caller, parent, child, params.childId) };
     };
 
-    app.get(P.child, { schema: { tags, params: childParams, response: replies({ 200: recordReply }) } }, async (req) => {
+    serve(plain, A.child, async (req) => {
       const { target } = await childOf(req, req.params);
       return { success: true, data: await getRecord(db, target.id) };
     });
 
-    app.put(P.child, { schema: { tags, params: childParams, body: editBody(childTier), response: replies({ 200: recordReply }) }, ...FORM_CHECKED_BY_THE_CALL, config: { subject: subject('updateChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    serve(plain, A.updateChild, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const updates = updatesOf(req);
       const rec = await updateAccount(db, caller, child, String(target.id), updates);
@@ -187,9 +157,9 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, message: child.messages.updateSuccess, data: rec };
     });
 
-    app.post(
-      P.childCreditTransfer,
-      { schema: { tags, params: childParams, body: transferBody, response: replies({ 200: creditReply }) }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('creditTransferChild', { tier: tier.role }), checksSession: true } },
+    serve(
+      plain,
+      C.childTransfer,
       async (req) => {
         const usual = async () => {
           const { caller, child, target } = await childOf(req, req.params);
@@ -202,18 +172,18 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       },
     );
 
-    app.post(P.childCreditAdjust, { schema: { tags, params: childParams, body: adjustBody, response: replies({ 200: creditReply }) }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('creditAdjustChild', { tier: tier.role }) } }, async (req) => {
+    serve(plain, C.childAdjust, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       return moved(await adjust(credit, caller, child, checkedInput(req, req.body), idempotencyKey(req), target));
     });
 
-    app.patch(P.childToggleStatus, { schema: { tags, params: childToggleParams, body: noBody, response: replies({ 200: recordReply }) }, config: { subject: subject('toggleChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    serve(plain, A.toggleChild, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const rec = await toggleStatus(db, caller, child, String(target.id), req.params.action);
       return { success: true, message: `User ${rec.username} has been successfully ${req.params.action}d.`, data: rec };
     });
 
-    app.delete(P.childDelete, { schema: { tags, params: childParams, response: replies({ 200: deletedReply }) }, config: { subject: subject('deleteChild', { tier: tier.role }), endsSessions: true } }, async (req) => {
+    serve(plain, A.deleteChild, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);
       const gone = await deleteAccount(db, caller, child, String(target.id));
       return { success: true, message: child.messages.deleteSuccess, data: { _id: String(gone.id), username: gone.username } };
@@ -223,5 +193,6 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
 
 export async function accountRoutes(app: FastifyInstance, opts: { guard: GuardConfig }) {
   const credit: CreditContext = { db: app.db, guard: opts.guard };
-  for (const tier of TIERS) await app.register(tierRoutes(tier, credit, app.realtime), { prefix: tier.api });
+  // Each declaration holds its tier's path: no prefix here.
+  for (const tier of TIERS) await app.register(tierRoutes(tier, credit, app.realtime));
 }

@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../../domain/accountValidation';
 import { subject, type ActivityOutcome } from '../../domain/activity';
 import { ROLES, SESSION_MINUTES, childTierOf, tierOf, tiersWith, type Role } from '../../resources.config';
@@ -10,53 +8,27 @@ import { loadManaged, loadReadable } from '../access/accounts';
 import { findRef, insertAccount, parseId, updateColumns } from '../accounts/repository';
 import type { ServerConfig } from '../config';
 import { coded, HttpError, notFound } from '../http/errors';
-import { schemaMessage } from '../http/schemaMessages';
-import { checkedInput, INPUT_CHECKED_IN_HANDLER } from '../http/validated';
-import { done, ERROR_REPLIES, noBody, ok, queryText } from '../http/schemas';
-import { accountRecord, idParams, recordReply } from '../accounts/schemas';
+import { checkedInput } from '../http/validated';
+import { serve } from '../http/endpoint';
+import { AUTH_ENDPOINTS as E } from './endpoints';
 import { checkGuarded } from '../access/guard';
 import { hashSecret } from '../access/passwords';
 import { requireCaller } from './plugin';
 import { findLoginCandidate, findSignupParent, markLoggedIn } from './repository';
 import { openSession, revokeSessions, SESSION_COOKIE, stepUp } from './sessions';
-import { API_PATHS } from '../../domain/apiPaths';
-
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-const PASSWORD_REQUIRED = schemaMessage('passwordRequired');
-const FILL_ALL = schemaMessage('fillAllFields');
-
-const loginBody = z.object({
-  username: required(schemaMessage('usernameRequired')).max(100),
-  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(200),
-});
-
-/** A session's answer: the token (login only), the caller's record and its roles. */
-const sessionReply = z.looseObject({ success: z.boolean(), message: z.string().optional(), token: z.string().optional(), user: accountRecord, roles: z.array(z.enum(ROLES)) });
-const doneReplies = { ...ERROR_REPLIES, 200: done };
-
-const changePasswordBody = z.object({
-  userId: z.union([z.string(), z.number()]).optional(),
-  opass: z.string({ error: FILL_ALL }).min(1, FILL_ALL),
-  npass: z.string({ error: FILL_ALL }).min(1, FILL_ALL).max(200),
-  cpass: z.string({ error: FILL_ALL }).min(1, FILL_ALL),
-});
 
 export async function authRoutes(app: FastifyInstance, opts: { config: ServerConfig }) {
   const { db } = app;
   const { config } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
   // Nothing an auth call answers may be kept by a browser or proxy cache.
   app.addHook('onSend', async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
   const passwordLimit = { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } };
 
-  r.post(
-    API_PATHS.login,
-    {
-      schema: { body: loginBody, response: { ...ERROR_REPLIES, 200: sessionReply } },
-      config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
-    },
+  serve(
+    app,
+    E.login,
     async (req, reply) => {
       const { username, password } = req.body;
       const a = await findLoginCandidate(db, username);
@@ -85,17 +57,15 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
       const user = await getRecord(db, id);
       return { success: true, message: 'Login successful!', token, user, roles: [user.role] };
     },
+    passwordLimit,
   );
 
-  r.get(API_PATHS.session, { schema: { response: { ...ERROR_REPLIES, 200: sessionReply } } }, async (req) => {
+  serve(app, E.session, async (req) => {
     const caller = requireCaller(req);
     const user = await getRecord(db, caller.id);
     return { success: true, user, roles: [user.role] };
   });
 
-  // Logout changes state: POST is the client's call; the older GET stays for clients written against
-  // it, but like every state-changing call it is refused (403) when a browser sends it from another
-  // site with the cookie (`log: true`).
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (req.caller) {
@@ -104,10 +74,10 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
     }
     return { success: true, message: 'Logout successful.' };
   };
-  r.get(API_PATHS.logout, { schema: { response: doneReplies }, config: { subject: subject('logout'), log: true, endsSessions: true } }, logout);
-  r.post(API_PATHS.logout, { schema: { body: noBody, response: doneReplies }, config: { subject: subject('logout'), endsSessions: true } }, logout);
+  serve(app, E.logoutGet, logout);
+  serve(app, E.logout, logout);
 
-  r.get(API_PATHS.userAuth, { schema: { params: idParams, response: { ...ERROR_REPLIES, 200: recordReply } } }, async (req) => {
+  serve(app, E.userAuth, async (req) => {
     const caller = requireCaller(req);
     const target = await findRef(db, parseId(req.params.id));
     if (!target) throw notFound();
@@ -117,7 +87,7 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
     return { success: true, data: await getRecord(db, ref.id) };
   });
 
-  r.post(API_PATHS.changePassword, { schema: { body: changePasswordBody, response: doneReplies }, config: { subject: subject('changePassword'), endsSessions: true } }, async (req) => {
+  serve(app, E.changePassword, async (req) => {
     const caller = requireCaller(req);
     const { userId, opass, npass, cpass } = req.body;
     if (userId !== undefined && userId !== '' && parseId(userId) !== caller.id) throw coded(403, 'ownPasswordOnly');
@@ -130,24 +100,19 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
     return { success: true, message: 'Password changed successfully!' };
   });
 
-  // A stolen token may not guess the password here: failures count with the login's and lock it out.
-  r.post(API_PATHS.checkPassword, { schema: { body: z.object({ password: z.string({ error: PASSWORD_REQUIRED }).max(200) }), response: doneReplies }, config: { ...passwordLimit, subject: subject('passwordCheck') } }, async (req) => {
+  serve(
+    app,
+    E.checkPassword,
+    async (req) => {
     const caller = requireCaller(req);
     if (!(await checkGuarded(db, caller.username, caller.passwordHash, req.body.password, config))) throw coded(400, 'invalidPassword', {}, 'password');
     await stepUp(db, caller.sessionId);
     return { success: true, message: 'Password verified.' };
-  });
-
-  // No body counts as an empty one: the username is then the first field named missing.
-  const signupBody = z.preprocess(
-    (b) => b ?? {},
-    z.object({
-      username: required(schemaMessage('usernameRequired')).regex(/^[A-Za-z][A-Za-z0-9_.-]{2,29}$/, schemaMessage('usernameFormat')),
-      password: z.string({ error: PASSWORD_REQUIRED }).min(PASSWORD_MIN_LENGTH, schemaMessage('passwordLength')).max(200),
-    }),
+    },
+    passwordLimit,
   );
-  // A closed sign-up says so before it reads the form: the form's refusal is answered after that check.
-  r.post(API_PATHS.signup, { schema: { body: signupBody, response: { ...ERROR_REPLIES, 201: ok(accountRecord) } }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('signup') } }, async (req, reply) => {
+
+  serve(app, E.signup, async (req, reply) => {
     if (!config.signupParent) throw coded(403, 'signupClosed');
     const form = checkedInput(req, req.body);
     const parent = await findSignupParent(db, config.signupParent, tiersWith('signupParent').map((t) => t.role));
@@ -167,7 +132,7 @@ export async function authRoutes(app: FastifyInstance, opts: { config: ServerCon
     return { success: true, message: 'User created successfully!', data: await getRecord(db, id) };
   });
 
-  r.get(API_PATHS.logoutPlayer, { schema: { querystring: z.looseObject({ id: queryText.describe('The player') }), response: doneReplies }, config: { subject: subject('forcePlayerLogout'), log: true, endsSessions: true } }, async (req) => {
+  serve(app, E.logoutPlayer, async (req) => {
     const caller = requireCaller(req);
     const target = await loadManaged(db, caller, tierOf('player'), req.query.id);
     await revokeSessions(db, { accountId: target.id });

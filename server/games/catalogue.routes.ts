@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { subject } from '../../domain/activity';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { oddsX100OfInput } from '../../domain/gameValidation';
 import { requireCaller } from '../access/caller';
 import type { Caller } from '../access/caller';
 import type { Database } from '../db/client';
 import { coded } from '../http/errors';
-import { checkedInput, INPUT_CHECKED_IN_HANDLER, parseBody } from '../http/validated';
-import { schemaMessage } from '../http/schemaMessages';
+import { checkedInput, parseBody } from '../http/validated';
+import { serve, type EndpointHandler } from '../http/endpoint';
 import { parseListQuery, sendPage } from '../http/list';
 import { gameDeclaration, ROOT_TIER } from '../../resources.config';
 import {
@@ -30,11 +27,9 @@ import {
   type GameRecord,
   type GameSort,
 } from './catalogue.repository';
-import { contentTypeOf, imageDir, imageKind, MAX_IMAGE_BYTES, STORED_NAME, storeImage } from './images';
-import { API_PATHS } from '../../domain/apiPaths';
-import { GAME_REPLIES, restListQuery } from './schemas';
+import { contentTypeOf, imageDir, imageKind, MAX_IMAGE_BYTES, storeImage } from './images';
+import { CATALOGUE_ENDPOINTS as E } from './catalogue.endpoints';
 import { gameCreateForm, gameEditForm } from './gameForm';
-import { noBody } from '../http/schemas';
 
 const requireSuperadmin = (caller: Caller) => {
   if (caller.role !== ROOT_TIER.role) throw coded(403, 'superadminGamesOnly');
@@ -110,25 +105,22 @@ async function readGameForm(req: FastifyRequest): Promise<{ fields: Record<strin
 export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: string }) {
   const { db } = app;
   const { dataDir } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const list = async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: Parameters<typeof sendPage>[0]) => {
+  const list: EndpointHandler<typeof E.games.schema> = async (req, reply) => {
     requireSuperadmin(requireCaller(req));
     const page = parseListQuery(req.query, { sortable: Object.keys(GAME_SORTS) as GameSort[], defaultSort: 'id', defaultOrder: 'ASC', maxBare: 1000, maxPerPage: 500 });
     const { rows, total } = await listGameRecords(db, page);
     return sendPage(reply, 'game', { data: rows, total, offset: page.offset });
   };
-  const listSchema = { schema: { querystring: restListQuery, response: GAME_REPLIES.games } };
-  app.get(API_PATHS.games, listSchema, list);
-  app.get(API_PATHS.gamesSlash, listSchema, list);
+  serve(app, E.games, list);
+  serve(app, E.gamesSlash, list);
 
-  r.get(API_PATHS.game, { schema: { params: z.object({ id: z.string() }), response: GAME_REPLIES.game } }, async (req) => {
+  serve(app, E.game, async (req) => {
     requireSuperadmin(requireCaller(req));
     return { success: true, data: await findGameRow(db, req.params.id) };
   });
 
-  // Only the superadmin's form is read; a multipart form's text fields are checked by the same schema as a JSON body.
-  r.post(API_PATHS.games, { schema: { body: gameCreateForm, response: GAME_REPLIES.gameCreated }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('addGame') } }, async (req, reply) => {
+  serve(app, E.addGame, async (req, reply) => {
     const caller = requireSuperadmin(requireCaller(req));
     const multipart = req.isMultipart() ? await readGameForm(req) : null;
     const form = multipart ? parseBody(gameCreateForm, multipart.fields, 'every') : checkedInput(req, req.body, 'every');
@@ -158,10 +150,9 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
     return { success: true, message: 'Game created successfully.', data: await findGameRow(db, String(id)) };
   });
 
-  r.put(
-    API_PATHS.game,
-    // JSON (`{gameData}` or flat), or multipart with the optional Logo file (Edit Game may keep the logo it has).
-    { schema: { params: z.object({ id: z.string() }), body: gameEditForm, response: GAME_REPLIES.game }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('editGame') } },
+  serve(
+    app,
+    E.editGame,
     async (req) => {
       requireSuperadmin(requireCaller(req));
       const game = await findGameRow(db, req.params.id);
@@ -190,9 +181,9 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
     },
   );
 
-  r.put(
-    API_PATHS.gameToggle,
-    { schema: { params: z.object({ id: z.string(), action: z.enum(['activate', 'deactivate'], { error: 'The action is activate or deactivate.' }) }), body: noBody, response: GAME_REPLIES.game }, config: { subject: subject('gameStatus') } },
+  serve(
+    app,
+    E.toggleGame,
     async (req) => {
       requireSuperadmin(requireCaller(req));
       const game = await findGameRow(db, req.params.id);
@@ -202,15 +193,14 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
   );
 
   // Soft delete: rounds and tickets keep pointing at the game, so history and reports stay whole.
-  r.delete(API_PATHS.game, { schema: { params: z.object({ id: z.string() }), response: GAME_REPLIES.done }, config: { subject: subject('deleteGame') } }, async (req) => {
+  serve(app, E.deleteGame, async (req) => {
     requireSuperadmin(requireCaller(req));
     const game = await findGameRow(db, req.params.id);
     await db.transaction((tx) => softDeleteGame(tx, Number(game.id)));
     return { success: true, message: `Game ${game.gameId} has been deleted.` };
   });
 
-  // Images by their generated name only: nothing from the request becomes a path.
-  r.get(API_PATHS.gameImage, { schema: { params: z.object({ name: z.string().regex(STORED_NAME, 'No such image.') }), response: GAME_REPLIES.image } }, async (req, reply) => {
+  serve(app, E.image, async (req, reply) => {
     requireCaller(req);
     const file = join(imageDir(dataDir), req.params.name);
     const stream = createReadStream(file);
@@ -221,19 +211,18 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
     return reply.type(contentTypeOf(req.params.name)).header('Cache-Control', 'private, max-age=86400').send(stream);
   });
 
-  const times = async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: Parameters<typeof sendPage>[0]) => {
+  const times: EndpointHandler<typeof E.times.schema> = async (req, reply) => {
     requireCaller(req);
     const page = parseListQuery(req.query, { sortable: ['timecount', 'id'], defaultSort: 'timecount', defaultOrder: 'ASC', maxBare: 1000, maxPerPage: 500 });
     const { rows, total } = await listTimeRecords(db, page);
     return sendPage(reply, 'time', { data: rows, total, offset: page.offset });
   };
-  const timesSchema = { schema: { querystring: restListQuery, response: GAME_REPLIES.times } };
-  app.get(API_PATHS.timeList, timesSchema, times);
-  app.get(API_PATHS.times, timesSchema, times);
+  serve(app, E.timeList, times);
+  serve(app, E.times, times);
 
-  r.post(
-    API_PATHS.times,
-    { schema: { body: z.object({ timecount: z.coerce.number({ error: schemaMessage('timeSecondsRequired') }).int(schemaMessage('timeWholeSeconds')).min(5, schemaMessage('timeAtLeast', { min: 5 })).max(3600, schemaMessage('timeAtMost', { max: 3600 })) }), response: GAME_REPLIES.timeCreated }, config: { subject: subject('addTime') } },
+  serve(
+    app,
+    E.addTime,
     async (req, reply) => {
       requireSuperadmin(requireCaller(req));
       const time = await insertTime(db, req.body.timecount);

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { API_PATHS } from '../../domain/apiPaths';
 import type { EngineStatus, FailingRound } from '../../domain/api';
 import { requireCaller } from '../auth/plugin';
 import { coded } from '../http/errors';
-import { queryText } from '../http/schemas';
+import { serve } from '../http/endpoint';
 import { ROOT_TIER } from '../../resources.config';
 import { adminScope, loadRunnableAdmin } from './access';
 import { delayedRounds, namedRounds } from './delayed.repository';
 import type { SettleRetries } from './retries';
 import { roundsBehind } from './settle';
-import { GAME_REPLIES } from './schemas';
+import { ENGINE_ENDPOINTS as E } from './engine.endpoints';
 
 /**
  * The round engine's health. For the superadmin's dashboard: how many rounds wait past their close,
@@ -19,8 +16,7 @@ import { GAME_REPLIES } from './schemas';
  * error itself is in the log). For an admin's console and dashboard: its own rounds that wait.
  */
 export async function engineRoutes(app: FastifyInstance, opts: { retries: SettleRetries }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(API_PATHS.engineStatus, { schema: { response: GAME_REPLIES.engine } }, async (req) => {
+  serve(app, E.status, async (req) => {
     const caller = requireCaller(req);
     if (caller.role !== ROOT_TIER.role) throw coded(403, 'engineSuperadminOnly');
     const behind = await roundsBehind(app.db);
@@ -42,8 +38,7 @@ export async function engineRoutes(app: FastifyInstance, opts: { retries: Settle
     const data: EngineStatus = { roundsBehind: behind.count, oldestClosedAt: behind.oldestClosedAt?.toISOString() ?? null, failing };
     return { success: true, data };
   });
-  // adminId: one admin's rounds (the console the superadmin opened for it); else all the caller's.
-  r.get(API_PATHS.engineDelayed, { schema: { querystring: z.looseObject({ gameId: queryText, adminId: queryText }), response: GAME_REPLIES.engineDelayed } }, async (req) => {
+  serve(app, E.delayed, async (req) => {
     const caller = requireCaller(req);
     const scope = req.query.adminId ? { adminId: (await loadRunnableAdmin(app.db, caller, req.query.adminId)).id } : adminScope(caller);
     const gameId = typeof req.query.gameId === 'string' && req.query.gameId !== '' ? req.query.gameId : undefined;

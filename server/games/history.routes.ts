@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, dayRange, parseDate } from '../../domain/periods';
 import { requireCaller } from '../auth/plugin';
@@ -8,29 +6,16 @@ import type { Caller } from '../access/caller';
 import { findRef, parseId } from '../accounts/repository';
 import { inSubtree } from '../access/accounts';
 import { coded } from '../http/errors';
-import { queryDate } from '../http/schemas';
+import { serve } from '../http/endpoint';
 import { GAME_TIER, isStaff, optionLabel, ROOT_TIER } from '../../resources.config';
 import { betHistory, gameNames, onlinePlayers, playersUnder, ticketLines } from './history.repository';
 import { ticketRow } from './ticketRow';
-import { API_PATHS } from '../../domain/apiPaths';
-import { GAME_REPLIES } from './schemas';
-import { pickerQuery } from '../http/picker';
+import { HISTORY_ENDPOINTS as E } from './history.endpoints';
 
 const requireStaff = (caller: Caller) => {
   if (!isStaff(caller.role)) throw coded(403, 'staffHistoryOnly');
   return caller;
 };
-
-const historyQuery = z.object({
-  gameId: z.string().optional(),
-  userId: z.string().optional(),
-  startDate: queryDate,
-  endDate: queryDate,
-  tdate: queryDate,
-  id: z.string().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-});
 
 /** The tickets' time window: a single date (tdate) wins over the range; no dates is today. */
 function windowOf(q: { startDate?: string | undefined; endDate?: string | undefined; tdate?: string | undefined }, now = new Date()) {
@@ -48,9 +33,8 @@ function windowOf(q: { startDate?: string | undefined; endDate?: string | undefi
 /** Bet List (Game History): tickets of the players below the caller, with totals over the whole filter. */
 export async function historyRoutes(app: FastifyInstance) {
   const { db } = app;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(API_PATHS.gameHistory, { schema: { querystring: historyQuery, response: GAME_REPLIES.gameHistory } }, async (req) => {
+  serve(app, E.bets, async (req) => {
     const caller = requireStaff(requireCaller(req));
     const q = req.query;
     const range = windowOf(q);
@@ -73,7 +57,7 @@ export async function historyRoutes(app: FastifyInstance) {
     };
   });
 
-  r.get(API_PATHS.ticketDetails, { schema: { querystring: z.object({ ticketId: z.string(), gameId: z.string().optional() }), response: GAME_REPLIES.ticketDetails } }, async (req) => {
+  serve(app, E.ticket, async (req) => {
     const caller = requireCaller(req);
     const ticketId = parseId(req.query.ticketId);
     const rows = ticketId === null ? [] : await ticketLines(db, ticketId, caller);
@@ -86,19 +70,19 @@ export async function historyRoutes(app: FastifyInstance) {
     };
   });
 
-  r.get(API_PATHS.historyUsers, { schema: { querystring: pickerQuery.extend({ id: z.string().optional() }), response: GAME_REPLIES.historyUsers } }, async (req) => {
+  serve(app, E.users, async (req) => {
     const caller = requireStaff(requireCaller(req));
     return { success: true, data: await playersUnder(db, caller.path, req.query) };
   });
 
-  r.get(API_PATHS.historyGames, { schema: { querystring: z.object({ id: z.string().optional() }), response: GAME_REPLIES.historyGames } }, async (req) => {
+  serve(app, E.games, async (req) => {
     requireStaff(requireCaller(req));
     return { success: true, data: await gameNames(db) };
   });
 
-  r.get(
-    API_PATHS.onlinePlayers,
-    { schema: { querystring: z.object({ loginid: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(500).default(50) }), response: GAME_REPLIES.onlinePlayers } },
+  serve(
+    app,
+    E.onlinePlayers,
     async (req) => {
       const caller = requireStaff(requireCaller(req));
       const { page, limit } = req.query;

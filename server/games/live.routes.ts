@@ -1,47 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { subject } from '../../domain/activity';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pointsToCents } from '../../domain/money';
 import { requireCaller } from '../auth/plugin';
 import { parseId } from '../accounts/repository';
 import { coded } from '../http/errors';
-import { schemaMessage } from '../http/schemaMessages';
+import { serve } from '../http/endpoint';
 import { loadRunnableAdmin } from './access';
 import { consoleData, decisionOf, moveBalance, queueResult } from './console.service';
-import { API_PATHS } from '../../domain/apiPaths';
-import { GAME_REPLIES } from './schemas';
-
-// The console bodies extend this: there its messages are answered (a query value answers badParameter).
-const consoleQuery = z.object({
-  adminId: z.string({ error: schemaMessage('required', { field: 'adminId' }) }),
-  gameId: z.string({ error: schemaMessage('required', { field: 'gameId' }) }),
-});
-const text = z.union([z.string(), z.number()]).transform(String);
+import { LIVE_ENDPOINTS as E } from './live.endpoints';
 
 /** The live result consoles: console data, Add / Reset Balance, SAVE of a result, the decision audit. */
 export async function liveRoutes(app: FastifyInstance, opts: { onConsole?: (adminId: number, gameId: string) => void }) {
   const { db, realtime } = app;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(API_PATHS.loadConsole, { schema: { querystring: consoleQuery, response: GAME_REPLIES.loadConsole } }, async (req) => {
+  serve(app, E.console, async (req) => {
     const admin = await loadRunnableAdmin(db, requireCaller(req), req.query.adminId);
     return { success: true, data: await consoleData(db, admin.id, req.query.gameId) };
   });
 
-  r.post(
-    API_PATHS.addBalance,
-    {
-      schema: {
-        body: consoleQuery.extend({
-          adminId: text,
-          balance: z.union([z.string(), z.number()]).optional(),
-          type: z.enum(['add', 'remove'], { error: schemaMessage('balanceType') }),
-        }),
-        response: GAME_REPLIES.addBalance,
-      },
-      config: { subject: subject('gameBalance') },
-    },
+  serve(
+    app,
+    E.addBalance,
     async (req) => {
       const caller = requireCaller(req);
       const admin = await loadRunnableAdmin(db, caller, req.body.adminId);
@@ -57,21 +35,9 @@ export async function liveRoutes(app: FastifyInstance, opts: { onConsole?: (admi
     },
   );
 
-  r.post(
-    API_PATHS.addResult,
-    {
-      schema: {
-        body: consoleQuery.extend({
-          adminId: text,
-          result: text,
-          boosterValue: z.coerce.number().int().default(1),
-          color: z.string().optional(),
-          type: z.string().optional(),
-        }),
-        response: GAME_REPLIES.addResult,
-      },
-      config: { subject: subject('consoleResult') },
-    },
+  serve(
+    app,
+    E.addResult,
     async (req) => {
       const caller = requireCaller(req);
       const admin = await loadRunnableAdmin(db, caller, req.body.adminId);
@@ -85,7 +51,7 @@ export async function liveRoutes(app: FastifyInstance, opts: { onConsole?: (admi
     },
   );
 
-  r.get(API_PATHS.decision, { schema: { params: z.object({ roundId: z.string() }), querystring: z.object({ adminId: z.string() }), response: GAME_REPLIES.decision } }, async (req) => {
+  serve(app, E.decision, async (req) => {
     const admin = await loadRunnableAdmin(db, requireCaller(req), req.query.adminId);
     const roundId = parseId(req.params.roundId);
     if (roundId === null) throw coded(404, 'noSettledRound');

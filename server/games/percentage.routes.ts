@@ -1,31 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { subject } from '../../domain/activity';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireCaller } from '../auth/plugin';
 import type { Caller } from '../access/caller';
 import type { Database } from '../db/client';
 import { parseId } from '../accounts/repository';
 import { coded } from '../http/errors';
-import { schemaMessage } from '../http/schemaMessages';
+import { serve } from '../http/endpoint';
 import { adminScope, loadRunnableAdmin } from './access';
 import { assignmentsWithoutPool, ensurePool, percentageRecords, poolIdsInScope, setWinPercentages, type AdminScope } from './repository';
-import { API_PATHS } from '../../domain/apiPaths';
-import { GAME_REPLIES } from './schemas';
-
-const PERCENT_MESSAGE = schemaMessage('winPercentageRange');
-/** A number or a numeric string: null, '' and true are not 0 or 1 here (z.coerce would read them so). */
-const percentage = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
-  z.number({ error: PERCENT_MESSAGE }).min(1, PERCENT_MESSAGE).max(100, PERCENT_MESSAGE),
-);
-const updates = z.array(
-  z.object({
-    id: z.union([z.string(), z.number()]).transform(String),
-    winpercentage: percentage,
-  }),
-  { error: schemaMessage('updatesList') },
-).min(1, schemaMessage('nothingToUpdate')).max(5000, schemaMessage('tooManyRows'));
+import { PERCENTAGE_ENDPOINTS as E } from './percentage.endpoints';
 
 /** The (admin, game) pairs the caller sees: the viewed admin's, or every admin's for the superadmin. */
 async function adminGameList(db: Database, caller: Caller, rawId: string) {
@@ -40,9 +22,8 @@ async function adminGameList(db: Database, caller: Caller, rawId: string) {
 /** Win Percentage: the table of the caller's admins and games, and its bulk update. */
 export async function percentageRoutes(app: FastifyInstance) {
   const { db } = app;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(API_PATHS.percentages, { schema: { params: z.object({ id: z.string() }), response: GAME_REPLIES.percentages } }, async (req) => {
+  serve(app, E.list, async (req) => {
     const caller = requireCaller(req);
     const list = await adminGameList(db, caller, req.params.id);
     const games = [...new Map(list.map((x) => [x.gameId, { gameId: x.gameId, gameName: x.gameName }])).values()];
@@ -50,17 +31,9 @@ export async function percentageRoutes(app: FastifyInstance) {
     return { success: true, games, users, adminGameList: list };
   });
 
-  r.put(
-    API_PATHS.winPercentages,
-    {
-      schema: {
-        params: z.object({ id: z.string() }),
-        // Both shapes in one object, not a union: a union's refusal names no field and loses the message.
-        body: z.object({ updates: updates.optional(), data: z.object({ updates }).optional() }),
-        response: GAME_REPLIES.done,
-      },
-      config: { subject: subject('winPercentage') },
-    },
+  serve(
+    app,
+    E.update,
     async (req) => {
       const caller = requireCaller(req);
       const list = req.body.updates ?? req.body.data?.updates;

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { countdown, roundWindow } from '../../domain/games';
 import { centsToPoints } from '../../domain/money';
 import { requireCaller } from '../auth/plugin';
 import type { Caller } from '../access/caller';
 import { coded } from '../http/errors';
-import { schemaMessage } from '../http/schemaMessages';
+import { serve } from '../http/endpoint';
 import { placeBet } from './bets';
 import { lastResults, loadGame } from './console.service';
 import { playerTickets } from './history.repository';
@@ -14,12 +12,7 @@ import { adminOf } from './repository';
 import { LEAF_TIER } from '../../resources.config';
 import { ticketRow, ticketStatus } from './ticketRow';
 import { loadRunnableAdmin } from './access';
-import { API_PATHS } from '../../domain/apiPaths';
-import { GAME_REPLIES } from './schemas';
-
-// The bet's body extends this: there its message is answered (a query value answers badParameter).
-const GAME_ID_REQUIRED = schemaMessage('required', { field: 'gameId' });
-const gameQuery = z.object({ gameId: z.string({ error: GAME_ID_REQUIRED }).min(1, GAME_ID_REQUIRED) });
+import { PLAYER_ENDPOINTS as E } from './player.endpoints';
 
 const requirePlayer = (caller: Caller): Caller => {
   if (caller.role !== LEAF_TIER) throw coded(403, 'playersOnly');
@@ -32,23 +25,10 @@ export async function playerRoutes(
   opts: { onBet?: (adminId: number, gameId: string) => void },
 ) {
   const { db, realtime } = app;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    API_PATHS.createBet,
-    {
-      schema: {
-        body: gameQuery.extend({
-          draws: z
-            .array(z.object({ drawno: z.union([z.string(), z.number()]).transform(String), drawqty: z.number({ error: schemaMessage('drawqtyNumber') }) }), {
-              error: schemaMessage('drawsList'),
-            })
-            .max(1200, schemaMessage('tooManyOptions')),
-        }),
-        response: GAME_REPLIES.createBet,
-      },
-      config: { log: false },
-    },
+  serve(
+    app,
+    E.bet,
     async (req, reply) => {
       const player = requirePlayer(requireCaller(req));
       const lines = req.body.draws.map((d) => ({ option: d.drawno, qty: d.drawqty }));
@@ -63,9 +43,9 @@ export async function playerRoutes(
     },
   );
 
-  r.get(
-    API_PATHS.tickets,
-    { schema: { querystring: z.object({ gameId: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }), response: GAME_REPLIES.tickets } },
+  serve(
+    app,
+    E.tickets,
     async (req) => {
       const player = requirePlayer(requireCaller(req));
       const { page, limit, gameId } = req.query;
@@ -78,7 +58,7 @@ export async function playerRoutes(
     },
   );
 
-  r.get(API_PATHS.lastResults, { schema: { querystring: gameQuery, response: GAME_REPLIES.lastResults } }, async (req) => {
+  serve(app, E.lastResults, async (req) => {
     const player = requirePlayer(requireCaller(req));
     const game = await loadGame(db, req.query.gameId);
     const adminId = await adminOf(db, player.path);
@@ -86,9 +66,7 @@ export async function playerRoutes(
     return { success: true, data: await lastResults(db, adminId, game) };
   });
 
-  // Rounds follow the clock, so every admin's round of a game closes at the same moment: `adminId`
-  // (what operators pass) is accepted and checked, and the countdown depends on the game alone.
-  r.get(API_PATHS.timer, { schema: { querystring: gameQuery.extend({ adminId: z.string().optional() }), response: GAME_REPLIES.timer } }, async (req) => {
+  serve(app, E.timer, async (req) => {
     const caller = requireCaller(req);
     if (req.query.adminId !== undefined && caller.role !== LEAF_TIER) await loadRunnableAdmin(db, caller, req.query.adminId);
     const game = await loadGame(db, req.query.gameId);

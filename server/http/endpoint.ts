@@ -2,6 +2,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifySchema, HTTPMethods,
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ActivitySubject } from '../../domain/activity';
 import type { PageKey } from '../../resources.config';
+import { INPUT_CHECKED_IN_HANDLER } from './validated';
 
 /**
  * One endpoint, declared once: its method and path (a key of domain/apiPaths.ts), its request and
@@ -17,6 +18,11 @@ export interface Endpoint<S extends FastifySchema> {
   subject?: ActivitySubject;
   /** Route options beyond the declaration's (a rate limit, `log`, `endsSessions`). */
   config?: FastifyContextConfig & Record<string, unknown>;
+  /**
+   * The handler checks its caller (session, role, target) before it reads its input, and answers the
+   * schema's refusal itself with `checkedInput`: a 401, 403 or 404 comes before a 400.
+   */
+  inputCheckedInHandler?: true;
 }
 
 /** Declares an endpoint (the identity, for its schema's types). */
@@ -39,6 +45,7 @@ export function serve<S extends FastifySchema>(app: FastifyInstance, e: Endpoint
     method: e.method,
     url: e.path,
     schema: e.schema,
+    ...(e.inputCheckedInHandler ? INPUT_CHECKED_IN_HANDLER : {}),
     config: { ...e.config, ...config, ...(e.page ? { page: e.page } : {}), ...(e.subject ? { subject: e.subject } : {}) },
     handler,
   });

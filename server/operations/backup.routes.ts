@@ -1,20 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { subject } from '../../domain/activity';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireCaller, type Caller } from '../access/caller';
 import { requireRecentStepUp } from '../auth/plugin';
 import type { BackupS3Config } from '../config';
 import { coded, forbidden } from '../http/errors';
-import { checkedInput, INPUT_CHECKED_IN_HANDLER } from '../http/validated';
+import { checkedInput } from '../http/validated';
+import { serve } from '../http/endpoint';
 import { openArchive, exportBackup, importBackup, knownFolder, listBackups, sweepPartials, type BackupPlace } from './backup';
 import { BackupLimits } from './backupLimits';
 import { transferBackup } from './s3Transfer';
-import { clearHistory, clearHistoryBody, HISTORY_MODELS } from './clearHistory';
+import { clearHistory, HISTORY_MODELS } from './clearHistory';
 import { findRef } from '../access/repository';
 import { GAME_TIER, ROOT_TIER } from '../../resources.config';
-import { API_PATHS } from '../../domain/apiPaths';
-import { BACKUP_REPLIES } from './schemas';
+import { BACKUP_ENDPOINTS as E } from './backup.endpoints';
 
 
 export interface BackupOptions {
@@ -45,7 +43,6 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
   const { dir } = opts;
   const place: BackupPlace = { dir, key: opts.signingKey };
   const limits = new BackupLimits({ db, dir, perHour: opts.perHour, keep: opts.keep, freeBytes: opts.freeBytes });
-  const r = app.withTypeProvider<ZodTypeProvider>();
   await sweepPartials(dir);
   const admin = (caller: Caller) => {
     if (caller.role !== GAME_TIER) throw coded(403, 'backupsAdminsOnly');
@@ -82,28 +79,26 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
       await limits.prune(out.folder);
       return out;
     });
-  const folderQuery = { querystring: z.object({ folder: z.string().max(100).optional() }) };
-
-  r.get(API_PATHS.backupExport, { schema: { response: BACKUP_REPLIES.exported }, config: { subject: subject('backup'), log: true } }, async (req) => {
+  serve(app, E.export, async (req) => {
     const caller = await owner(requireCaller(req));
     const { folder, manifest } = await backup(caller, () => exportBackup(db, place));
     return { success: true, message: 'Backup completed', folder, rows: manifest.tables.reduce((s, t) => s + t.rows, 0) };
   });
 
-  r.get(API_PATHS.backupList, { schema: { response: BACKUP_REPLIES.list } }, async (req) => {
+  serve(app, E.list, async (req) => {
     await owner(requireCaller(req));
     const folders = await listBackups(dir);
     return { success: true, folders, message: folders.length ? '' : 'No backups yet.' };
   });
 
-  r.get(API_PATHS.backupDownload, { schema: { ...folderQuery, response: BACKUP_REPLIES.download } }, async (req, reply) => {
+  serve(app, E.download, async (req, reply) => {
     await owner(requireCaller(req));
     const folder = await knownFolder(dir, req.query.folder);
     const { stream } = await openArchive(place, folder);
     return reply.type('application/gzip').header('Content-Disposition', `attachment; filename="${folder}.tar.gz"`).send(stream);
   });
 
-  r.get(API_PATHS.backupTransfer, { schema: { ...folderQuery, response: BACKUP_REPLIES.transferred }, config: { subject: subject('cloudTransfer'), log: true } }, async (req) => {
+  serve(app, E.transfer, async (req) => {
     await owner(requireCaller(req));
     if (!opts.s3) throw coded(409, 'cloudTransferOff');
     const folder = await knownFolder(dir, req.query.folder);
@@ -112,7 +107,7 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
     return { success: true, message: `Transferred ${folder}`, folder, location: out.location, bytes: out.bytes, sha256: out.sha256 };
   });
 
-  r.get(API_PATHS.backupImport, { schema: { ...folderQuery, response: BACKUP_REPLIES.restored }, config: { subject: subject('restore'), log: true, endsSessions: true } }, async (req) => {
+  serve(app, E.restore, async (req) => {
     const caller = await owner(requireCaller(req));
     requireRecentStepUp(caller);
     const folder = await knownFolder(dir, req.query.folder);
@@ -122,10 +117,10 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
     return { success: true, message: `Restored from ${folder}`, rows };
   });
 
-  r.post(
-    API_PATHS.deleteRecords,
-    // Who may clear is answered before the form is read: the schema's refusal is answered after the access checks.
-    { schema: { body: clearHistoryBody, response: BACKUP_REPLIES.cleared }, ...INPUT_CHECKED_IN_HANDLER, config: { subject: subject('clearHistory') } },
+  serve(
+    app,
+    E.clearHistory,
+    // The schema's refusal is answered after the access checks.
     async (req) => {
       // The caller's own network only: not the owner's alone (BACKUP_ADMINS still names who may, when set); the backup it takes first stays on the server.
       const caller = admin(requireCaller(req));

@@ -1,39 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { dayRange, parseDate } from '../../domain/periods';
 import { requireCaller, type Caller } from '../access/caller';
 import { findRef, parseId } from '../access/repository';
 import { coded, notFound } from '../http/errors';
-import { schemaMessage } from '../http/schemaMessages';
-import { done, ERROR_REPLIES, file, ok, page, queryDate } from '../http/schemas';
-import { logRow } from './schemas';
+import { serve } from '../http/endpoint';
+import { LOG_ENDPOINTS as E, type LogQuery } from './logs.endpoints';
 import { parseListQuery, sendPage } from '../http/list';
 import { ROOT_TIER } from '../../resources.config';
 import { exportLogs, findLog, listLogs, type LogFilter } from './logs.repository';
 import { ENGLISH_ACTIVITY, writeActivity } from '../activity/log';
 import { renderOutcome, subject } from '../../domain/activity';
 import { csvText } from '../../domain/csv';
-import { API_PATHS } from '../../domain/apiPaths';
 
-const logQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(25),
-  // react-admin's simple-rest parameters (the resource's REST shape): sort, range, filter {q}.
-  sort: z.string().max(100).optional(),
-  order: z.string().max(4).optional(),
-  range: z.string().max(100).optional(),
-  filter: z.string().max(500).optional(),
-  search: z.string().max(100).optional(),
-  date: queryDate,
-  startDate: queryDate,
-  endDate: queryDate,
-});
-type LogQuery = z.infer<typeof logQuery>;
-const pageReplies = { ...ERROR_REPLIES, 200: page(logRow) };
-
-/** Every log call but the screen event serves the Log Activities page. */
-const logPage = { page: 'logactivities' } as const;
 
 /**
  * The rows a caller may read: those of its subtree (itself included); the superadmin also reads the
@@ -58,8 +36,6 @@ const CSV_MAX = 100_000;
 /** Log Activities: the caller's subtree, newest first, paged; CSV of the whole filtered set. */
 export async function logRoutes(app: FastifyInstance) {
   const { db } = app;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   const list = async (caller: Caller, q: LogQuery, reply: FastifyReply, userId?: number) => {
     const page = parseListQuery(q, { sortable: ['id', 'createdAt'], defaultSort: 'id', defaultOrder: 'DESC', maxBare: 25, maxPerPage: 500, defaultPerPage: 25 });
     const filter = filterOf(caller, { ...q, search: q.search ?? page.search }, userId);
@@ -67,20 +43,12 @@ export async function logRoutes(app: FastifyInstance) {
     return sendPage(reply, 'logs', { data: rows, total, offset: page.offset });
   };
 
-  r.get(API_PATHS.logs, { schema: { querystring: logQuery, response: pageReplies }, config: logPage }, async (req, reply) => list(requireCaller(req), req.query, reply));
-  r.get(API_PATHS.activityLogs, { schema: { querystring: logQuery, response: pageReplies }, config: logPage }, async (req, reply) => list(requireCaller(req), req.query, reply));
+  serve(app, E.list, async (req, reply) => list(requireCaller(req), req.query, reply));
+  serve(app, E.activityLogs, async (req, reply) => list(requireCaller(req), req.query, reply));
 
-  // The CSV in English (the server's language); `format=json` gives the same rows by code, from which
-  // the client writes the reader's CSV in the reader's language.
-  r.get(
-    API_PATHS.logsExport,
-    {
-      schema: {
-        querystring: logQuery.extend({ format: z.enum(['csv', 'json']).default('csv') }),
-        response: { ...ERROR_REPLIES, 200: { ...file('text/csv', 'The filtered rows as CSV (format=json: as rows)') } },
-      },
-      config: logPage,
-    },
+  serve(
+    app,
+    E.export,
     async (req, reply) => {
       const caller = requireCaller(req);
       const rows = await exportLogs(db, filterOf(caller, req.query), CSV_MAX);
@@ -93,7 +61,7 @@ export async function logRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(API_PATHS.logById, { schema: { params: z.object({ id: z.string() }), response: { ...ERROR_REPLIES, 200: ok(logRow) } }, config: logPage }, async (req) => {
+  serve(app, E.one, async (req) => {
     const caller = requireCaller(req);
     const id = parseId(req.params.id);
     const filter = filterOf(caller, { page: 1, limit: 1 });
@@ -102,19 +70,16 @@ export async function logRoutes(app: FastifyInstance) {
     return { success: true, data: row };
   });
 
-  r.get(API_PATHS.userLogs, { schema: { params: z.object({ userId: z.string() }), querystring: logQuery, response: pageReplies }, config: logPage }, async (req, reply) => {
+  serve(app, E.user, async (req, reply) => {
     const caller = requireCaller(req);
     const user = await findRef(db, parseId(req.params.userId));
     if (!user || !(user.id === caller.id || user.path.startsWith(caller.path))) throw notFound();
     return list(caller, req.query, reply, user.id);
   });
 
-  // A screen event from the back office: identity, address and time come from the server, and only
-  // a short subject from the client; no body is stored.
-  r.post(
-    API_PATHS.logUserActivity,
-    // Written here, not by the activity hook after the answer: a 201 means the row is there.
-    { schema: { body: z.object({ subject: z.string().trim().min(1, schemaMessage('required', { field: 'subject' })).max(120) }).passthrough().optional(), response: { ...ERROR_REPLIES, 201: done } }, config: { subject: subject('screenEvent'), log: false } },
+  serve(
+    app,
+    E.screenEvent,
     async (req, reply) => {
       const caller = requireCaller(req);
       const name = (req.body?.subject ?? 'event').replace(/[\u0000-\u001f]/g, ' ');
