@@ -282,6 +282,26 @@ export async function playingChain(h: Harness, games: string[], points = 100) {
 }
 
 /**
+ * Two admins' networks, `a` and `b`, each admin → super area manager → area manager → master → one
+ * player funded with 1,000 points, every game assigned: `acc.admina`, `acc.mastera`, `acc.playera` and
+ * the same for `b`; the admins and masters logged in (`tok.admina`, `tok.mastera`, …).
+ */
+export async function twoNetworks(h: Harness) {
+  const games = (await h.db.query(`SELECT id FROM games ORDER BY id`)).map((r) => String(r.id));
+  const acc: Record<string, AccountRecord> = {};
+  const tok: Record<string, string> = {};
+  for (const k of ['a', 'b']) {
+    const admin = await createAs(h, h.root.token, 'admin', h.root.id, { games });
+    const chain = await createChain(h, admin._id);
+    await fund(h, chain.player._id, 1000, 'player');
+    Object.assign(acc, { [`admin${k}`]: admin, [`master${k}`]: chain.master, [`player${k}`]: chain.player });
+    tok[`admin${k}`] = await loginAs(h, admin.username);
+    tok[`master${k}`] = await loginAs(h, chain.master.username);
+  }
+  return { acc, tok };
+}
+
+/**
  * A harness for the tests of one describe block: started before them, closed after them. The
  * returned object forwards to the live harness, so tests use it like the harness itself.
  */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeBet } from '../../server/games/bets';
-import { buildChain, call, createAs, engineAvailable, fund, loginAs, startHarness, type Chain, type Harness } from './harness';
+import { buildChain, call, createAs, engineAvailable, fund, startHarness, twoNetworks, type Chain, type Harness } from './harness';
 
 /** 30 players under the chain's master, named so that prefixes pick known sets (`pick_a00`… and two with LIKE's wildcards). */
 async function addPlayers(h: Harness, c: Chain): Promise<string[]> {
@@ -150,25 +150,15 @@ describe.runIf(engineAvailable())('read paths at scale: a tier list with no pagi
 
 describe.runIf(engineAvailable())('read paths at scale: the Bet List picks tickets by their own columns, totals from the day sums', () => {
   let h: Harness;
-  const acc: Record<string, { _id: string; username: string }> = {};
-  const tok: Record<string, string> = {};
+  let acc: Record<string, { _id: string; username: string }> = {};
+  let tok: Record<string, string> = {};
   const FUN_TARGET = 'MNOQqWWi';
   const TRIPLE = 'zuuhVbBM';
 
   beforeAll(async () => {
     h = await startHarness();
-    const games = (await h.db.query(`SELECT id FROM games ORDER BY id`)).map((r) => String(r.id));
-    const t = h.root.token;
     // Two admins, each with a player: the root sees both, an admin only its own.
-    for (const k of ['a', 'b']) {
-      acc[`admin${k}`] = await createAs(h, t, 'admin', h.root.id, { games });
-      const sam = await createAs(h, t, 'superareamanager', acc[`admin${k}`]!._id);
-      const am = await createAs(h, t, 'areamanager', sam._id);
-      acc[`master${k}`] = await createAs(h, t, 'master', am._id);
-      acc[`player${k}`] = await createAs(h, t, 'player', acc[`master${k}`]!._id);
-      await fund(h, acc[`player${k}`]!._id, 1000, 'player');
-      tok[`admin${k}`] = await loginAs(h, acc[`admin${k}`]!.username);
-    }
+    ({ acc, tok } = await twoNetworks(h));
     const now = new Date();
     for (const k of ['a', 'b']) {
       const id = Number(acc[`player${k}`]!._id);

@@ -8,7 +8,7 @@ import { placeBet } from '../../server/games/bets';
 import { rebuildPlayAggregates } from '../../server/games/repository';
 import { exportBackup, importBackup, type BackupPlace } from '../../server/operations/backup';
 import { clearHistory } from '../../server/operations/clearHistory';
-import { call, createAs, engineAvailable, fund, loginAs, startHarness, SUPERADMIN_PASSWORD, type Harness } from './harness';
+import { call, engineAvailable, loginAs, startHarness, SUPERADMIN_PASSWORD, twoNetworks, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const TRIPLE = 'zuuhVbBM';
@@ -22,8 +22,8 @@ const HOUR = 3_600_000;
  */
 describe.runIf(engineAvailable())('screen pages: Bet List and Online Players against one query over every row', () => {
   let h: Harness;
-  const acc: Record<string, { _id: string; username: string }> = {};
-  const tok: Record<string, string> = {};
+  let acc: Record<string, { _id: string; username: string }> = {};
+  let tok: Record<string, string> = {};
   const pathOf = async (id: string) => String((await h.db.query(`SELECT path FROM accounts WHERE id = $1`, [Number(id)]))[0]!.path);
   /** A whole UTC hour a day and a half ago: tickets sit on it, a microsecond before it and half a millisecond before the next. */
   const edge = Math.floor((Date.now() - 36 * HOUR) / HOUR) * HOUR;
@@ -32,17 +32,8 @@ describe.runIf(engineAvailable())('screen pages: Bet List and Online Players aga
 
   beforeAll(async () => {
     h = await startHarness();
-    const games = (await h.db.query(`SELECT id FROM games ORDER BY id`)).map((r) => String(r.id));
-    const t = h.root.token;
+    ({ acc, tok } = await twoNetworks(h));
     for (const k of ['a', 'b']) {
-      acc[`admin${k}`] = await createAs(h, t, 'admin', h.root.id, { games });
-      const sam = await createAs(h, t, 'superareamanager', acc[`admin${k}`]!._id);
-      const am = await createAs(h, t, 'areamanager', sam._id);
-      acc[`master${k}`] = await createAs(h, t, 'master', am._id);
-      acc[`player${k}`] = await createAs(h, t, 'player', acc[`master${k}`]!._id);
-      await fund(h, acc[`player${k}`]!._id, 1000, 'player');
-      tok[`admin${k}`] = await loginAs(h, acc[`admin${k}`]!.username);
-      tok[`master${k}`] = await loginAs(h, acc[`master${k}`]!.username);
       // The pools' rounds, and tickets written by the bet path itself.
       const id = Number(acc[`player${k}`]!._id);
       const path = await pathOf(acc[`player${k}`]!._id);
