@@ -7,7 +7,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { copyStatement, withSavepoints, type Database, type Row } from './database';
 import { openPgliteWorker } from './pglite/client';
-import { programStatements } from './functions';
+import { applyProgram } from './functions';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -100,7 +100,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       try {
         await c.query('SELECT pg_advisory_lock(7261001)');
         await migratePg(drizzlePg(c), { migrationsFolder: MIGRATIONS_DIR });
-        for (const sql of programStatements()) await c.query(sql);
+        await applyProgram(async (sql, params) => (await c.query(sql, params)).rows as Row[]);
       } finally {
         await c.query('SELECT pg_advisory_unlock(7261001)').catch(() => undefined);
         c.release();

@@ -65,8 +65,8 @@ async function openDatabaseOn(lite: PGlite): Promise<PGlite> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { MIGRATIONS_DIR } = await import('../../server/db/client');
-  const { programStatements } = await import('../../server/db/functions');
+  const { applyProgram, liteRun } = await import('../../server/db/functions');
   await migrate(drizzle(lite), { migrationsFolder: MIGRATIONS_DIR });
-  for (const sql of programStatements()) await lite.exec(sql);
+  await applyProgram(liteRun(lite));
   return lite;
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { MIGRATIONS_DIR } from '../../server/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTIONS_DIR, functionStatements, TRIGGERS_DIR } from '../../server/db/functions';
+import { applyProgram, FUNCTIONS_DIR, functionStatements, TRIGGERS_DIR, triggerFiles } from '../../server/db/functions';
 import { engineAvailable, startHarness, type Harness } from './harness';
 
 /** The body between `AS $$` and the closing `$$;`, as PostgreSQL keeps it in pg_proc.prosrc. */
@@ -51,6 +51,20 @@ describe.runIf(engineAvailable())('the SQL functions: one file each, and that fi
       );
       expect(found.map((r) => [r.table, r.fn, r.enabled]), f).toEqual([[table, fn, 'O']]);
     }
+  });
+
+  it('a trigger is made again only when its file changed (replacing one locks its table against bets)', async () => {
+    const stamps = async () => Object.fromEntries((await h.db.query(`SELECT t.tgname AS name, obj_description(t.oid, 'pg_trigger') AS stamp FROM pg_trigger t WHERE t.tgname = ANY($1::text[])`, [triggerFiles().map((t) => t.name)])).map((r) => [String(r.name), r.stamp]));
+    expect(await stamps()).toEqual(Object.fromEntries(triggerFiles().map((t) => [t.name, t.stamp])));
+    const [changed] = triggerFiles();
+    await h.db.query(`COMMENT ON TRIGGER "${changed!.name}" ON "${changed!.table}" IS 'td:older'`);
+    const ran: string[] = [];
+    await applyProgram(async (sql, params) => {
+      ran.push(sql);
+      return h.db.query(sql, params);
+    });
+    expect(ran.filter((s) => /CREATE OR REPLACE TRIGGER/i.test(s))).toEqual([changed!.sql]);
+    expect(await stamps()).toEqual(Object.fromEntries(triggerFiles().map((t) => [t.name, t.stamp])));
   });
 
   it('every td_ function of the database has its file', async () => {

@@ -3,7 +3,7 @@ import { PGlite, protocol, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Envelope, ErrorData, Reply } from './protocol';
-import { programStatements } from '../functions';
+import { applyProgram, liteRun } from '../functions';
 
 /**
  * The embedded database's own thread: PGlite runs PostgreSQL compiled to WebAssembly, which blocks
@@ -151,7 +151,7 @@ async function handle(m: Envelope): Promise<unknown> {
     }
     case 'migrate':
       await migrate(drizzle(need()), { migrationsFolder: m.folder });
-      for (const sql of programStatements()) await need().exec(sql);
+      await applyProgram(liteRun(need()));
       return null;
     case 'close':
       await db?.close();
