@@ -14,7 +14,7 @@ import { openDatabase } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { checkInvariant } from '../server/credit/ledger';
 import { DAYS, buildInstallation, sizeFromEnv } from './screensBuild';
-import { TIERS, childTierOf } from '../resources.config';
+import { ROOT_TIER, TIERS, childTierOf, hasFlag, type Role } from '../resources.config';
 import { dayRange } from '../domain/periods';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -64,7 +64,7 @@ function pathPicker(direct: pg.Client, ids: { player: number; ticket: number; lo
   /** The account of a tier a caller reads: itself when it is of that tier, else the first below it. */
   const ofTier = (role: string, caller: { id: number; path: string }) =>
     first(`SELECT id FROM accounts WHERE role = $1 AND deleted_at IS NULL AND (id = $3 OR path LIKE $2) ORDER BY id LIMIT 1`, [role, `${caller.path}%`, caller.id]);
-  return async (path: string, name: string, caller: { id: number; path: string }, filled: Record<string, number>): Promise<string | undefined> => {
+  return async (path: string, name: string, caller: { id: number; path: string; role: Role }, filled: Record<string, number>): Promise<string | undefined> => {
     const tier = TIERS.find((t) => path.startsWith(`/api${t.api}/`));
     if (name === 'action') return 'active';
     if (name === 'userId') return String(ids.player);
@@ -79,6 +79,8 @@ function pathPicker(direct: pg.Client, ids: { player: number; ticket: number; lo
       const id = await first(`SELECT id FROM accounts WHERE parent_id = $1 AND role = $2 AND deleted_at IS NULL ORDER BY id LIMIT 1`, [filled.id, childTierOf(tier.role)?.role]);
       return id === undefined ? undefined : String(id);
     }
+    // The games of an account that runs them (the root's or an admin's own): no screen of a tier below asks for them.
+    if (name === 'id' && path.startsWith('/api/game/usergames/')) return caller.role === ROOT_TIER.role || hasFlag(caller.role, 'runsGames') ? String(caller.id) : undefined;
     if (name === 'id') return String(caller.id);
     return undefined;
   };
@@ -135,9 +137,9 @@ export async function screensBench(): Promise<{ exitCode: number }> {
     const aMaster = await one(`SELECT id, username FROM accounts WHERE role = 'master' AND path LIKE (SELECT path FROM accounts WHERE id = ${anAdmin.id}) || '%' ORDER BY id LIMIT 1`);
     const aPlayer = await one(`SELECT id, username FROM accounts WHERE role = 'player' AND parent_id = ${aMaster.id} ORDER BY id LIMIT 1`);
     const callers = {
-      superadmin: { id: rootId, path: String((await direct.query(`SELECT path FROM accounts WHERE id = $1`, [rootId])).rows[0].path) },
-      admin: { id: Number(anAdmin.id), path: String((await direct.query(`SELECT path FROM accounts WHERE id = $1`, [anAdmin.id])).rows[0].path) },
-      master: { id: Number(aMaster.id), path: String((await direct.query(`SELECT path FROM accounts WHERE id = $1`, [aMaster.id])).rows[0].path) },
+      superadmin: { role: 'superadmin' as Role, id: rootId, path: String((await direct.query(`SELECT path FROM accounts WHERE id = $1`, [rootId])).rows[0].path) },
+      admin: { role: 'admin' as Role, id: Number(anAdmin.id), path: String((await direct.query(`SELECT path FROM accounts WHERE id = $1`, [anAdmin.id])).rows[0].path) },
+      master: { role: 'master' as Role, id: Number(aMaster.id), path: String((await direct.query(`SELECT path FROM accounts WHERE id = $1`, [aMaster.id])).rows[0].path) },
     };
     const ticket = Number((await direct.query(`SELECT id FROM tickets WHERE player_id = $1 ORDER BY id DESC LIMIT 1`, [aPlayer.id])).rows[0]?.id ?? 0);
     const logOf = new Map<number, number>();
