@@ -46,10 +46,17 @@ export interface BackupBenchOptions {
   tmpDir: string;
   /** Restores of each kind, alternating which goes first; their means are compared. */
   restoreRuns: number;
+  /**
+   * A kept installation to copy (CREATE DATABASE … TEMPLATE) instead of writing the tree and ledger:
+   * the screens bench's year of data (BENCH_BACKUP_FROM=tierdesk_bench_screens).
+   */
+  from?: string | undefined;
 }
 
-/** The target: the product's restore takes at most this many times pg_restore's time, same data, same run. */
+/** The targets: the product's backup and restore take at most this many times pg_dump's and pg_restore's time, same data, same run. */
 const RESTORE_TARGET = 1.5;
+/** …and the process serving them stays under this resident size (the files are streamed, never read whole). */
+const RSS_TARGET_MB = 500;
 
 export function backupOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): BackupBenchOptions {
   const num = (k: string, d: number) => (env[k] !== undefined && env[k] !== '' ? Number(env[k]) : d);
@@ -61,6 +68,7 @@ export function backupOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Back
     pgRestore: env.BENCH_PG_RESTORE ?? 'pg_restore',
     tmpDir: env.BENCH_BACKUP_TMP ?? os.tmpdir(),
     restoreRuns: Math.max(1, num('BENCH_BACKUP_RESTORE_RUNS', 2)),
+    from: env.BENCH_BACKUP_FROM || undefined,
   };
 }
 
@@ -269,6 +277,8 @@ interface Timed<T> {
   seconds: number;
   /** CPU-seconds: this process (the product's code), the database backends, child programs. */
   cpu: { node: number; postgres: number; programs: number };
+  /** This process's largest resident size while it ran, in MB (sampled every 50 ms). */
+  rssMb: number;
 }
 
 /** Runs an operation, timed, with the CPU of each party; a failure is recorded, not thrown (the other operations still run). */
@@ -276,6 +286,10 @@ async function timed<T>(adminUrl: string, dbs: string[], fn: () => Promise<T>): 
   const pgCpu = await backendCpu(adminUrl, dbs);
   const self0 = process.cpuUsage();
   const kids0 = childrenCpu();
+  let rss = process.memoryUsage.rss();
+  const rssTimer = setInterval(() => {
+    rss = Math.max(rss, process.memoryUsage.rss());
+  }, 50);
   const t0 = performance.now();
   let value: T | undefined;
   let error: string | undefined;
@@ -285,9 +299,11 @@ async function timed<T>(adminUrl: string, dbs: string[], fn: () => Promise<T>): 
     error = ((e as Error).message ?? String(e)).split('\n')[0];
   }
   const seconds = (performance.now() - t0) / 1000;
+  clearInterval(rssTimer);
+  rss = Math.max(rss, process.memoryUsage.rss());
   const self = process.cpuUsage(self0);
   const postgres = await pgCpu.stop();
-  return { value, ...(error !== undefined ? { error } : {}), seconds, cpu: { node: (self.user + self.system) / 1e6, postgres, programs: childrenCpu() - kids0 } };
+  return { value, ...(error !== undefined ? { error } : {}), seconds, cpu: { node: (self.user + self.system) / 1e6, postgres, programs: childrenCpu() - kids0 }, rssMb: rss / MB };
 }
 
 /** Several timed runs as one: their mean time and CPU (null when there were none). */
@@ -297,6 +313,7 @@ function total<T>(xs: Timed<T>[]): Timed<T> | null {
   return {
     value: xs[xs.length - 1]!.value,
     seconds: mean((x) => x.seconds),
+    rssMb: Math.max(...xs.map((x) => x.rssMb)),
     cpu: { node: mean((x) => x.cpu.node), postgres: mean((x) => x.cpu.postgres), programs: mean((x) => x.cpu.programs) },
   };
 }
@@ -339,23 +356,32 @@ export async function backupBench(o: BackupBenchOptions = backupOptionsFromEnv()
   try {
     tmp = await mkdtemp(join(o.tmpDir, 'tierdesk-bench-backup-'));
     const backupDir = join(tmp, 'backups');
-    await recreate(o.adminUrl, name);
+    let t = performance.now();
+    if (o.from) {
+      log(`  copying ${o.from} (CREATE DATABASE … TEMPLATE)…`);
+      await dropDb(o.adminUrl, name);
+      await admin(o.adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${o.from}`));
+    } else await recreate(o.adminUrl, name);
+    const copySeconds = (performance.now() - t) / 1000;
     db = await openDatabase({ databaseUrl: url, poolSize: 2 });
     await db.migrate();
-    await seed(db, { username: 'superadmin', password: PASSWORD });
+    if (!o.from) await seed(db, { username: 'superadmin', password: PASSWORD });
     direct = new pg.Client(url);
     await direct.connect();
     const rootId = Number((await direct.query(`SELECT id FROM accounts WHERE role = 'superadmin'`)).rows[0].id);
 
-    // 1. The data.
-    let t = performance.now();
-    const tree = await buildTree(direct, rootId, o.accounts);
-    const treeSeconds = (performance.now() - t) / 1000;
+    // 1. The data (or the kept installation as it is).
     t = performance.now();
-    await buildLedger(direct, rootId, o.ledgerRows);
+    const tree = o.from
+      ? { admins: Number((await direct.query(`SELECT count(*) AS n FROM accounts WHERE role = 'admin'`)).rows[0].n), players: Number((await direct.query(`SELECT count(*) AS n FROM accounts WHERE role = 'player'`)).rows[0].n) }
+      : await buildTree(direct, rootId, o.accounts);
+    const treeSeconds = (o.from ? copySeconds : 0) + (performance.now() - t) / 1000;
+    t = performance.now();
+    if (!o.from) await buildLedger(direct, rootId, o.ledgerRows);
     const ledgerSeconds = (performance.now() - t) / 1000;
     t = performance.now();
-    await direct.query('VACUUM (ANALYZE)');
+    // A copy keeps its template's statistics and visibility: only written data needs them made.
+    if (!o.from) await direct.query('VACUUM (ANALYZE)');
     const vacuumSeconds = (performance.now() - t) / 1000;
     await direct.end();
     direct = null;
@@ -436,11 +462,11 @@ export async function backupBench(o: BackupBenchOptions = backupOptionsFromEnv()
     const failed = (x: Timed<unknown> | null) => (x === null ? 'not run' : x.error ? `FAILED after ${fmt(x.seconds)} s: ${x.error}` : null);
     const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? `${fmt(a / b, 2)}×` : '—');
     const row = (a: string, x: Timed<unknown> | null, mb: number, r: string) =>
-      `  ${a.padEnd(44)}${(x && !x.error ? fmt(x.seconds) : '—').padStart(9)}${(Number.isFinite(mb) ? fmt(mb / MB) : '').padStart(10)}  ${failed(x) ?? r}`;
+      `  ${a.padEnd(44)}${(x && !x.error ? fmt(x.seconds) : '—').padStart(9)}${(Number.isFinite(mb) ? fmt(mb / MB) : '').padStart(10)}${(x ? fmt(x.rssMb, 0) : '').padStart(8)}  ${failed(x) ?? r}`;
     const cpu = (label: string, x: Timed<unknown> | null) =>
       x ? `${label} node ${fmt(x.cpu.node)} s, postgres ${fmt(x.cpu.postgres)} s${x.cpu.programs > 0.05 ? `, program ${fmt(x.cpu.programs)} s` : ''}` : `${label} not run`;
     log('');
-    log(`  ${'operation'.padEnd(44)}${'seconds'.padStart(9)}${'MB'.padStart(10)}  product / pg_dump`);
+    log(`  ${'operation'.padEnd(44)}${'seconds'.padStart(9)}${'MB'.padStart(10)}${'RSS MB'.padStart(8)}  product / pg_dump`);
     log(row('product backup (exportBackup → folder)', exp, folderBytes, `${ratio(exp.seconds, dump.seconds)} time, ${ratio(folderBytes, dumpBytes)} size of pg_dump -Fc`));
     log(
       row('product archive (downloadbackup .tar.gz)', arc, arc?.value ?? NaN, `${ratio(arc?.value ?? NaN, dumpBytes)} size of pg_dump -Fc; backup + archive ${ratio(exp.seconds + (arc?.seconds ?? NaN), dump.seconds)} time`),
@@ -451,6 +477,12 @@ export async function backupBench(o: BackupBenchOptions = backupOptionsFromEnv()
     log(row(`pg_restore (into a fresh database)${perRun}`, res, NaN, runs(ress).trim()));
     log('');
     const restoreRatio = imp && res && !imp.error && !res.error ? imp.seconds / res.seconds : NaN;
+    const backupRatio = !exp.error && !dump.error ? exp.seconds / dump.seconds : NaN;
+    const peakRss = Math.max(exp.rssMb, arc?.rssMb ?? 0, imp?.rssMb ?? 0);
+    log(`  backup: ${fmt(exp.seconds)} s beside pg_dump's ${fmt(dump.seconds)} s: ${ratio(exp.seconds, dump.seconds)}, target ≤ ${RESTORE_TARGET}× — ${backupRatio <= RESTORE_TARGET ? 'met' : 'MISSED'}`);
+    log(`  the product's largest resident size (backup, archive, restore): ${fmt(peakRss, 0)} MB, target ≤ ${RSS_TARGET_MB} MB — ${peakRss <= RSS_TARGET_MB ? 'met' : 'MISSED'}`);
+    recordFigure({ name: `backup of ${n('transactions')} ledger rows vs pg_dump`, value: `${fmt(exp.seconds)} s = ${ratio(exp.seconds, dump.seconds)}`, ceiling: `pg_dump ${fmt(dump.seconds)} s`, target: `≤ ${RESTORE_TARGET}×`, met: backupRatio <= RESTORE_TARGET, why: 'Node reads every row, writes it as JSON and hashes each file' });
+    recordFigure({ name: `backup/restore resident size at ${n('transactions')} ledger rows`, value: `${fmt(peakRss, 0)} MB`, ceiling: `${RSS_TARGET_MB} MB`, target: `≤ ${RSS_TARGET_MB} MB`, met: peakRss <= RSS_TARGET_MB, why: 'rows are streamed in batches; a peak means a table read whole' });
     log(
       `  restore of ${n('transactions')} ledger rows: ${fmt(imp?.seconds ?? NaN)} s beside pg_restore's ${fmt(res?.seconds ?? NaN)} s (its ceiling × ${RESTORE_TARGET} = ${fmt((res?.seconds ?? NaN) * RESTORE_TARGET)} s): ` +
         `${ratio(imp?.seconds ?? NaN, res?.seconds ?? NaN)}, target ≤ ${RESTORE_TARGET}× — ${restoreRatio <= RESTORE_TARGET ? 'met' : 'MISSED'}`,
