@@ -23,47 +23,21 @@ export interface TransferCall {
   cents: bigint;
   idempotencyKey: string | undefined;
   trail: RequestTrail;
-  /** The session to check in the same statement (td_transfer_session), as the server last saw it. */
-  session?: SessionCheck;
-  /** A child route's parent (`:id`, of the route's tier), checked in the same statement (td_transfer_child_session). */
-  under?: ParentCheck;
 }
 
-export interface ParentCheck {
-  parentId: number;
-  parentRole: string;
-}
-
-export interface SessionCheck {
-  tokenHash: string;
-  sessionId: number;
-  passwordHash: string;
-  role: string;
-  minutes: number;
-  maxHours: number;
-}
-
-/**
- * Refused by td_transfer's checks, nothing written: the message code of loadManaged's error for the
- * target, or `session` when td_transfer_session found the session or the caller not as the server knew it.
- */
-export type TransferRefusal = Extract<MessageCode, 'accountNotFound' | 'outsideHierarchy' | 'noAccountOfTier'> | 'session';
+/** Refused by td_transfer's checks, nothing written: the message code of loadManaged's error for the target. */
+export type TransferRefusal = Extract<MessageCode, 'accountNotFound' | 'outsideHierarchy' | 'noAccountOfTier'>;
 
 /**
  * One round trip to td_transfer (migration 0010_td_transfer.sql): target check, movement, idempotency
  * key and activity row, committed together. td_move's refusals arrive as the same HTTP errors as `move`.
  */
 export async function transferInOneCall(q: Queryable, t: TransferCall): Promise<MovementResult | { refused: TransferRefusal }> {
-  const s = t.session;
-  const parent = s && t.under ? [t.under.parentId, t.under.parentRole] : [];
-  const head = s ? [...parent, s.tokenHash, s.sessionId, s.passwordHash, s.role, s.minutes, s.maxHours] : [];
-  const fn = !s ? 'td_transfer' : t.under ? 'td_transfer_child_session' : 'td_transfer_session';
   const run = () =>
     q.query(
       `SELECT refused, tx_id, from_after::text AS from_after, to_after::text AS to_after, replayed
-         FROM ${fn}(${Array.from({ length: head.length + 12 }, (_, i) => `$${i + 1}`).join(', ')})`,
+         FROM td_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
-        ...head,
         t.actor.id,
         t.actor.path,
         t.to,
