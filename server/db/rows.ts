@@ -71,13 +71,22 @@ function json<T>(): Kind<T> {
   return (v) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
+/** Text that must be one of `values` (a role, a status): the row's type is their union. */
+function oneOf<T extends string>(values: readonly T[]): Kind<T> {
+  return (v, column) => {
+    const found = values.find((x) => x === v);
+    if (found === undefined) throw wrong(column, `one of ${values.join(', ')}`, v);
+    return found;
+  };
+}
+
 /** The same kind, or null (a LEFT JOIN's column, a nullable column). */
 function nullable<T>(kind: Kind<T>): Kind<T | null> {
   return (v, column) => (v === null || v === undefined ? null : kind(v, column));
 }
 
 /** The column kinds. */
-export const col = { id: int, int, cents, num, text, bool, date, idText, centsText, json, nullable } as const;
+export const col = { id: int, int, cents, num, text, bool, date, idText, centsText, json, oneOf, nullable } as const;
 
 export type Shape = Record<string, Kind<unknown>>;
 export type Parsed<S extends Shape> = { [K in keyof S]: S[K] extends Kind<infer T> ? T : never };
