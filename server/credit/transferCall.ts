@@ -3,7 +3,8 @@ import type { MessageCode } from '../../domain/messages';
 import { redactUrl } from '../activity/log';
 import type { Queryable } from '../db/client';
 import { fromDatabaseError } from '../http/errors';
-import type { MovementResult } from './ledger';
+import { col, parseRows, rowsOf, type Kind } from '../db/rows';
+import { movementResult, movementRow, type MovementResult } from './ledger';
 
 /** This request as its activity row records it (the HTTP hook's columns, computed the same way). */
 export interface RequestTrail {
@@ -27,6 +28,15 @@ export interface TransferCall {
 
 /** Refused by td_transfer's checks, nothing written: the message code of loadManaged's error for the target. */
 export type TransferRefusal = Extract<MessageCode, 'accountNotFound' | 'outsideHierarchy' | 'noAccountOfTier'>;
+
+const REFUSALS: readonly TransferRefusal[] = ['accountNotFound', 'outsideHierarchy', 'noAccountOfTier'];
+const refusalKind: Kind<TransferRefusal> = (v, column) => {
+  const found = REFUSALS.find((r) => r === v);
+  if (found === undefined) throw new Error(`column ${column}: not a refusal of td_transfer: ${String(v)}`);
+  return found;
+};
+/** td_transfer's answer before its movement: a refusal, or null when it moved. */
+const refusalRow = rowsOf({ refused: col.nullable(refusalKind) });
 
 /**
  * One round trip to td_transfer (migration 0010_td_transfer.sql): target check, movement, idempotency
@@ -60,9 +70,8 @@ export async function transferInOneCall(q: Queryable, t: TransferCall): Promise<
     if ((e as { code?: string }).code === '23505' && t.idempotencyKey) rows = await run().catch((e2: unknown) => Promise.reject(fromDatabaseError(e2) ?? e2));
     else throw fromDatabaseError(e) ?? e;
   }
-  const r = rows[0];
-  if (r.refused !== null && r.refused !== undefined) return { refused: String(r.refused) as TransferRefusal };
+  const [refusedOrNot] = parseRows(refusalRow, rows);
+  if (refusedOrNot.refused !== null) return { refused: refusedOrNot.refused };
   t.trail.written();
-  const pts = (v: unknown) => (v === null || v === undefined ? null : centsToPoints(String(v)));
-  return { transactionId: String(r.tx_id), fromBalance: pts(r.from_after), toBalance: pts(r.to_after), replayed: Boolean(r.replayed) };
+  return movementResult(parseRows(movementRow, rows)[0]);
 }
