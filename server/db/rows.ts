@@ -1,5 +1,7 @@
 import type { Queryable, Row } from './database';
 
+export type { Row };
+
 /**
  * Typed rows, converted in one place. The two engines answer the same SQL with different JavaScript
  * values: pg returns int8 and numeric as strings, PGlite returns them as numbers; json may come back
@@ -92,23 +94,25 @@ export type Shape = Record<string, Kind<unknown>>;
 export type Parsed<S extends Shape> = { [K in keyof S]: S[K] extends Kind<infer T> ? T : never };
 
 /** A query's row parser: a function from the engine's row to the typed row, and the columns it reads. */
-export interface RowParser<T> {
+export interface RowParser<T, S extends Shape = Shape> {
   (r: Row): T;
   readonly columns: readonly string[];
+  /** The declaration, to extend for a query that selects more (`rowsOf({ ...p.shape, total: col.int })`). */
+  readonly shape: S;
 }
 
 /** The row type a parser gives. */
-export type RowOf<P> = P extends RowParser<infer T> ? T : never;
+export type RowOf<P> = P extends RowParser<infer T, Shape> ? T : never;
 
 /** A parser from its columns' kinds, declared once per table or query. */
-export function rowsOf<S extends Shape>(shape: S): RowParser<Parsed<S>> {
+export function rowsOf<S extends Shape>(shape: S): RowParser<Parsed<S>, S> {
   const entries = Object.entries(shape);
   const parse = (r: Row) => {
     const out: Record<string, unknown> = {};
     for (const [name, kind] of entries) out[name] = kind(r[name], name);
     return out as Parsed<S>;
   };
-  return Object.assign(parse, { columns: entries.map(([name]) => name) });
+  return Object.assign(parse, { columns: entries.map(([name]) => name), shape });
 }
 
 /** Every row of a statement, typed by its parser. */
