@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/client';
+import { col, queryRow, rowsOf } from '../db/rows';
 import { coded } from '../http/errors';
 import { hashSecret, verifySecret } from './passwords';
 
@@ -14,6 +15,8 @@ export const guardKey = (username: string) => username.trim().toLowerCase();
 // A hash to verify against when the username is unknown, so both failures take as long.
 let decoy: Promise<string> | null = null;
 const decoyHash = () => (decoy ??= hashSecret('decoy-password-never-valid'));
+
+const lockRow = rowsOf({ minutes: col.nullable(col.int) });
 
 const lockedOut = (minutes: number) => coded(429, 'lockedOut', { minutes: Math.max(1, minutes) });
 
@@ -33,8 +36,8 @@ async function reserve(q: Queryable, key: string, cfg: GuardConfig): Promise<voi
     [key, cfg.lockoutThreshold],
   );
   if (rows.length) return;
-  const [g] = await q.query(`SELECT ceil(extract(epoch FROM locked_until - now()) / 60)::int AS minutes FROM login_guards WHERE key = $1`, [key]);
-  throw lockedOut(g?.minutes === null || g?.minutes === undefined ? cfg.lockoutMinutes : Number(g.minutes));
+  const g = await queryRow(q, lockRow, `SELECT ceil(extract(epoch FROM locked_until - now()) / 60)::int AS minutes FROM login_guards WHERE key = $1`, [key]);
+  throw lockedOut(g?.minutes ?? cfg.lockoutMinutes);
 }
 
 async function settle(q: Queryable, key: string, ok: boolean, cfg: GuardConfig): Promise<void> {

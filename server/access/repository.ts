@@ -1,17 +1,18 @@
 import type { Queryable } from '../db/client';
+import { col, queryRow, rowsOf } from '../db/rows';
 import type { accounts } from '../db/schema';
 
 /** The few columns access checks need (types from the Drizzle schema; the balance as exact cents). */
 export type AccountRef = Pick<typeof accounts.$inferSelect, 'id' | 'username' | 'role' | 'path' | 'active' | 'parentId'> & { walletCents: bigint };
 
-const toRef = (r: Record<string, unknown>): AccountRef => ({
-  id: Number(r.id),
-  username: String(r.username),
-  role: String(r.role),
-  path: String(r.path),
-  active: Boolean(r.active),
-  walletCents: BigInt(String(r.wallet_balance)),
-  parentId: r.parent_id === null ? null : Number(r.parent_id),
+const refRow = rowsOf({
+  id: col.id,
+  username: col.text,
+  role: col.text,
+  path: col.text,
+  active: col.bool,
+  wallet_balance: col.cents,
+  parent_id: col.nullable(col.id),
 });
 
 /** Ids in the API are decimal strings; anything else names no account. */
@@ -22,9 +23,11 @@ export const parseId = (v: unknown): number | null => {
 
 export async function findRef(q: Queryable, id: number | null): Promise<AccountRef | null> {
   if (id === null) return null;
-  const rows = await q.query(
+  const r = await queryRow(
+    q,
+    refRow,
     `SELECT id, username, role, path, active, wallet_balance::text AS wallet_balance, parent_id FROM accounts WHERE id = $1 AND deleted_at IS NULL`,
     [id],
   );
-  return rows[0] ? toRef(rows[0]) : null;
+  return r && { id: r.id, username: r.username, role: r.role, path: r.path, active: r.active, walletCents: r.wallet_balance, parentId: r.parent_id };
 }

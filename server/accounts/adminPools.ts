@@ -1,5 +1,6 @@
 import { centsToPoints } from '../../domain/money';
 import type { Queryable } from '../db/client';
+import { col, queryRows, rowsOf } from '../db/rows';
 import { coded } from '../http/errors';
 import { POOL_ROLE } from './poolRole';
 
@@ -10,17 +11,21 @@ import { POOL_ROLE } from './poolRole';
  * deletes, as for accounts, so history and reports keep their rows. Inside the delete's transaction:
  * a pool that took points since the check (a bet, Add Balance) keeps the whole delete from happening.
  */
+const poolRow = rowsOf({ id: col.id, cents: col.cents, game_name: col.text });
+
 export async function deleteAdminPools(q: Queryable, adminId: number): Promise<void> {
-  const pools = await q.query(
+  const pools = await queryRows(
+    q,
+    poolRow,
     `SELECT a.id, a.wallet_balance::text AS cents, g.game_name FROM game_pools p JOIN accounts a ON a.id = p.account_id JOIN games g ON g.id = p.game_id
       WHERE p.admin_id = $1 AND a.role = $2 AND a.deleted_at IS NULL ORDER BY g.id FOR UPDATE OF a`,
     [adminId, POOL_ROLE],
   );
   for (const p of pools) {
-    const cents = BigInt(String(p.cents));
+    const { cents } = p;
     const points = centsToPoints(cents < 0n ? -cents : cents).toFixed(2);
-    if (cents > 0n) throw coded(409, 'poolHoldsPoints', { game: String(p.game_name), points });
-    if (cents < 0n) throw coded(409, 'poolBelowZero', { game: String(p.game_name), points });
+    if (cents > 0n) throw coded(409, 'poolHoldsPoints', { game: p.game_name, points });
+    if (cents < 0n) throw coded(409, 'poolBelowZero', { game: p.game_name, points });
   }
-  if (pools.length) await q.query(`UPDATE accounts SET deleted_at = now(), active = false WHERE id = ANY($1::bigint[])`, [pools.map((p) => Number(p.id))]);
+  if (pools.length) await q.query(`UPDATE accounts SET deleted_at = now(), active = false WHERE id = ANY($1::bigint[])`, [pools.map((p) => p.id)]);
 }

@@ -22,7 +22,6 @@ function tierCreditEndpoints(tier: TierDef) {
       path: at(P.creditTransfer),
       schema: { tags, body: transferBody, response: replies({ 200: creditReply }) },
       subject: subject('creditTransfer', { tier: tier.role }),
-      config: { checksSession: true },
       inputCheckedInHandler: true,
     }),
 
@@ -39,7 +38,6 @@ function tierCreditEndpoints(tier: TierDef) {
       path: at(P.childCreditTransfer),
       schema: { tags, params: childParams, body: transferBody, response: replies({ 200: creditReply }) },
       subject: subject('creditTransferChild', { tier: tier.role }),
-      config: { checksSession: true },
       inputCheckedInHandler: true,
     }),
 

@@ -1,15 +1,18 @@
 import { POOL_ROLE } from './poolRole';
 import type { Queryable } from '../db/client';
+import { col, queryOne, queryRow, queryRows, rowsOf, type RowOf } from '../db/rows';
 import type { AccountRef } from '../access/repository';
 import type { AccountTableInsert } from '../access/rows';
-import { ACCOUNT_FROM, ACCOUNT_SELECT, type AccountRow } from './serialize';
+import { ACCOUNT_FROM, ACCOUNT_SELECT, accountRow, type AccountRow } from './serialize';
 
 // Account refs (the columns access checks read) live in the base module, which accounts, auth and credit share.
 export { findRef, parseId, type AccountRef } from '../access/repository';
 
+const idRow = rowsOf({ id: col.id });
+const countRow = rowsOf({ n: col.int });
+
 export async function findRecordRow(q: Queryable, id: number): Promise<AccountRow | null> {
-  const rows = await q.query<AccountRow>(`SELECT ${ACCOUNT_SELECT} FROM ${ACCOUNT_FROM} WHERE a.id = $1 AND a.deleted_at IS NULL`, [id]);
-  return rows[0] ?? null;
+  return queryRow(q, accountRow, `SELECT ${ACCOUNT_SELECT} FROM ${ACCOUNT_FROM} WHERE a.id = $1 AND a.deleted_at IS NULL`, [id]);
 }
 
 export const SORTABLE = {
@@ -68,7 +71,9 @@ export async function listRows(q: Queryable, f: ListFilter): Promise<{ rows: Acc
   const filterParams = [...params];
   params.push(f.limit, f.offset);
   const order = (key: string) => `${key} ${f.order} NULLS LAST, a.id ${f.order}`;
-  const rows = await q.query<AccountRow>(
+  const rows = await queryRows(
+    q,
+    accountRow,
     `WITH page AS (SELECT a.id FROM accounts a WHERE ${where.join(' AND ')}
                     ORDER BY ${order(f.sort === 'isLoggedIn' ? LOGGED_IN : SORTABLE[f.sort])}
                     LIMIT $${params.length - 1} OFFSET $${params.length})
@@ -78,8 +83,8 @@ export async function listRows(q: Queryable, f: ListFilter): Promise<{ rows: Acc
   );
   // A page that is not full ends the rows: the total is known (unless it is past the end).
   if (rows.length < f.limit && (rows.length > 0 || f.offset === 0)) return { rows, total: f.offset + rows.length };
-  const c = await q.query(`SELECT count(*)::int AS n FROM accounts a WHERE ${where.join(' AND ')}`, filterParams);
-  return { rows, total: Number(c[0]?.n ?? 0) };
+  const c = await queryOne(q, countRow, `SELECT count(*)::int AS n FROM accounts a WHERE ${where.join(' AND ')}`, filterParams);
+  return { rows, total: c.n };
 }
 
 /** Column values of an insert or update, already validated and converted (names and types from the Drizzle schema). */
@@ -114,14 +119,16 @@ export async function insertAccount(
   const names = Object.keys(a.cols) as (keyof AccountColumns)[];
   const values = names.map((n) => a.cols[n]);
   const base = 6;
-  const rows = await q.query(
+  const r = await queryOne(
+    q,
+    idRow,
     `WITH n AS (SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id)
      INSERT INTO accounts (id, username, role, parent_id, path${names.map((n) => `, ${n}`).join('')})
      SELECT n.id, coalesce($5, $1 || lpad(n.id::text, greatest(4, length(n.id::text)), '0')), $2, $3, $4 || n.id::text || '/'${names.map((_, i) => `, $${base + i}`).join('')}
      FROM n RETURNING id`,
     [a.prefix, a.role, a.parentId, a.parentPath, a.username ?? null, ...values],
   );
-  return Number(rows[0].id);
+  return r.id;
 }
 
 export async function updateColumns(q: Queryable, id: number, cols: AccountColumns): Promise<void> {
@@ -152,8 +159,8 @@ export async function setGames(q: Queryable, accountId: number, gameIds: number[
 
 export async function existingGameIds(q: Queryable, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await q.query(`SELECT id FROM games WHERE id = ANY($1::bigint[])`, [ids]);
-  return rows.map((r) => Number(r.id));
+  const rows = await queryRows(q, idRow, `SELECT id FROM games WHERE id = ANY($1::bigint[])`, [ids]);
+  return rows.map((r) => r.id);
 }
 
 export async function hasLiveChildren(q: Queryable, id: number): Promise<boolean> {
@@ -166,15 +173,17 @@ export async function hasLiveChildren(q: Queryable, id: number): Promise<boolean
 export async function countByRole(q: Queryable, root: { id: number; path: string }, roles: readonly string[]): Promise<number[]> {
   if (!roles.length) return [];
   const counts = roles.map((_, i) => `count(*) FILTER (WHERE role = $${i + 3})::int AS c${i}`).join(', ');
-  const [c] = await q.query(`SELECT ${counts} FROM accounts WHERE deleted_at IS NULL AND path LIKE $1 AND id <> $2`, [`${root.path}%`, root.id, ...roles]);
-  return roles.map((_, i) => Number(c?.[`c${i}`] ?? 0));
+  const countsRow = rowsOf(Object.fromEntries(roles.map((_, i) => [`c${i}`, col.int])));
+  const c = await queryOne(q, countsRow, `SELECT ${counts} FROM accounts WHERE deleted_at IS NULL AND path LIKE $1 AND id <> $2`, [`${root.path}%`, root.id, ...roles]);
+  return roles.map((_, i) => c[`c${i}`] ?? 0);
 }
 
-export type GameSummary = { _id: string; gameId: string; gameName: string };
+const gameSummaryRow = rowsOf({ _id: col.idText, gameId: col.text, gameName: col.text });
+export type GameSummary = RowOf<typeof gameSummaryRow>;
 
 /** The whole active catalogue (what the superadmin assigns). */
 export async function activeGames(q: Queryable): Promise<GameSummary[]> {
-  return q.query<GameSummary>(`SELECT id::text AS "_id", game_id AS "gameId", game_name AS "gameName" FROM games WHERE status = 'active' ORDER BY id`);
+  return queryRows(q, gameSummaryRow, `SELECT id::text AS "_id", game_id AS "gameId", game_name AS "gameName" FROM games WHERE status = 'active' ORDER BY id`);
 }
 
 /** A ticket of the account ($1) whose round has not been settled yet. */

@@ -14,7 +14,7 @@ import { checkedInput } from '../http/validated';
 import { loadChild, loadManaged, loadReadable, loadViewRoot } from '../access/accounts';
 import { findRef, parseId, type AccountRef } from './repository';
 import type { CreditOutcome } from '../credit/service';
-import { trailOf, transferRequest } from '../credit/fromRequest';
+import { trailOf } from '../credit/fromRequest';
 import type { GuardConfig } from '../access/guard';
 import type { Realtime } from '../realtime/socket';
 import { createAccount, deleteAccount, getRecord, listTier, toggleStatus, updateAccount } from './service';
@@ -92,7 +92,7 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, data: [{ _id: me._id, walletBalance: me.walletBalance }] };
     });
 
-    serve(plain, C.transfer, async (req) => moved(await transferRequest(credit, tier, req, { body: () => checkedInput(req, req.body), key: () => idempotencyKey(req) })));
+    serve(plain, C.transfer, async (req) => moved(await transfer(credit, requireCaller(req), tier, checkedInput(req, req.body), idempotencyKey(req), trailOf(req))));
 
     serve(plain, C.adjust, async (req) => {
       return moved(await adjust(credit, requireCaller(req), tier, checkedInput(req, req.body), idempotencyKey(req)));
@@ -157,20 +157,10 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       return { success: true, message: child.messages.updateSuccess, data: rec };
     });
 
-    serve(
-      plain,
-      C.childTransfer,
-      async (req) => {
-        const usual = async () => {
-          const { caller, child, target } = await childOf(req, req.params);
-          return transfer(credit, caller, child, checkedInput(req, req.body), idempotencyKey(req), trailOf(req), target);
-        };
-        const read = { body: () => checkedInput(req, req.body), key: () => idempotencyKey(req) };
-        const child = tier.kind === 'chain' ? childTierOf(tier.role) : null;
-        const route = child && { parentId: req.params.id, childId: req.params.childId, tier };
-        return moved(await transferRequest(credit, child ?? tier, req, read, { route, usual }));
-      },
-    );
+    serve(plain, C.childTransfer, async (req) => {
+      const { caller, child, target } = await childOf(req, req.params);
+      return moved(await transfer(credit, caller, child, checkedInput(req, req.body), idempotencyKey(req), trailOf(req), target));
+    });
 
     serve(plain, C.childAdjust, async (req) => {
       const { caller, child, target } = await childOf(req, req.params);

@@ -1,47 +1,42 @@
 import type { AccountRecord } from '../../resources.config';
 import { centsToPoints } from '../../domain/money';
-import { hasFlag, type Role } from '../../resources.config';
-import type { AccountTableRow } from '../access/rows';
+import { hasFlag, ROLES } from '../../resources.config';
+import { col, rowsOf, type RowOf } from '../db/rows';
 
-type Table = AccountTableRow;
+const optional = col.nullable(col.text);
 
-/**
- * The columns every account read selects (see ACCOUNT_SELECT); never a hash. Names and nullability come from
- * the Drizzle schema; int8/numeric/date columns arrive as text (the driver's and ACCOUNT_SELECT's casts).
- */
-export type AccountRow = Pick<
-  Table,
-  | 'username'
-  | 'role'
-  | 'path'
-  | 'first_name'
-  | 'last_name'
-  | 'email'
-  | 'phone'
-  | 'country'
-  | 'state'
-  | 'city'
-  | 'address'
-  | 'pin_code'
-  | 'occupation'
-  | 'note'
-  | 'active'
-  | 'may_backup'
-> & {
-  id: Table['id'] | string;
-  parent_id: Table['parent_id'] | string;
-  date_of_birth: Table['date_of_birth'] | Date;
-  commission: Table['commission'] | number;
-  wallet_balance: string | number;
-  last_login: Table['last_login'] | string;
-  created_at: Table['created_at'] | string;
-  parent_username: Table['username'] | null;
-  parent_wallet: string | number | null;
-  parent_role: Table['role'] | null;
-  is_logged_in: boolean;
-  games: { _id: string; gameId: string; gameName: string }[] | string | null;
-  total?: string | number;
-};
+/** The columns every account read selects (see ACCOUNT_SELECT), as they arrive from either engine; never a hash. */
+export const accountRow = rowsOf({
+  id: col.idText,
+  username: col.text,
+  role: col.oneOf(ROLES),
+  path: col.text,
+  parent_id: col.nullable(col.idText),
+  first_name: optional,
+  last_name: optional,
+  email: optional,
+  phone: optional,
+  date_of_birth: optional,
+  country: optional,
+  state: optional,
+  city: optional,
+  address: optional,
+  pin_code: optional,
+  occupation: optional,
+  commission: col.num,
+  note: col.text,
+  active: col.bool,
+  may_backup: col.bool,
+  wallet_balance: col.cents,
+  last_login: col.nullable(col.date),
+  created_at: col.date,
+  parent_username: optional,
+  parent_wallet: col.nullable(col.cents),
+  parent_role: optional,
+  is_logged_in: col.bool,
+  games: col.json<AccountRecord['games']>(),
+});
+export type AccountRow = RowOf<typeof accountRow>;
 
 /**
  * One SELECT list for every account read: the parent summary, live online state
@@ -59,46 +54,42 @@ export const ACCOUNT_SELECT = `
 
 export const ACCOUNT_FROM = `accounts a LEFT JOIN accounts p ON p.id = a.parent_id`;
 
-const iso = (v: string | Date | null): string | null => (v === null ? null : new Date(v).toISOString());
-
 export function toAccountRecord(r: AccountRow): AccountRecord {
-  const walletBalance = centsToPoints(String(r.wallet_balance));
-  const games = typeof r.games === 'string' ? (JSON.parse(r.games) as AccountRecord['games']) : (r.games ?? []);
-  const dob = r.date_of_birth instanceof Date ? r.date_of_birth.toISOString().slice(0, 10) : r.date_of_birth;
+  const walletBalance = centsToPoints(r.wallet_balance);
   return {
-    _id: String(r.id),
+    _id: r.id,
     username: r.username,
-    role: r.role as Role,
-    roles: [r.role as Role],
+    role: r.role,
+    roles: [r.role],
     status: r.active ? 'active' : 'inactive',
     userStatus: r.active,
     firstName: r.first_name,
     lastName: r.last_name,
     email: r.email,
     phone: r.phone,
-    dateOfBirth: dob,
+    dateOfBirth: r.date_of_birth,
     country: r.country,
     state: r.state,
     city: r.city,
     address: r.address,
     pinCode: r.pin_code,
     occupation: r.occupation,
-    commission: Number(r.commission),
+    commission: r.commission,
     note: r.note,
     refId:
       r.parent_id === null || r.parent_username === null
         ? null
         : {
-            _id: String(r.parent_id),
+            _id: r.parent_id,
             username: r.parent_username,
-            ...(hasFlag(r.role, 'showsParentWallet') && r.parent_wallet !== null ? { walletBalance: centsToPoints(String(r.parent_wallet)) } : {}),
+            ...(hasFlag(r.role, 'showsParentWallet') && r.parent_wallet !== null ? { walletBalance: centsToPoints(r.parent_wallet) } : {}),
           },
     walletBalance,
     wallet: [{ individualCredit: walletBalance }],
-    games,
+    games: r.games,
     isLoggedIn: r.is_logged_in,
-    lastLogin: iso(r.last_login),
-    createdAt: iso(r.created_at) ?? '',
+    lastLogin: r.last_login?.toISOString() ?? null,
+    createdAt: r.created_at.toISOString(),
     mayBackup: r.may_backup,
   };
 }

@@ -5,7 +5,7 @@ import { coded } from '../http/errors';
 import type { Caller } from '../access/caller';
 import { Coalescer } from '../db/coalesce';
 import { retryOnDeadlock } from '../db/deadlock';
-import { DEFAULT_SESSION_MAX_HOURS, resumeSession, resumeSessions, SESSION_COOKIE, tokenDigest } from './sessions';
+import { DEFAULT_SESSION_MAX_HOURS, resumeSession, resumeSessions, SESSION_COOKIE } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,27 +24,6 @@ declare module 'fastify' {
      * sockets of every session that is no longer live are disconnected at once.
      */
     endsSessions?: boolean;
-    /**
-     * The route checks the session inside its own statement when it can (the credit transfer does, so
-     * that a transfer is one database call):
-     * the hook then leaves `caller` null and hands the route `deferredSession` to check or resolve.
-     */
-    checksSession?: boolean;
-  }
-}
-
-/** A bearer/cookie session the hook did not resolve (routes with `checksSession`). */
-export interface DeferredSession {
-  /** The token as the sessions table stores it. */
-  tokenHash: string;
-  maxHours: number;
-  /** resumeSession, by the same rules as the hook: sets and returns `req.caller`. */
-  resume(): Promise<Caller | null>;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    deferredSession: DeferredSession | null;
   }
 }
 
@@ -96,7 +75,6 @@ export const authPlugin = fp(
   async (app: FastifyInstance, opts: { sessionMaxHours?: number }) => {
     const { db } = app;
     app.decorateRequest('caller', null);
-    app.decorateRequest('deferredSession', null);
     const maxHours = opts.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS;
     // The sessions of requests that arrive while one lookup runs are looked up together in the next
     // (every request still reads after it arrived): the embedded engine runs one statement at a time,
@@ -110,10 +88,6 @@ export const authPlugin = fp(
       const token = bearer ?? req.cookies?.[SESSION_COOKIE] ?? null;
       if (token && !bearer && (MUTATING.has(req.method) || req.routeOptions.config?.log) && isCrossSite(req)) {
         throw coded(403, 'crossSite');
-      }
-      if (token && req.routeOptions.config?.checksSession) {
-        req.deferredSession = { tokenHash: tokenDigest(token), maxHours, resume: async () => (req.caller = await resume(token)) };
-        return;
       }
       req.caller = token ? await resume(token) : null;
     });

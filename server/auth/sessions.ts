@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SESSION_MINUTES, type Role } from '../../resources.config';
+import { ROLES, SESSION_MINUTES } from '../../resources.config';
 import type { Queryable } from '../db/client';
+import { col, queryRows, rowsOf } from '../db/rows';
 import type { Caller } from '../access/caller';
 
 export { revokeSessions, type Revocation } from '../access/sessions';
@@ -37,11 +38,25 @@ export async function resumeSession(q: Queryable, token: string, maxHours = DEFA
   return (await resumeSessions(q, [token], maxHours)).get(token) ?? null;
 }
 
+const sessionCallerRow = rowsOf({
+  token_hash: col.text,
+  id: col.id,
+  username: col.text,
+  role: col.oneOf(ROLES),
+  path: col.text,
+  password_hash: col.text,
+  session_id: col.id,
+  stepped_up_at: col.nullable(col.date),
+});
+const tokenHashRow = rowsOf({ token_hash: col.text });
+
 /** resumeSession for several tokens in one statement: each token's caller, or no entry. */
 export async function resumeSessions(q: Queryable, tokens: readonly string[], maxHours = DEFAULT_SESSION_MAX_HOURS): Promise<Map<string, Caller>> {
   const byHash = new Map(tokens.filter((t) => t && t.length <= 200).map((t) => [tokenDigest(t), t]));
   if (byHash.size === 0) return new Map();
-  const rows = await q.query(
+  const rows = await queryRows(
+    q,
+    sessionCallerRow,
     `WITH s AS (
        SELECT id, token_hash, account_id, stepped_up_at, expires_at, least(now() + make_interval(mins => $2), created_at + make_interval(hours => $3)) AS slid_to
        FROM sessions
@@ -56,17 +71,9 @@ export async function resumeSessions(q: Queryable, tokens: readonly string[], ma
   );
   const out = new Map<string, Caller>();
   for (const r of rows) {
-    const token = byHash.get(String(r.token_hash));
+    const token = byHash.get(r.token_hash);
     if (token === undefined) continue;
-    out.set(token, {
-      id: Number(r.id),
-      username: String(r.username),
-      role: r.role as Role,
-      path: String(r.path),
-      passwordHash: String(r.password_hash),
-      sessionId: Number(r.session_id),
-      steppedUpAt: r.stepped_up_at ? new Date(String(r.stepped_up_at)) : null,
-    });
+    out.set(token, { id: r.id, username: r.username, role: r.role, path: r.path, passwordHash: r.password_hash, sessionId: r.session_id, steppedUpAt: r.stepped_up_at });
   }
   return out;
 }
@@ -79,13 +86,15 @@ export async function resumeSessions(q: Queryable, tokens: readonly string[], ma
 export async function liveTokens(q: Queryable, tokens: readonly string[], maxHours = DEFAULT_SESSION_MAX_HOURS): Promise<Set<string>> {
   if (tokens.length === 0) return new Set();
   const byHash = new Map(tokens.map((t) => [tokenDigest(t), t]));
-  const rows = await q.query(
+  const rows = await queryRows(
+    q,
+    tokenHashRow,
     `SELECT s.token_hash FROM sessions s JOIN accounts a ON a.id = s.account_id
       WHERE s.token_hash = ANY($1::text[]) AND s.revoked_at IS NULL AND s.expires_at > now() AND s.created_at + make_interval(hours => $2) > now()
         AND a.deleted_at IS NULL AND a.active AND NOT ${SUSPENDED_ANCESTOR}`,
     [[...byHash.keys()], maxHours],
   );
-  return new Set(rows.map((r) => byHash.get(String(r.token_hash))).filter((t): t is string => t !== undefined));
+  return new Set(rows.map((r) => byHash.get(r.token_hash)).filter((t): t is string => t !== undefined));
 }
 
 /** SQL: whether an account `a` has a deactivated account above it (its path lists its ancestors' ids). */

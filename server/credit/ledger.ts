@@ -1,5 +1,6 @@
 import { centsToPoints } from '../../domain/money';
 import type { Queryable } from '../db/client';
+import { col, parseRows, queryOne, rowsOf, type RowOf } from '../db/rows';
 import { fromDatabaseError } from '../http/errors';
 
 /** bet: player → pool; win: pool → player; refund: pool → player (a voided round's stake); pool: admin ↔ pool (Add / Reset Balance); commission: admin → earner. */
@@ -21,6 +22,24 @@ export interface MovementResult {
   toBalance: number | null;
   replayed: boolean;
 }
+
+/** What td_move answers (and td_transfer, for a movement it made): the balances after, as exact cents. */
+export const movementRow = rowsOf({
+  tx_id: col.idText,
+  from_after: col.nullable(col.cents),
+  to_after: col.nullable(col.cents),
+  replayed: col.bool,
+});
+
+const pointsOrNull = (cents: bigint | null) => (cents === null ? null : centsToPoints(cents));
+
+/** A movement's answer as the API gives it: the transaction id, and both balances after in points. */
+export const movementResult = (r: RowOf<typeof movementRow>): MovementResult => ({
+  transactionId: r.tx_id,
+  fromBalance: pointsOrNull(r.from_after),
+  toBalance: pointsOrNull(r.to_after),
+  replayed: r.replayed,
+});
 
 /**
  * One movement of points: one round trip to td_move (see migration 0001_ledger.sql). `q` may be a
@@ -47,9 +66,7 @@ export async function move(q: Queryable, m: Movement): Promise<MovementResult> {
     if ((e as { code?: string }).code === '23505' && m.idempotencyKey) rows = await run();
     else throw fromDatabaseError(e) ?? e;
   }
-  const r = rows[0];
-  const pts = (v: unknown) => (v === null || v === undefined ? null : centsToPoints(String(v)));
-  return { transactionId: String(r.tx_id), fromBalance: pts(r.from_after), toBalance: pts(r.to_after), replayed: Boolean(r.replayed) };
+  return movementResult(parseRows(movementRow, rows)[0]);
 }
 
 /**
@@ -68,10 +85,10 @@ export async function moveThen(q: Queryable, m: Omit<Movement, 'idempotencyKey'>
   } catch (e) {
     throw fromDatabaseError(e) ?? e;
   }
-  const r = rows[0];
-  const pts = (v: unknown) => (v === null || v === undefined ? null : centsToPoints(String(v)));
-  return { transactionId: String(r.tx_id), fromBalance: pts(r.from_after), toBalance: pts(r.to_after), replayed: Boolean(r.replayed) };
+  return movementResult(parseRows(movementRow, rows)[0]);
 }
+
+const invariantRow = rowsOf({ balances: col.cents, created: col.cents, mismatched: col.int, negative: col.int });
 
 /**
  * The ledger invariant: Σ balances = Σ of rows without a source (generated, and the carried-forward
@@ -81,7 +98,7 @@ export async function moveThen(q: Queryable, m: Omit<Movement, 'idempotencyKey'>
 export async function checkInvariant(q: Queryable): Promise<{ ok: boolean; balances: bigint; created: bigint; mismatched: number }> {
   // Each account's ledger sum in one pass over the ledger (a hash aggregate), not two index probes per
   // account: on a million rows just restored, 1 s instead of 8.
-  const [t] = await q.query(`
+  const t = await queryOne(q, invariantRow, `
     WITH net AS (
       SELECT id, sum(d) AS n FROM (SELECT to_id AS id, amount AS d FROM transactions WHERE to_id IS NOT NULL
                                    UNION ALL SELECT from_id, -amount FROM transactions WHERE from_id IS NOT NULL) m
@@ -91,8 +108,6 @@ export async function checkInvariant(q: Queryable): Promise<{ ok: boolean; balan
             - (SELECT coalesce(sum(amount), 0) FROM transactions WHERE to_id IS NULL))::text AS created,
            (SELECT count(*) FROM accounts a LEFT JOIN net ON net.id = a.id WHERE a.wallet_balance <> coalesce(net.n, 0))::int AS mismatched,
            (SELECT count(*) FROM accounts WHERE wallet_balance < 0 AND role <> 'pool')::int AS negative`);
-  const balances = BigInt(String(t.balances));
-  const created = BigInt(String(t.created));
-  const mismatched = Number(t.mismatched) + Number(t.negative);
-  return { ok: balances === created && mismatched === 0, balances, created, mismatched };
+  const mismatched = t.mismatched + t.negative;
+  return { ok: t.balances === t.created && mismatched === 0, balances: t.balances, created: t.created, mismatched };
 }

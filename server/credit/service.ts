@@ -1,5 +1,5 @@
 import { CREDIT_MESSAGES } from '../../domain/creditValidation';
-import { canManageTier, mintsPoints, SESSION_MINUTES } from '../../resources.config';
+import { mintsPoints } from '../../resources.config';
 import { centsToPoints } from '../../domain/money';
 import type { TierDef } from '../../resources.config';
 import type { Caller } from '../access/caller';
@@ -40,19 +40,16 @@ async function verifyOperatorPassword(ctx: CreditContext, caller: Caller, passwo
 
 const side = (id: number, balance: number | null) => ({ _id: String(id), walletBalance: balance });
 
+// td_transfer's refusals are loadManaged's errors for the target, word for word.
 const refusal = (code: TransferRefusal, tier: TierDef) =>
-  code === 'accountNotFound'
-    ? notFound()
-    : code === 'outsideHierarchy'
-      ? coded(403, code)
-      : code === 'noAccountOfTier'
-        ? coded(404, code, { tier: tier.labels.singular })
-        : coded(401, 'sessionExpired');
+  code === 'accountNotFound' ? notFound() : code === 'outsideHierarchy' ? coded(403, code) : coded(404, code, { tier: tier.labels.singular });
 
 /**
- * The caller's wallet → an active account of its subtree. A session that already proved this password
- * (the usual case: every transfer after its first) costs one database call; otherwise the target is
- * checked before the password, as ever, so a bad target costs no attempt of the lockout counter.
+ * The caller's wallet → an active account of its subtree: the one credit-transfer path of both routes
+ * (the tier's, and a parent's child route, which names its target). A session that already proved this
+ * password (the usual case: every transfer after its first) costs one database call after the auth
+ * hook's session lookup, td_transfer checking the target in the statement that moves; otherwise the
+ * target is checked before the password, as ever, so a bad target costs no attempt of the lockout counter.
  */
 export async function transfer(
   ctx: CreditContext,
@@ -82,85 +79,6 @@ export async function transfer(
     message: CREDIT_MESSAGES.transfer.success,
     data: { transactionId: r.transactionId, replayed: r.replayed, sender: side(caller.id, r.fromBalance), receiver: side(to, r.toBalance) },
   };
-}
-
-/** Sessions seen proving their caller, by token hash, as resumeSession returned them: the fast path's claim, re-checked in its statement. */
-const KNOWN_MAX = 10_000;
-const knownSessions = new Map<string, Caller>();
-
-/** Remembers a session's caller after the usual path resolved it, for its next transfers. */
-export function knowSession(tokenHash: string, caller: Caller): void {
-  if (!knownSessions.has(tokenHash) && knownSessions.size >= KNOWN_MAX) knownSessions.delete(knownSessions.keys().next().value as string);
-  knownSessions.set(tokenHash, caller);
-}
-
-/** A session not yet resolved (auth plugin, `checksSession` routes). */
-export interface UncheckedSession {
-  tokenHash: string;
-  maxHours: number;
-}
-
-/** A child route's parent and child as its path names them (`:id`, `:childId`); the parent is of `tier`. */
-export interface ChildRoute {
-  parentId: unknown;
-  childId: unknown;
-  tier: TierDef;
-}
-
-/** The checks of parentFor that need no database, for the one-call path: the parent's own are in its statement. */
-function parentOnRoute(caller: Caller, route: ChildRoute): { parentId: number; parentRole: string } | null {
-  const parentId = parseId(route.parentId);
-  if (parentId === null) return null;
-  const self = parentId === caller.id && route.tier.role === caller.role;
-  if (!self && (parentId === caller.id || !canManageTier(caller.role, route.tier.role))) return null;
-  return { parentId, parentRole: route.tier.role };
-}
-
-/**
- * A transfer in one database call, session check included (td_transfer_session): for a session this
- * process has seen whose password was already proven and whose request passes every check that
- * needs no database. Anything else — an unknown session, a refusal, a session or caller changed in
- * the database, an error — answers null with nothing written, and the route takes the usual path,
- * which resolves the session and answers every refusal exactly as before.
- */
-export async function transferOnSession(
-  ctx: CreditContext,
-  session: UncheckedSession,
-  tier: TierDef,
-  read: () => { body: TransferBody; key: string | undefined; trail: RequestTrail },
-  child?: ChildRoute,
-): Promise<CreditOutcome | null> {
-  const caller = knownSessions.get(session.tokenHash);
-  if (!caller) return null;
-  try {
-    const { body, key, trail } = read();
-    checkSender(caller, body);
-    const { transferAmount: cents } = body;
-    if (!isSessionPasswordProven(caller, body.password)) return null;
-    assertTier(caller, tier);
-    const under = child ? parentOnRoute(caller, child) : undefined;
-    if (under === null) return null;
-    // A child route names its target in the path; the tier route in the body.
-    const to = parseId(child ? child.childId : body.toUserId);
-    if (to === null) return null;
-    const r = await transferInOneCall(ctx.db, {
-      actor: caller,
-      to,
-      role: tier.role,
-      cents,
-      idempotencyKey: key,
-      trail,
-      session: { tokenHash: session.tokenHash, sessionId: caller.sessionId, passwordHash: caller.passwordHash, role: caller.role, minutes: SESSION_MINUTES, maxHours: session.maxHours },
-      ...(under ? { under } : {}),
-    });
-    if ('refused' in r) return null;
-    return {
-      message: CREDIT_MESSAGES.transfer.success,
-      data: { transactionId: r.transactionId, replayed: r.replayed, sender: side(caller.id, r.fromBalance), receiver: side(to, r.toBalance) },
-    };
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -3,7 +3,8 @@ import type { MessageCode } from '../../domain/messages';
 import { redactUrl } from '../activity/log';
 import type { Queryable } from '../db/client';
 import { fromDatabaseError } from '../http/errors';
-import type { MovementResult } from './ledger';
+import { col, parseRows, rowsOf, type Kind } from '../db/rows';
+import { movementResult, movementRow, type MovementResult } from './ledger';
 
 /** This request as its activity row records it (the HTTP hook's columns, computed the same way). */
 export interface RequestTrail {
@@ -23,47 +24,30 @@ export interface TransferCall {
   cents: bigint;
   idempotencyKey: string | undefined;
   trail: RequestTrail;
-  /** The session to check in the same statement (td_transfer_session), as the server last saw it. */
-  session?: SessionCheck;
-  /** A child route's parent (`:id`, of the route's tier), checked in the same statement (td_transfer_child_session). */
-  under?: ParentCheck;
 }
 
-export interface ParentCheck {
-  parentId: number;
-  parentRole: string;
-}
+/** Refused by td_transfer's checks, nothing written: the message code of loadManaged's error for the target. */
+export type TransferRefusal = Extract<MessageCode, 'accountNotFound' | 'outsideHierarchy' | 'noAccountOfTier'>;
 
-export interface SessionCheck {
-  tokenHash: string;
-  sessionId: number;
-  passwordHash: string;
-  role: string;
-  minutes: number;
-  maxHours: number;
-}
-
-/**
- * Refused by td_transfer's checks, nothing written: the message code of loadManaged's error for the
- * target, or `session` when td_transfer_session found the session or the caller not as the server knew it.
- */
-export type TransferRefusal = Extract<MessageCode, 'accountNotFound' | 'outsideHierarchy' | 'noAccountOfTier'> | 'session';
+const REFUSALS: readonly TransferRefusal[] = ['accountNotFound', 'outsideHierarchy', 'noAccountOfTier'];
+const refusalKind: Kind<TransferRefusal> = (v, column) => {
+  const found = REFUSALS.find((r) => r === v);
+  if (found === undefined) throw new Error(`column ${column}: not a refusal of td_transfer: ${String(v)}`);
+  return found;
+};
+/** td_transfer's answer before its movement: a refusal, or null when it moved. */
+const refusalRow = rowsOf({ refused: col.nullable(refusalKind) });
 
 /**
  * One round trip to td_transfer (migration 0010_td_transfer.sql): target check, movement, idempotency
  * key and activity row, committed together. td_move's refusals arrive as the same HTTP errors as `move`.
  */
 export async function transferInOneCall(q: Queryable, t: TransferCall): Promise<MovementResult | { refused: TransferRefusal }> {
-  const s = t.session;
-  const parent = s && t.under ? [t.under.parentId, t.under.parentRole] : [];
-  const head = s ? [...parent, s.tokenHash, s.sessionId, s.passwordHash, s.role, s.minutes, s.maxHours] : [];
-  const fn = !s ? 'td_transfer' : t.under ? 'td_transfer_child_session' : 'td_transfer_session';
   const run = () =>
     q.query(
       `SELECT refused, tx_id, from_after::text AS from_after, to_after::text AS to_after, replayed
-         FROM ${fn}(${Array.from({ length: head.length + 12 }, (_, i) => `$${i + 1}`).join(', ')})`,
+         FROM td_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
-        ...head,
         t.actor.id,
         t.actor.path,
         t.to,
@@ -86,9 +70,8 @@ export async function transferInOneCall(q: Queryable, t: TransferCall): Promise<
     if ((e as { code?: string }).code === '23505' && t.idempotencyKey) rows = await run().catch((e2: unknown) => Promise.reject(fromDatabaseError(e2) ?? e2));
     else throw fromDatabaseError(e) ?? e;
   }
-  const r = rows[0];
-  if (r.refused !== null && r.refused !== undefined) return { refused: String(r.refused) as TransferRefusal };
+  const [refusedOrNot] = parseRows(refusalRow, rows);
+  if (refusedOrNot.refused !== null) return { refused: refusedOrNot.refused };
   t.trail.written();
-  const pts = (v: unknown) => (v === null || v === undefined ? null : centsToPoints(String(v)));
-  return { transactionId: String(r.tx_id), fromBalance: pts(r.from_after), toBalance: pts(r.to_after), replayed: Boolean(r.replayed) };
+  return movementResult(parseRows(movementRow, rows)[0]);
 }

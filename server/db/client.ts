@@ -45,7 +45,7 @@ export const IDLE_IN_TRANSACTION_MS = 30_000;
  */
 const SESSION_OPTIONS = '-c jit=off';
 
-// int8 and numeric come back as strings from pg and as numbers from PGlite: callers convert with Number()/BigInt(String()).
+// int8 and numeric come back as strings from pg and as numbers from PGlite: rows.ts converts them, one parser per query.
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS, options: SESSION_OPTIONS });
   pool.on('error', () => {

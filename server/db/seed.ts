@@ -4,6 +4,9 @@ import { hashSecret } from '../access/passwords';
 import { insertAccount } from '../accounts/repository';
 import { addDeclaredGames } from './declaredGames';
 import type { Database } from './client';
+import { col, queryRow, rowsOf } from './rows';
+
+const usernameRow = rowsOf({ username: col.text });
 
 export interface SeedResult {
   created: boolean;
@@ -18,10 +21,10 @@ export interface SeedResult {
  * superadmin keeps its accounts, and a game it has keeps its row.
  */
 export async function seed(db: Database, opts: { username: string; password?: string | undefined }): Promise<SeedResult> {
-  const existing = await db.query(`SELECT username FROM accounts WHERE role = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`, [ROOT_TIER.role]);
-  if (existing[0]) {
-    await addDeclaredGames(db, String(existing[0].username));
-    return { created: false, username: String(existing[0].username) };
+  const existing = await queryRow(db, usernameRow, `SELECT username FROM accounts WHERE role = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`, [ROOT_TIER.role]);
+  if (existing) {
+    await addDeclaredGames(db, existing.username);
+    return { created: false, username: existing.username };
   }
   const generated = opts.password ? undefined : randomBytes(12).toString('base64url');
   const password = opts.password ?? (generated as string);

@@ -2,6 +2,7 @@ import { roundWindow, type RoundWindow } from '../../domain/games';
 import { dayKey } from '../../domain/periods';
 import type { Database } from '../db/client';
 import { retryOnDeadlock } from '../db/deadlock';
+import { col, queryRows, rowsOf } from '../db/rows';
 import { coded, type HttpError } from '../http/errors';
 import { ensurePool } from './repository';
 
@@ -65,6 +66,9 @@ function batchArguments(bets: readonly BetRequest[], windows: readonly RoundWind
   ];
 }
 
+/** td_bet_batch's answer for one bet: its status, and for an accepted one its ticket, round and balance after. */
+const betRow = rowsOf({ bet_status: col.int, bet_ticket: col.nullable(col.idText), bet_round: col.nullable(col.idText), bet_balance: col.nullable(col.cents) });
+
 const BATCH_CALL = `SELECT bet_status, bet_ticket::text, bet_round::text, bet_balance::text
   FROM td_bet_batch($1::bigint, $2::bigint, $3::bigint, $4::bigint[], $5::bigint[], $6::timestamptz[], $7::date[],
                     $8::bigint[], $9::timestamptz[], $10::timestamptz[], $11::text[], $12::int[], $13::text[], $14::int[])`;
@@ -83,17 +87,17 @@ export async function writeBets(db: Database, bets: readonly BetRequest[]): Prom
   if (bets.some((b) => b.adminId !== adminId || b.gameDbId !== gameDbId)) throw new Error('one batch is one pool');
   const windows = bets.map((b) => roundWindow(b.now, b.timeSeconds));
   const args = batchArguments(bets, windows);
-  let rows = await db.query(BATCH_CALL, args);
+  let rows = await queryRows(db, betRow, BATCH_CALL, args);
   if (!rows.length) {
     // The pool's first bet: the pool is made (once, whoever races) and the batch goes again.
     await db.transaction((tx) => ensurePool(tx, adminId, gameDbId));
-    rows = await db.query(BATCH_CALL, args);
+    rows = await queryRows(db, betRow, BATCH_CALL, args);
   }
   if (rows.length !== bets.length) throw new Error('td_bet_batch answered another number of bets than it was given');
   return rows.map((r, i): BetOutcome => {
-    const status = Number(r.bet_status);
-    if (status !== ACCEPTED) return { ok: false, error: STATUS_ERROR[status]() };
-    return { ok: true, ticketId: String(r.bet_ticket), roundId: String(r.bet_round), drawNo: windows[i].drawNo, balanceCents: BigInt(String(r.bet_balance)) };
+    if (r.bet_status !== ACCEPTED) return { ok: false, error: STATUS_ERROR[r.bet_status]() };
+    if (r.bet_ticket === null || r.bet_round === null || r.bet_balance === null) throw new Error('td_bet_batch accepted a bet without its ticket');
+    return { ok: true, ticketId: r.bet_ticket, roundId: r.bet_round, drawNo: windows[i].drawNo, balanceCents: r.bet_balance };
   });
 }
 

@@ -2,6 +2,7 @@ import type { GameDeclaration } from '../../domain/games';
 import { GAME_TIER, declarationOf, gameDeclaration } from '../../resources.config';
 import type { Database, Queryable } from '../db/client';
 import { Coalescer } from '../db/coalesce';
+import { col, rowsOf } from '../db/rows';
 import { coded } from '../http/errors';
 import { betQueues } from './betBatch';
 import { CATALOGUE_GAME_COLUMNS, catalogueGameOf } from './repository';
@@ -53,6 +54,8 @@ const targetKey = (gameId: string, path: string) => `${gameId}\n${path}`;
  * For each (game, player's path): the game, the player's admin (the nearest account of the game
  * tier above it) and whether the admin has the game, in one statement for them all.
  */
+const betTargetRow = rowsOf({ game: col.text, path: col.text, id: col.id, time_seconds: col.int, active: col.bool, admin_id: col.nullable(col.id), assigned: col.bool });
+
 async function findBetTargets(db: Queryable, keys: readonly string[]): Promise<Map<string, BetTarget | null>> {
   const pairs = keys.map((k) => k.split('\n'));
   const rows = await db.query(
@@ -65,15 +68,17 @@ async function findBetTargets(db: Queryable, keys: readonly string[]): Promise<M
     [pairs.map(([g]) => g), pairs.map(([, p]) => p), GAME_TIER],
   );
   const out = new Map<string, BetTarget | null>();
-  for (const r of rows)
-    out.set(targetKey(String(r.game), String(r.path)), {
-      declaration: declarationOf(catalogueGameOf(r)),
-      gameDbId: Number(r.id),
-      timeSeconds: Number(r.time_seconds),
-      active: r.active === true,
-      adminId: r.admin_id === null ? null : Number(r.admin_id),
-      assigned: r.assigned === true,
+  for (const raw of rows) {
+    const r = betTargetRow(raw);
+    out.set(targetKey(r.game, r.path), {
+      declaration: declarationOf(catalogueGameOf(raw)),
+      gameDbId: r.id,
+      timeSeconds: r.time_seconds,
+      active: r.active,
+      adminId: r.admin_id,
+      assigned: r.assigned,
     });
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 import { oddsX100Of } from '../../domain/games';
 import { gameDeclaration } from '../../resources.config';
 import type { Queryable } from '../db/client';
+import { col, queryOne, queryRow, queryRows, rowsOf, type Kind, type RowOf } from '../db/rows';
 
 /** A game as Game Master answers it: the API's names, computed in SQL (ids as text). */
 export type GameRecord = {
@@ -27,17 +28,44 @@ export type GameRecord = {
   multiplier: number | null;
 };
 
-type GameRecordRow = Omit<GameRecord, 'multiplier'> & { oddsX100: number | null };
+// A date column as the engine gives it (a Date from pg, which the API has always sent as such): passed on unchanged.
+const dateAsGiven: Kind<Date | string> = (v, column) => {
+  if (v instanceof Date || typeof v === 'string') return v;
+  throw new Error(`column ${column}: expected a date, got ${typeof v}`);
+};
 
-const toRecord = ({ oddsX100, ...r }: GameRecordRow): GameRecord => ({
+const gameRecordRow = rowsOf({
+  db_id: col.id,
+  id: col.idText,
+  _id: col.idText,
+  gameId: col.text,
+  gameName: col.text,
+  nodigit: col.int,
+  time: col.int,
+  timeId: col.nullable(col.idText),
+  status: col.text,
+  publisher: col.nullable(col.text),
+  gameDescription: col.nullable(col.text),
+  releaseDate: col.nullable(dateAsGiven),
+  label: col.bool,
+  images: col.json<string[]>(),
+  logo: col.nullable(col.text),
+  oddsX100: col.nullable(col.int),
+});
+const pagedGameRow = rowsOf({ ...gameRecordRow.shape, total: col.int });
+
+const toRecord = ({ oddsX100, db_id: _dbId, ...r }: RowOf<typeof gameRecordRow>): GameRecord => ({
   ...r,
-  multiplier: gameDeclaration(r.gameId) ? null : oddsX100Of({ nodigit: Number(r.nodigit), oddsX100 }) / 100,
+  multiplier: gameDeclaration(r.gameId) ? null : oddsX100Of({ nodigit: r.nodigit, oddsX100 }) / 100,
 });
 
-/** A Time Master row: a round length the catalogue offers. */
-export type TimeRecord = { id: string; _id: string; timecount: number };
+const timeRecordRow = rowsOf({ id: col.idText, _id: col.idText, timecount: col.int });
+const pagedTimeRow = rowsOf({ ...timeRecordRow.shape, total: col.int });
 
-const GAME_SELECT = `g.id::text AS id, g.id::text AS "_id", g.game_id AS "gameId", g.game_name AS "gameName", g.nodigit,
+/** A Time Master row: a round length the catalogue offers. */
+export type TimeRecord = RowOf<typeof timeRecordRow>;
+
+const GAME_SELECT = `g.id AS db_id, g.id::text AS id, g.id::text AS "_id", g.game_id AS "gameId", g.game_name AS "gameName", g.nodigit,
   g.time_seconds AS "time", (SELECT t.id::text FROM game_times t WHERE t.timecount = g.time_seconds) AS "timeId",
   g.status, g.publisher, g.description AS "gameDescription", g.release_date AS "releaseDate", g.label, g.images, g.logo, g.odds_x100 AS "oddsX100"`;
 
@@ -54,19 +82,24 @@ export const GAME_SORTS = {
 export type GameSort = keyof typeof GAME_SORTS;
 
 type Paged<T> = { rows: T[]; total: number };
-type WithTotal<T> = T & { total: number };
-const withoutTotal = <T>(rows: WithTotal<T>[]): Paged<T> => ({
+const withoutTotal = <T>(rows: (T & { total: number })[]): Paged<T> => ({
   rows: rows.map(({ total: _t, ...x }) => x as T),
-  total: rows[0] ? Number(rows[0].total) : 0,
+  total: rows[0]?.total ?? 0,
 });
 
+/** A game as Game Master answers it, and its database id for the statements that change it. */
+export interface StoredGame {
+  dbId: number;
+  record: GameRecord;
+}
+
 /** An undeleted game by its database id or by its gameId (the API accepts both). */
-export async function findGameRecord(q: Queryable, key: { id: number } | { gameId: string }): Promise<GameRecord | null> {
+export async function findGameRecord(q: Queryable, key: { id: number } | { gameId: string }): Promise<StoredGame | null> {
   const byId = 'id' in key;
-  const [row] = await q.query<GameRecordRow>(`SELECT ${GAME_SELECT} FROM games g WHERE ${byId ? 'g.id = $1' : 'g.game_id = $1'} AND g.deleted_at IS NULL`, [
+  const row = await queryRow(q, gameRecordRow, `SELECT ${GAME_SELECT} FROM games g WHERE ${byId ? 'g.id = $1' : 'g.game_id = $1'} AND g.deleted_at IS NULL`, [
     byId ? key.id : key.gameId,
   ]);
-  return row ? toRecord(row) : null;
+  return row && { dbId: row.db_id, record: toRecord(row) };
 }
 
 /** One page of the undeleted games, optionally searched by name or gameId, with the total before paging. */
@@ -76,18 +109,20 @@ export async function listGameRecords(
 ): Promise<Paged<GameRecord>> {
   const where = `g.deleted_at IS NULL${p.search ? ` AND (g.game_name ILIKE $3 OR g.game_id ILIKE $3)` : ''}`;
   const params: unknown[] = [p.limit, p.offset, ...(p.search ? [`%${p.search.replace(/[\\%_]/g, '\\$&')}%`] : [])];
-  const rows = await q.query<WithTotal<GameRecordRow>>(
+  const rows = await queryRows(
+    q,
+    pagedGameRow,
     `SELECT ${GAME_SELECT}, count(*) OVER ()::int AS total FROM games g WHERE ${where} ORDER BY ${GAME_SORTS[p.sort]} ${p.order}, g.id LIMIT $1 OFFSET $2`,
     params,
   );
-  const page = withoutTotal(rows);
+  const page = withoutTotal<RowOf<typeof gameRecordRow>>(rows);
   return { rows: page.rows.map(toRecord), total: page.total };
 }
 
 /** The round length (seconds) of a Time Master row, or null when there is no such row. */
 export async function timecountOf(q: Queryable, timeId: number): Promise<number | null> {
-  const [t] = await q.query(`SELECT timecount FROM game_times WHERE id = $1`, [timeId]);
-  return t ? Number(t.timecount) : null;
+  const t = await queryRow(q, rowsOf({ timecount: col.int }), `SELECT timecount FROM game_times WHERE id = $1`, [timeId]);
+  return t && t.timecount;
 }
 
 /** The columns of a new game, validated by the route. */
@@ -109,12 +144,14 @@ export interface NewGame {
 
 /** Adds a game to the catalogue; its database id. */
 export async function insertGame(q: Queryable, g: NewGame): Promise<number> {
-  const [row] = await q.query(
+  const row = await queryOne(
+    q,
+    rowsOf({ id: col.id }),
     `INSERT INTO games (game_id, game_name, nodigit, time_seconds, status, publisher, description, release_date, label, images, odds_x100)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11) RETURNING id`,
     [g.gameId, g.gameName, g.nodigit, g.timeSeconds, g.status, g.publisher, g.description, g.releaseDate, g.label, JSON.stringify(g.images), g.oddsX100],
   );
-  return Number(row.id);
+  return row.id;
 }
 
 /** The fields the Edit Game form changes. */
@@ -142,8 +179,8 @@ export async function updateGame(q: Queryable, id: number, e: GameEdit): Promise
 
 /** Whether any ticket was ever placed on a game (its options and odds are then fixed). */
 export async function gameHasBets(q: Queryable, id: number): Promise<boolean> {
-  const [r] = await q.query(`SELECT EXISTS (SELECT 1 FROM rounds r JOIN tickets t ON t.round_id = r.id WHERE r.game_id = $1) AS bets`, [id]);
-  return r?.bets === true;
+  const r = await queryOne(q, rowsOf({ bets: col.bool }), `SELECT EXISTS (SELECT 1 FROM rounds r JOIN tickets t ON t.round_id = r.id WHERE r.game_id = $1) AS bets`, [id]);
+  return r.bets;
 }
 
 /** Activates or deactivates a game (inactive games run no rounds and take no bets). */
@@ -162,18 +199,18 @@ export async function softDeleteGame(q: Queryable, id: number): Promise<void> {
 
 /** One page of the Time Master rows, with the total before paging. */
 export async function listTimeRecords(q: Queryable, p: { sort: 'timecount' | 'id'; order: 'ASC' | 'DESC'; limit: number; offset: number }): Promise<Paged<TimeRecord>> {
-  const rows = await q.query<WithTotal<TimeRecord>>(
+  const rows = await queryRows(
+    q,
+    pagedTimeRow,
     `SELECT id::text AS id, id::text AS "_id", timecount, count(*) OVER ()::int AS total FROM game_times ORDER BY ${p.sort} ${p.order}, id LIMIT $1 OFFSET $2`,
     [p.limit, p.offset],
   );
-  return withoutTotal(rows);
+  return withoutTotal<TimeRecord>(rows);
 }
 
 /** Adds a round length; null when that length already exists. */
 export async function insertTime(q: Queryable, timecount: number): Promise<TimeRecord | null> {
-  const [row] = await q.query<TimeRecord>(
-    `INSERT INTO game_times (timecount) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id::text AS id, id::text AS "_id", timecount`,
-    [timecount],
-  );
-  return row ?? null;
+  return queryRow(q, timeRecordRow, `INSERT INTO game_times (timecount) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id::text AS id, id::text AS "_id", timecount`, [
+    timecount,
+  ]);
 }

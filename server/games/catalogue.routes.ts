@@ -24,7 +24,7 @@ import {
   softDeleteGame,
   timecountOf,
   updateGame,
-  type GameRecord,
+  type StoredGame,
   type GameSort,
 } from './catalogue.repository';
 import { contentTypeOf, imageDir, imageKind, MAX_IMAGE_BYTES, storeImage } from './images';
@@ -37,7 +37,7 @@ const requireSuperadmin = (caller: Caller) => {
 };
 
 /** A game by its database id or its gameId, undeleted. */
-async function findGameRow(db: Database, raw: string): Promise<GameRecord> {
+async function findGameRow(db: Database, raw: string): Promise<StoredGame> {
   const row = await findGameRecord(db, /^[1-9]\d{0,15}$/.test(raw) ? { id: Number(raw) } : { gameId: raw });
   if (!row) throw coded(404, 'noGameWithId');
   return row;
@@ -48,15 +48,15 @@ async function findGameRow(db: Database, raw: string): Promise<GameRecord> {
  * its odds, so a new number of digits or multiplier would leave them pointing at options it no longer
  * has. A declared game's options and odds are its declaration's, whatever its row says.
  */
-async function refuseLockedOptions(db: Database, game: GameRecord, next: { nodigit: number; oddsX100: number | undefined }): Promise<void> {
+async function refuseLockedOptions(db: Database, { dbId, record: game }: StoredGame, next: { nodigit: number; oddsX100: number | undefined }): Promise<void> {
   const declared = gameDeclaration(game.gameId) !== undefined;
   if (declared && next.oddsX100 !== undefined) throw coded(400, 'declaredGameOdds', { game: game.gameName }, 'multiplier');
   const changes = [
-    ...(next.nodigit !== Number(game.nodigit) ? ['nodigit'] : []),
+    ...(next.nodigit !== game.nodigit ? ['nodigit'] : []),
     ...(next.oddsX100 !== undefined && game.multiplier !== null && next.oddsX100 !== Math.round(game.multiplier * 100) ? ['multiplier'] : []),
   ];
   if (declared || changes.length === 0) return;
-  if (await gameHasBets(db, Number(game.id))) throw coded(409, 'gameOptionsHaveBets', { game: game.gameName }, changes[0]);
+  if (await gameHasBets(db, dbId)) throw coded(409, 'gameOptionsHaveBets', { game: game.gameName }, changes[0]);
 }
 
 /** A time id, or a list of them whose first is the round length (the contract of PUT game/{id}). */
@@ -117,7 +117,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
 
   serve(app, E.game, async (req) => {
     requireSuperadmin(requireCaller(req));
-    return { success: true, data: await findGameRow(db, req.params.id) };
+    return { success: true, data: (await findGameRow(db, req.params.id)).record };
   });
 
   serve(app, E.addGame, async (req, reply) => {
@@ -147,7 +147,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
       oddsX100: oddsX100OfInput(fields.multiplier),
     });
     reply.code(201);
-    return { success: true, message: 'Game created successfully.', data: await findGameRow(db, String(id)) };
+    return { success: true, message: 'Game created successfully.', data: (await findGameRow(db, String(id))).record };
   });
 
   serve(
@@ -165,8 +165,8 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
       await refuseLockedOptions(db, game, { nodigit, oddsX100 });
       // Stored only once the form is valid: a refused edit leaves no file behind.
       const logo = form?.logo ? await storeImage(dataDir, form.logo, 'logo') : undefined;
-      const time = body.timeId !== undefined && body.timeId !== '' ? await timeSeconds(db, body.timeId) : Number(game.time);
-      await updateGame(db, Number(game.id), {
+      const time = body.timeId !== undefined && body.timeId !== '' ? await timeSeconds(db, body.timeId) : game.record.time;
+      await updateGame(db, game.dbId, {
         gameName: String(body.gameName).trim(),
         nodigit,
         oddsX100,
@@ -177,7 +177,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
         timeSeconds: time,
         logo,
       });
-      return { success: true, message: 'Game updated successfully.', data: await findGameRow(db, String(game.id)) };
+      return { success: true, message: 'Game updated successfully.', data: (await findGameRow(db, game.record.id)).record };
     },
   );
 
@@ -187,8 +187,8 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
     async (req) => {
       requireSuperadmin(requireCaller(req));
       const game = await findGameRow(db, req.params.id);
-      await setGameStatus(db, Number(game.id), req.params.action === 'activate' ? 'active' : 'inactive');
-      return { success: true, message: `Game ${game.gameId} has been successfully ${req.params.action}d.`, data: await findGameRow(db, String(game.id)) };
+      await setGameStatus(db, game.dbId, req.params.action === 'activate' ? 'active' : 'inactive');
+      return { success: true, message: `Game ${game.record.gameId} has been successfully ${req.params.action}d.`, data: (await findGameRow(db, game.record.id)).record };
     },
   );
 
@@ -196,8 +196,8 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { dataDir: str
   serve(app, E.deleteGame, async (req) => {
     requireSuperadmin(requireCaller(req));
     const game = await findGameRow(db, req.params.id);
-    await db.transaction((tx) => softDeleteGame(tx, Number(game.id)));
-    return { success: true, message: `Game ${game.gameId} has been deleted.` };
+    await db.transaction((tx) => softDeleteGame(tx, game.dbId));
+    return { success: true, message: `Game ${game.record.gameId} has been deleted.` };
   });
 
   serve(app, E.image, async (req, reply) => {

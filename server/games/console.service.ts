@@ -3,6 +3,7 @@ import { declarationOf } from '../../resources.config';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, formatDateTime } from '../../domain/periods';
 import type { Database, Queryable } from '../db/client';
+import { col, parseRows, queryRow, queryRows, rowsOf, type RowOf } from '../db/rows';
 import { move } from '../credit/ledger';
 import { coded } from '../http/errors';
 import { CATALOGUE_GAME_COLUMNS, catalogueGameOf, ensurePool, findGame, walletCents, type GameRow } from './repository';
@@ -25,24 +26,33 @@ const LAST_ROUNDS = (admin: string, game: string) =>
   `SELECT id::text AS id, draw_no::text AS draw_no, result, booster, status FROM rounds
     WHERE admin_id = ${admin} AND game_id = ${game} AND status IN ('settled', 'void') ORDER BY opens_at DESC, rounds.draw_no DESC LIMIT ${LAST_RESULTS}`;
 
+/** A row of LAST_ROUNDS, from its statement or from its json_agg inside the console's. */
+const lastRoundRow = rowsOf({ id: col.idText, draw_no: col.int, result: col.nullable(col.text), booster: col.nullable(col.int), status: col.text });
+
+const settledResult = (r: RowOf<typeof lastRoundRow>) => {
+  if (r.result === null || r.booster === null) throw new Error(`round ${r.id}: settled without a result`);
+  return { result: r.result, booster: r.booster };
+};
+
 /** A voided round (server/games/voidRound.ts) drew nothing: no result, every stake refunded. */
-const toResult = (declaration: GameDeclaration) => (r: Record<string, unknown>) =>
-  r.status === 'void'
-    ? { roundId: String(r.id), drawno: null, roundNo: Number(r.draw_no), result: null, label: null, booster: null, refunded: true }
-    : {
-        roundId: String(r.id),
-        // A result's drawno is the winning option, as everywhere else; the round's number is roundNo.
-        drawno: String(r.result),
-        roundNo: Number(r.draw_no),
-        result: String(r.result),
-        label: declaration.describe(String(r.result)),
-        booster: Number(r.booster),
-        refunded: false,
-      };
+const toResult = (declaration: GameDeclaration) => (r: RowOf<typeof lastRoundRow>) => {
+  if (r.status === 'void') return { roundId: r.id, drawno: null, roundNo: r.draw_no, result: null, label: null, booster: null, refunded: true };
+  const { result, booster } = settledResult(r);
+  return {
+    roundId: r.id,
+    // A result's drawno is the winning option, as everywhere else; the round's number is roundNo.
+    drawno: result,
+    roundNo: r.draw_no,
+    result,
+    label: declaration.describe(result),
+    booster,
+    refunded: false,
+  };
+};
 
 /** The latest settled rounds of (admin, game), newest first, as the results strip shows them. */
 export async function lastResults(db: Queryable, adminId: number, game: { row: GameRow; declaration: GameDeclaration }) {
-  return (await db.query(LAST_ROUNDS('$1', '$2'), [adminId, game.row.id])).map(toResult(game.declaration));
+  return (await queryRows(db, lastRoundRow, LAST_ROUNDS('$1', '$2'), [adminId, game.row.id])).map(toResult(game.declaration));
 }
 
 /**
@@ -62,10 +72,13 @@ export const roundSumsByJoin: OptionSums = (admin, game, drawNo) =>
   `SELECT l.option, sum(l.stake) AS stake FROM rounds r JOIN tickets t ON t.round_id = r.id JOIN ticket_lines l ON l.ticket_id = t.id
     WHERE r.admin_id = ${admin} AND r.game_id = ${game} AND r.draw_no = ${drawNo} GROUP BY l.option`;
 
+/** One option's stake in a round, from its statement or from the console's json_agg of them. */
+const optionSumRow = rowsOf({ option: col.text, s: col.cents });
+
 /** Stakes per option placed in round `drawNo` of (admin, game), from `source`. */
 export async function stakesByOption(db: Queryable, source: OptionSums, adminId: number, gameDbId: number, drawNo: number): Promise<Map<string, bigint>> {
-  const rows = await db.query(`SELECT option, stake::text AS s FROM (${source('$1', '$2', '$3')}) x`, [adminId, gameDbId, drawNo]);
-  return new Map(rows.map((r) => [String(r.option), BigInt(String(r.s))]));
+  const rows = await queryRows(db, optionSumRow, `SELECT option, stake::text AS s FROM (${source('$1', '$2', '$3')}) x`, [adminId, gameDbId, drawNo]);
+  return new Map(rows.map((r) => [r.option, r.s]));
 }
 
 /**
@@ -84,7 +97,17 @@ const CONSOLE_FIGURES = (sums: OptionSums) => `
   CROSS JOIN LATERAL (SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win
                         FROM admin_game_days WHERE admin_id = $1 AND game_id = g.id AND day = $4) d`;
 
-type JsonRows = Record<string, unknown>[] | null;
+const consoleRow = rowsOf({
+  id: col.id,
+  time_seconds: col.int,
+  account_id: col.nullable(col.id),
+  win_percentage: col.nullable(col.num),
+  pool_cents: col.nullable(col.cents),
+  play: col.cents,
+  win: col.cents,
+  sums: col.nullable(col.json<Record<string, unknown>[]>()),
+  last: col.nullable(col.json<Record<string, unknown>[]>()),
+});
 
 /**
  * Everything a live console shows for (admin, game): each option with its running sum in the open
@@ -93,18 +116,19 @@ type JsonRows = Record<string, unknown>[] | null;
 export async function consoleData(db: Database, adminId: number, gameId: string, now = new Date(), optionSums: OptionSums = roundSums) {
   // Through the priority lane: bets hold the main pool under load.
   const read = () => (db.priority ?? db).query(CONSOLE_FIGURES(optionSums), [adminId, gameId, now.getTime(), dayKey(now)]);
-  let [f] = await read();
-  if (f && f.account_id == null) {
+  let [raw] = await read();
+  if (raw && consoleRow(raw).account_id === null) {
     // The pool exists after its first use: made once here, then read like any other.
-    const gameDbId = Number(f.id);
+    const gameDbId = consoleRow(raw).id;
     await db.transaction((tx) => ensurePool(tx, adminId, gameDbId));
-    [f] = await read();
+    [raw] = await read();
   }
-  if (!f) throw coded(404, 'noGameWithId');
-  const catalogue = catalogueGameOf(f);
+  if (!raw) throw coded(404, 'noGameWithId');
+  const f = consoleRow(raw);
+  const catalogue = catalogueGameOf(raw);
   const declaration = declarationOf(catalogue);
-  const window = roundWindow(now, Number(f.time_seconds));
-  const sums = new Map(((f.sums as JsonRows) ?? []).map((r) => [String(r.option), BigInt(String(r.s))]));
+  const window = roundWindow(now, f.time_seconds);
+  const sums = new Map(parseRows(optionSumRow, f.sums ?? []).map((r) => [r.option, r.s]));
   const item = (o: GameDeclaration['options'][number]) => ({
     drawno: o.key,
     label: o.label,
@@ -123,9 +147,9 @@ export async function consoleData(db: Database, adminId: number, gameId: string,
     dataColors: sections.colors.map(item),
     dataCardTypes: sections.cardTypes.map(item),
     totalDrawCollection: centsToPoints(draw),
-    collections: { totalPlaypoints: centsToPoints(String(f.play)), totalWinpoints: centsToPoints(String(f.win)) },
-    percentageData: [{ gameBalance: centsToPoints(String(f.pool_cents ?? '0')), winpercentage: Number(f.win_percentage) }],
-    lastData: { data: ((f.last as JsonRows) ?? []).map(toResult(declaration)) },
+    collections: { totalPlaypoints: centsToPoints(f.play), totalWinpoints: centsToPoints(f.win) },
+    percentageData: [{ gameBalance: centsToPoints(f.pool_cents ?? 0n), winpercentage: f.win_percentage ?? 0 }],
+    lastData: { data: parseRows(lastRoundRow, f.last ?? []).map(toResult(declaration)) },
     round: { drawno: window.drawNo, closesAt: window.closesAt.toISOString(), time: countdown(now, window.closesAt) },
   };
 }
@@ -180,24 +204,36 @@ export async function queueResult(
   return { outcome, label: game.declaration.describe(outcome) };
 }
 
+const decisionRow = rowsOf({
+  id: col.idText,
+  draw_no: col.int,
+  result: col.nullable(col.text),
+  booster: col.nullable(col.int),
+  decision: col.json<unknown>(),
+  settled_at: col.nullable(col.date),
+  status: col.text,
+  code: col.text,
+});
+
 /** The decision record of a finished round of (admin, game), for the results strip's audit view: a voided one keeps why. */
 export async function decisionOf(db: Database, adminId: number, roundId: number) {
-  const [r] = await db.query(
+  const r = await queryRow(
+    db,
+    decisionRow,
     `SELECT r.id, r.draw_no, r.result, r.booster, r.decision, r.settled_at, r.status, g.game_id AS code FROM rounds r JOIN games g ON g.id = r.game_id
       WHERE r.id = $1 AND r.admin_id = $2 AND r.status IN ('settled', 'void')`,
     [roundId, adminId],
   );
   if (!r) throw coded(404, 'noSettledRound');
-  const decision = typeof r.decision === 'string' ? JSON.parse(r.decision) : r.decision;
   const refunded = r.status === 'void';
   return {
-    roundId: String(r.id),
-    drawno: Number(r.draw_no),
-    gameId: String(r.code),
-    result: refunded ? null : String(r.result),
-    booster: refunded ? null : Number(r.booster),
+    roundId: r.id,
+    drawno: r.draw_no,
+    gameId: r.code,
+    result: refunded ? null : r.result,
+    booster: refunded ? null : r.booster,
     refunded,
     settledAt: r.settled_at,
-    decision,
+    decision: r.decision,
   };
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client';
+import { col, queryOne, queryRows, rowsOf, type Parsed } from '../db/rows';
 import { GAME_TIER, LEAF_TIER } from '../../resources.config';
 import { dayKey, dayRange } from '../../domain/periods';
 import { prefixPattern, USERNAME_KEY } from '../http/picker';
@@ -23,19 +24,38 @@ export interface TicketRecord {
 /** The ticket columns `toTicket` reads (every query below selects them under these names). */
 const TICKET_COLUMNS = `t.id, g.game_id, g.game_name, r.draw_no, r.opens_at, r.closes_at, t.stake::text AS stake, t.win::text AS win, r.result, t.settled_at, t.refunded_at IS NOT NULL AS refunded`;
 
-const toTicket = (r: Record<string, unknown>): TicketRecord => ({
-  id: String(r.id),
-  gameId: String(r.game_id),
-  gameName: String(r.game_name),
-  drawNo: Number(r.draw_no),
-  opensAt: r.opens_at as Date,
-  closesAt: r.closes_at as Date,
-  stakeCents: BigInt(String(r.stake)),
-  winCents: BigInt(String(r.win)),
-  result: (r.result ?? null) as string | null,
-  settledAt: (r.settled_at ?? null) as Date | null,
-  refunded: Boolean(r.refunded),
+const ticketKinds = {
+  id: col.idText,
+  game_id: col.text,
+  game_name: col.text,
+  draw_no: col.int,
+  opens_at: col.date,
+  closes_at: col.date,
+  stake: col.cents,
+  win: col.cents,
+  result: col.nullable(col.text),
+  settled_at: col.nullable(col.date),
+  refunded: col.bool,
+};
+const betListRow = rowsOf({ ...ticketKinds, username: col.text });
+const playerTicketRow = rowsOf({ ...ticketKinds, created_at: col.date, total: col.int });
+
+const toTicket = (r: Parsed<typeof ticketKinds>): TicketRecord => ({
+  id: r.id,
+  gameId: r.game_id,
+  gameName: r.game_name,
+  drawNo: r.draw_no,
+  opensAt: r.opens_at,
+  closesAt: r.closes_at,
+  stakeCents: r.stake,
+  winCents: r.win,
+  result: r.result,
+  settledAt: r.settled_at,
+  refunded: r.refunded,
 });
+
+const countRow = rowsOf({ n: col.int });
+const sumsRow = rowsOf({ play: col.cents, win: col.cents });
 
 /** Which tickets the bet list covers: players under a path, a time window, optionally one game and one player. */
 export interface BetFilter {
@@ -76,7 +96,7 @@ export async function betHistory(
   // (a subquery here was taken for a few tickets, and the page sorted every ticket of the month).
   const admins =
     f.playerId === undefined && f.wholeAdmins
-      ? (await q.query(`SELECT id::text AS id FROM accounts WHERE role = '${GAME_TIER}' AND path LIKE $1`, [`${f.underPath}%`])).map((r) => String(r.id))
+      ? (await queryRows(q, rowsOf({ id: col.idText }), `SELECT id::text AS id FROM accounts WHERE role = '${GAME_TIER}' AND path LIKE $1`, [`${f.underPath}%`])).map((r) => r.id)
       : undefined;
   const adminsParam = admins ? `$${params.push(admins)}::bigint[]` : '';
   let who =
@@ -93,30 +113,36 @@ export async function betHistory(
   const first = Math.ceil(f.start.getTime() / HOUR_MS);
   const last = Math.floor(f.end.getTime() / HOUR_MS);
   const byHours = admins !== undefined && first < last;
-  const [counted] = byHours
-    ? await q.query(
+  const counted = byHours
+    ? await queryOne(
+        q,
+        countRow,
         `SELECT (SELECT coalesce(sum(h.tickets), 0) FROM ticket_hours h
                   WHERE h.admin_id = ANY(${adminsParam}) AND h.hour >= $${params.length + 1} AND h.hour < $${params.length + 2}${game ? ` AND h.game_id = ${game}` : ''})
               + (SELECT count(*) FROM tickets t WHERE ${who} AND t.created_at >= $1 AND t.created_at < $${params.length + 3})
               + (SELECT count(*) FROM tickets t WHERE ${who} AND t.created_at >= $${params.length + 4} AND t.created_at <= $2) AS n`,
         [...params, first, last, new Date(first * HOUR_MS), new Date(last * HOUR_MS)],
       )
-    : await q.query(`SELECT count(*) AS n FROM tickets t WHERE ${where}`, params);
-  const count = Number(counted!.n);
+    : await queryOne(q, countRow, `SELECT count(*) AS n FROM tickets t WHERE ${where}`, params);
+  const count = counted.n;
   // A page past the end is known empty from the count: no walk over every ticket to find nothing.
-  const [[summed], rows] = await Promise.all([
+  const [summed, rows] = await Promise.all([
     bySums
-      ? q.query(
+      ? queryOne(
+          q,
+          sumsRow,
           `SELECT coalesce(sum(play), 0)::text AS play, coalesce(sum(win), 0)::text AS win FROM admin_game_days
             WHERE admin_id = ANY($1::bigint[]) AND day BETWEEN $2::date AND $3::date
               ${f.gameId ? ` AND game_id = (SELECT id FROM games WHERE game_id = $4)` : ''}`,
           [admins, dayKey(f.start), dayKey(f.end), ...(f.gameId ? [f.gameId] : [])],
         )
       : // A refunded stake is no play: the totals leave it out, as the reports do (the row still shows it).
-        q.query(`SELECT coalesce(sum(t.stake) FILTER (WHERE t.refunded_at IS NULL), 0)::text AS play, coalesce(sum(t.win), 0)::text AS win FROM tickets t WHERE ${where}`, params),
+        queryOne(q, sumsRow, `SELECT coalesce(sum(t.stake) FILTER (WHERE t.refunded_at IS NULL), 0)::text AS play, coalesce(sum(t.win), 0)::text AS win FROM tickets t WHERE ${where}`, params),
     page.offset >= count
       ? []
-      : q.query(
+      : queryRows(
+          q,
+          betListRow,
           `SELECT ${TICKET_COLUMNS}, p.username
              FROM (SELECT t.id FROM tickets t WHERE ${where} ORDER BY t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
              JOIN tickets t ON t.id = page.id JOIN accounts p ON p.id = t.player_id JOIN games g ON g.id = t.game_id JOIN rounds r ON r.id = t.round_id
@@ -126,9 +152,9 @@ export async function betHistory(
   ]);
   return {
     count,
-    playCents: BigInt(String(summed!.play)),
-    winCents: BigInt(String(summed!.win)),
-    tickets: rows.map((r) => ({ ...toTicket(r), username: String(r.username) })),
+    playCents: summed.play,
+    winCents: summed.win,
+    tickets: rows.map((r) => ({ ...toTicket(r), username: r.username })),
   };
 }
 
@@ -146,13 +172,15 @@ export interface TicketLine {
 
 /** The lines of a ticket, if the ticket is the viewer's own or a player's under it; empty otherwise. */
 export async function ticketLines(q: Queryable, ticketId: number, viewer: { id: number; path: string }): Promise<TicketLine[]> {
-  const rows = await q.query(
+  const rows = await queryRows(
+    q,
+    rowsOf({ game_id: col.text, option: col.text, qty: col.int, stake: col.cents, draw_no: col.int, refunded: col.bool }),
     `SELECT g.game_id, l.option, l.qty, l.stake::text AS stake, r.draw_no, t.refunded_at IS NOT NULL AS refunded FROM tickets t JOIN accounts p ON p.id = t.player_id
        JOIN ticket_lines l ON l.ticket_id = t.id JOIN rounds r ON r.id = t.round_id JOIN games g ON g.id = t.game_id
       WHERE t.id = $1 AND (p.path LIKE $2 OR p.id = $3) ORDER BY l.option`,
     [ticketId, `${viewer.path}%`, viewer.id],
   );
-  return rows.map((r) => ({ gameId: String(r.game_id), option: String(r.option), qty: Number(r.qty), stakeCents: BigInt(String(r.stake)), drawNo: Number(r.draw_no), refunded: Boolean(r.refunded) }));
+  return rows.map((r) => ({ gameId: r.game_id, option: r.option, qty: r.qty, stakeCents: r.stake, drawNo: r.draw_no, refunded: r.refunded }));
 }
 
 /** A player's own tickets, newest first, optionally of one game, with the total before paging. */
@@ -162,20 +190,24 @@ export async function playerTickets(
   p: { gameId?: string | undefined; limit: number; offset: number },
 ): Promise<{ total: number; tickets: (TicketRecord & { createdAt: Date })[] }> {
   const where = `t.player_id = $1${p.gameId ? ' AND g.game_id = $4' : ''}`;
-  const rows = await q.query(
+  const rows = await queryRows(
+    q,
+    playerTicketRow,
     `SELECT ${TICKET_COLUMNS}, t.created_at, count(*) OVER ()::int AS total
        FROM tickets t JOIN rounds r ON r.id = t.round_id JOIN games g ON g.id = t.game_id
       WHERE ${where} ORDER BY t.id DESC LIMIT $2 OFFSET $3`,
     [playerId, p.limit, p.offset, ...(p.gameId ? [p.gameId] : [])],
   );
-  return { total: rows[0] ? Number(rows[0].total) : 0, tickets: rows.map((r) => ({ ...toTicket(r), createdAt: r.created_at as Date })) };
+  return { total: rows[0]?.total ?? 0, tickets: rows.map((r) => ({ ...toTicket(r), createdAt: r.created_at })) };
 }
 
 /** The live players under a path whose username starts with `q`, by username, at most `limit` (the bet list's player filter). */
 export async function playersUnder(q: Queryable, path: string, search: { q?: string | undefined; limit: number }): Promise<{ _id: string; username: string }[]> {
   const params: unknown[] = [`${path}%`, LEAF_TIER, search.limit];
   if (search.q) params.push(prefixPattern(search.q));
-  return q.query<{ _id: string; username: string }>(
+  return queryRows(
+    q,
+    rowsOf({ _id: col.idText, username: col.text }),
     `SELECT id::text AS "_id", username FROM accounts WHERE role = $2 AND deleted_at IS NULL AND path LIKE $1 ${search.q ? `AND ${USERNAME_KEY} LIKE $4` : ''}
       ORDER BY ${USERNAME_KEY} LIMIT $3`,
     params,
@@ -184,7 +216,7 @@ export async function playersUnder(q: Queryable, path: string, search: { q?: str
 
 /** Every undeleted game's gameId and name (the bet list's game filter). */
 export async function gameNames(q: Queryable): Promise<{ gameId: string; gameName: string }[]> {
-  return q.query<{ gameId: string; gameName: string }>(`SELECT game_id AS "gameId", game_name AS "gameName" FROM games WHERE deleted_at IS NULL ORDER BY id`);
+  return queryRows(q, rowsOf({ gameId: col.text, gameName: col.text }), `SELECT game_id AS "gameId", game_name AS "gameName" FROM games WHERE deleted_at IS NULL ORDER BY id`);
 }
 
 /** A player on the Online Players screen: its wallet, the day's play and whether a session is open. */
@@ -198,6 +230,18 @@ export interface OnlinePlayer {
   lastLogin: Date | null;
 }
 
+// One row per player of the page under the total; a page past the end is the total alone (LEFT JOIN), its player columns null.
+const onlineRow = rowsOf({
+  total: col.int,
+  id: col.nullable(col.idText),
+  username: col.nullable(col.text),
+  points: col.nullable(col.cents),
+  last_login: col.nullable(col.date),
+  play: col.nullable(col.cents),
+  win: col.nullable(col.cents),
+  online: col.nullable(col.bool),
+});
+
 /**
  * The players under a path, online ones first (last login newest first, then id, in each part), with
  * the play of one day; the total before paging. The page is picked on the accounts' own columns: the
@@ -210,7 +254,9 @@ export async function onlinePlayers(q: Queryable, p: { underPath: string; day: s
   // Each live session's account looked up by its key (OFFSET 0 keeps it a lookup): a join was
   // planned as a read of every player to meet a few thousand sessions. Each part of the page is
   // limited, and the whole: the planner then joins a page's rows, not every account, to the page.
-  const found = await q.query(
+  const found = await queryRows(
+    q,
+    onlineRow,
     `WITH online AS MATERIALIZED (
             SELECT a.id, a.last_login FROM (SELECT DISTINCT s.account_id FROM sessions s WHERE s.revoked_at IS NULL AND s.expires_at > now()) s
               CROSS JOIN LATERAL (SELECT a.id, a.last_login FROM accounts a WHERE a.id = s.account_id AND ${live} OFFSET 0) a),
@@ -235,17 +281,12 @@ export async function onlinePlayers(q: Queryable, p: { underPath: string; day: s
      ORDER BY x.online DESC, x.last_login DESC NULLS LAST, x.id`,
     [`${p.underPath}%`, p.day, p.limit, p.offset, LEAF_TIER],
   );
-  const rows = found.filter((r) => r.id !== null);
   return {
-    total: Number(found[0]?.total ?? 0),
-    players: rows.map((r) => ({
-      id: String(r.id),
-      username: String(r.username),
-      balanceCents: BigInt(String(r.points)),
-      playCents: BigInt(String(r.play)),
-      winCents: BigInt(String(r.win)),
-      online: Boolean(r.online),
-      lastLogin: (r.last_login ?? null) as Date | null,
-    })),
+    total: found[0]?.total ?? 0,
+    players: found.flatMap((r) =>
+      r.id === null || r.username === null || r.points === null || r.play === null || r.win === null || r.online === null
+        ? []
+        : [{ id: r.id, username: r.username, balanceCents: r.points, playCents: r.play, winCents: r.win, online: r.online, lastLogin: r.last_login }],
+    ),
   };
 }

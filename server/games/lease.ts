@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client';
+import { col, queryRow, rowsOf } from '../db/rows';
 
 /**
  * A lock another transaction holds is waited for this long at most by a settlement: a bet holds a
@@ -30,11 +31,13 @@ export async function holdSettleLease(tx: Queryable): Promise<void> {
  * `skip`: rounds this pass leaves alone (failed, or paused after failing). Null: nothing to claim.
  */
 export async function claimDueRound(tx: Queryable, now: Date, skip: readonly number[]): Promise<number | null> {
-  const [r] = await tx.query(
+  const r = await queryRow(
+    tx,
+    rowsOf({ id: col.id }),
     `SELECT r.id FROM rounds r JOIN game_pools p ON p.admin_id = r.admin_id AND p.game_id = r.game_id
       WHERE r.status = 'open' AND r.closes_at <= $1 AND r.id <> ALL($2::bigint[])
       ORDER BY r.closes_at, r.id LIMIT 1 FOR UPDATE OF r, p SKIP LOCKED`,
     [now, skip],
   );
-  return r ? Number(r.id) : null;
+  return r && r.id;
 }

@@ -6,6 +6,9 @@ import { coded } from '../http/errors';
 import type { Realtime } from '../realtime/socket';
 import { loadRunnableAdmin } from './access';
 import { consoleData, loadGame } from './console.service';
+import { col, queryRows, rowsOf } from '../db/rows';
+
+const gameTimeRow = rowsOf({ game_id: col.text, time_seconds: col.int });
 
 export const consoleRoom = (adminId: number, gameId: string) => `console:${adminId}:${gameId}`;
 const timerRoom = (gameId: string) => `timer:${gameId}`;
@@ -68,11 +71,10 @@ export class Countdown {
 
   /** Reads the round lengths again; a read already under way is shared. */
   refresh(): Promise<void> {
-    this.reading ??= this.db
-      .query(`SELECT game_id, time_seconds FROM games WHERE deleted_at IS NULL`)
+    this.reading ??= queryRows(this.db, gameTimeRow, `SELECT game_id, time_seconds FROM games WHERE deleted_at IS NULL`)
       .then((rows) => {
         // Every catalogue game has a console (declared or made in Game Master), so every one ticks.
-        this.times = rows.map((g) => ({ gameId: String(g.game_id), timeSeconds: Number(g.time_seconds) }));
+        this.times = rows.map((g) => ({ gameId: g.game_id, timeSeconds: g.time_seconds }));
       })
       .finally(() => {
         this.reading = null;

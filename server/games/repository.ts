@@ -3,6 +3,7 @@ import type { CatalogueGame, RoundWindow } from '../../domain/games';
 import { hashSecret } from '../access/passwords';
 import { insertAccount } from '../accounts/repository';
 import type { Queryable } from '../db/client';
+import { col, queryOne, queryRow, queryRows, rowsOf, type Row, type RowOf } from '../db/rows';
 import { GAME_TIER } from '../../resources.config';
 
 import { POOL_ROLE } from '../accounts/poolRole';
@@ -17,17 +18,27 @@ export const CATALOGUE_GAME_COLUMNS = (g: string) =>
   `${g}.game_id AS cg_game_id, ${g}.game_name AS cg_game_name, ${g}.nodigit AS cg_nodigit, ${g}.time_seconds AS cg_time,
    ${g}.odds_x100 AS cg_odds, ${g}.label AS cg_label, ${g}.images AS cg_images`;
 
+const catalogueGameRow = rowsOf({
+  cg_game_id: col.text,
+  cg_game_name: col.text,
+  cg_nodigit: col.int,
+  cg_time: col.int,
+  cg_odds: col.nullable(col.int),
+  cg_label: col.nullable(col.bool),
+  cg_images: col.json<unknown>(),
+});
+
 /** The catalogue game of a row selected with CATALOGUE_GAME_COLUMNS. */
-export function catalogueGameOf(r: Record<string, unknown>): CatalogueGame {
-  const images = typeof r.cg_images === 'string' ? (JSON.parse(r.cg_images) as unknown) : r.cg_images;
+export function catalogueGameOf(raw: Row): CatalogueGame {
+  const r = catalogueGameRow(raw);
   return {
-    gameId: String(r.cg_game_id),
-    gameName: String(r.cg_game_name),
-    nodigit: Number(r.cg_nodigit),
-    timeSeconds: Number(r.cg_time),
-    oddsX100: r.cg_odds === null || r.cg_odds === undefined ? null : Number(r.cg_odds),
+    gameId: r.cg_game_id,
+    gameName: r.cg_game_name,
+    nodigit: r.cg_nodigit,
+    timeSeconds: r.cg_time,
+    oddsX100: r.cg_odds,
     label: r.cg_label === true,
-    images: Array.isArray(images) ? images.map(String) : [],
+    images: Array.isArray(r.cg_images) ? r.cg_images.map(String) : [],
   };
 }
 
@@ -39,21 +50,24 @@ export interface GameRow {
   catalogue: CatalogueGame;
 }
 
+const gameStatusRow = rowsOf({ id: col.id, status: col.text });
+const idRow = rowsOf({ id: col.id });
+
 export async function findGame(q: Queryable, gameId: string): Promise<GameRow | null> {
-  const rows = await q.query(`SELECT g.id, g.status, ${CATALOGUE_GAME_COLUMNS('g')} FROM games g WHERE g.game_id = $1 AND g.deleted_at IS NULL`, [gameId]);
-  const r = rows[0];
-  if (!r) return null;
-  const catalogue = catalogueGameOf(r);
-  return { id: Number(r.id), gameId: catalogue.gameId, timeSeconds: catalogue.timeSeconds, active: r.status === 'active', catalogue };
+  const [raw] = await q.query(`SELECT g.id, g.status, ${CATALOGUE_GAME_COLUMNS('g')} FROM games g WHERE g.game_id = $1 AND g.deleted_at IS NULL`, [gameId]);
+  if (!raw) return null;
+  const r = gameStatusRow(raw);
+  const catalogue = catalogueGameOf(raw);
+  return { id: r.id, gameId: catalogue.gameId, timeSeconds: catalogue.timeSeconds, active: r.status === 'active', catalogue };
 }
 
 /** The admin above an account (the account itself when it is one), or null. */
 export async function adminOf(q: Queryable, path: string): Promise<number | null> {
-  const rows = await q.query(
-    `SELECT id FROM accounts WHERE role = $2 AND deleted_at IS NULL AND $1 LIKE path || '%' ORDER BY length(path) DESC LIMIT 1`,
-    [path, GAME_TIER],
-  );
-  return rows[0] ? Number(rows[0].id) : null;
+  const r = await queryRow(q, idRow, `SELECT id FROM accounts WHERE role = $2 AND deleted_at IS NULL AND $1 LIKE path || '%' ORDER BY length(path) DESC LIMIT 1`, [
+    path,
+    GAME_TIER,
+  ]);
+  return r && r.id;
 }
 
 export interface PoolRow {
@@ -63,12 +77,12 @@ export interface PoolRow {
   nextBoostGap: number;
 }
 
-const toPool = (r: Record<string, unknown>): PoolRow => ({
-  accountId: Number(r.account_id),
-  winPercentage: Number(r.win_percentage),
-  roundsSinceBoost: Number(r.rounds_since_boost),
-  nextBoostGap: Number(r.next_boost_gap),
-});
+const poolRow = rowsOf({ account_id: col.id, win_percentage: col.num, rounds_since_boost: col.int, next_boost_gap: col.int });
+
+const toPool = (raw: Row): PoolRow => {
+  const r = poolRow(raw);
+  return { accountId: r.account_id, winPercentage: r.win_percentage, roundsSinceBoost: r.rounds_since_boost, nextBoostGap: r.next_boost_gap };
+};
 
 /** The pool of (admin, game), if it was made already. */
 export async function findPool(q: Queryable, adminId: number, gameDbId: number): Promise<PoolRow | null> {
@@ -84,12 +98,12 @@ export async function ensurePool(q: Queryable, adminId: number, gameDbId: number
   await q.query(`SELECT pg_advisory_xact_lock($1::int, $2::int)`, [adminId, gameDbId]);
   const again = await q.query(`SELECT * FROM game_pools WHERE admin_id = $1 AND game_id = $2`, [adminId, gameDbId]);
   if (again[0]) return toPool(again[0]);
-  const admin = (await q.query(`SELECT path FROM accounts WHERE id = $1`, [adminId]))[0];
+  const admin = await queryOne(q, rowsOf({ path: col.text }), `SELECT path FROM accounts WHERE id = $1`, [adminId]);
   const accountId = await insertAccount(q, {
     role: POOL_ROLE,
     prefix: 'PL',
     parentId: adminId,
-    parentPath: String(admin.path),
+    parentPath: admin.path,
     cols: { password_hash: await hashSecret(randomBytes(24).toString('base64url')) },
   });
   const rows = await q.query(
@@ -125,8 +139,7 @@ export async function ensureRounds(q: Queryable, rounds: { adminId: number; game
 }
 
 export async function walletCents(q: Queryable, accountId: number): Promise<bigint> {
-  const rows = await q.query(`SELECT wallet_balance::text AS b FROM accounts WHERE id = $1`, [accountId]);
-  return BigInt(String(rows[0].b));
+  return (await queryOne(q, rowsOf({ b: col.cents }), `SELECT wallet_balance::text AS b FROM accounts WHERE id = $1`, [accountId])).b;
 }
 
 /**
@@ -134,7 +147,9 @@ export async function walletCents(q: Queryable, accountId: number): Promise<bigi
  * one order, so instances opening the same rounds at once (ensureRounds) insert their keys in it.
  */
 export async function runningPairs(q: Queryable): Promise<{ adminId: number; gameDbId: number; timeSeconds: number; hasPool: boolean }[]> {
-  const rows = await q.query(
+  const rows = await queryRows(
+    q,
+    rowsOf({ admin_id: col.id, game_id: col.id, time_seconds: col.int, has_pool: col.bool }),
     `SELECT ag.account_id AS admin_id, g.id AS game_id, g.time_seconds, p.account_id IS NOT NULL AS has_pool
        FROM account_games ag JOIN games g ON g.id = ag.game_id JOIN accounts a ON a.id = ag.account_id
        LEFT JOIN game_pools p ON p.admin_id = ag.account_id AND p.game_id = g.id
@@ -142,7 +157,7 @@ export async function runningPairs(q: Queryable): Promise<{ adminId: number; gam
       ORDER BY ag.account_id, g.id`,
     [GAME_TIER],
   );
-  return rows.map((r) => ({ adminId: Number(r.admin_id), gameDbId: Number(r.game_id), timeSeconds: Number(r.time_seconds), hasPool: Boolean(r.has_pool) }));
+  return rows.map((r) => ({ adminId: r.admin_id, gameDbId: r.game_id, timeSeconds: r.time_seconds, hasPool: r.has_pool }));
 }
 
 export async function upsertDailyPlay(q: Queryable, d: { playerId: number; day: string; gameDbId: number; adminId: number; play: bigint; win: bigint }) {
@@ -236,22 +251,27 @@ export const scopeCondition = (s: AdminScope, n: number): { sql: string; param: 
 /** The (admin, game) assignments in scope that have no pool yet (a pool is made on first use). */
 export async function assignmentsWithoutPool(q: Queryable, scope: AdminScope): Promise<{ adminId: number; gameDbId: number }[]> {
   const c = scopeCondition(scope, 1);
-  const rows = await q.query(
+  const rows = await queryRows(
+    q,
+    rowsOf({ admin_id: col.id, game_db_id: col.id }),
     `SELECT a.id AS admin_id, g.id AS game_db_id FROM account_games ag JOIN accounts a ON a.id = ag.account_id JOIN games g ON g.id = ag.game_id
       LEFT JOIN game_pools p ON p.admin_id = a.id AND p.game_id = g.id
       WHERE a.role = $2 AND a.deleted_at IS NULL AND g.deleted_at IS NULL AND p.id IS NULL AND ${c.sql}`,
     [c.param, GAME_TIER],
   );
-  return rows.map((r) => ({ adminId: Number(r.admin_id), gameDbId: Number(r.game_db_id) }));
+  return rows.map((r) => ({ adminId: r.admin_id, gameDbId: r.game_db_id }));
 }
 
+const percentageRow = rowsOf({ id: col.idText, adminId: col.idText, username: col.text, gameId: col.text, gameName: col.text, winpercentage: col.num });
 /** A Win Percentage row: one pool (admin and game) and the percentage it carries. */
-export type PercentageRecord = { id: string; adminId: string; username: string; gameId: string; gameName: string; winpercentage: number };
+export type PercentageRecord = RowOf<typeof percentageRow>;
 
 /** The pools of the assigned games in scope, by admin username and game. */
 export async function percentageRecords(q: Queryable, scope: AdminScope): Promise<PercentageRecord[]> {
   const c = scopeCondition(scope, 1);
-  return q.query<PercentageRecord>(
+  return queryRows(
+    q,
+    percentageRow,
     `SELECT p.id::text AS id, a.id::text AS "adminId", a.username, g.game_id AS "gameId", g.game_name AS "gameName",
             p.win_percentage::float8 AS winpercentage
        FROM account_games ag JOIN accounts a ON a.id = ag.account_id JOIN games g ON g.id = ag.game_id
@@ -265,8 +285,8 @@ export async function percentageRecords(q: Queryable, scope: AdminScope): Promis
 /** Of these pool ids, those whose admin is in scope (the others are not the caller's to change). */
 export async function poolIdsInScope(q: Queryable, scope: AdminScope, ids: number[]): Promise<number[]> {
   const c = scopeCondition(scope, 1);
-  const rows = await q.query(`SELECT p.id FROM game_pools p JOIN accounts a ON a.id = p.admin_id WHERE p.id = ANY($2::bigint[]) AND ${c.sql}`, [c.param, ids]);
-  return rows.map((r) => Number(r.id));
+  const rows = await queryRows(q, idRow, `SELECT p.id FROM game_pools p JOIN accounts a ON a.id = p.admin_id WHERE p.id = ANY($2::bigint[]) AND ${c.sql}`, [c.param, ids]);
+  return rows.map((r) => r.id);
 }
 
 /** Sets the win percentage of many pools in one statement. */

@@ -12,6 +12,7 @@ import {
 import { dayKey } from '../../domain/periods';
 import { declarationOf } from '../../resources.config';
 import type { Database, Queryable } from '../db/client';
+import { col, parseRows, queryOne, queryRow, queryRows, rowsOf } from '../db/rows';
 import { claimDueRound, holdSettleLease } from './lease';
 import { move } from '../credit/ledger';
 import { SettleRetries, type FailedRound } from './retries';
@@ -40,6 +41,12 @@ interface Line {
   stake: bigint;
 }
 
+const lineRow = rowsOf({ id: col.id, player_id: col.id, created_at: col.date, option: col.text, stake: col.cents });
+const roundRow = rowsOf({ admin_id: col.id, game_id: col.id, status: col.text, closes_at: col.date });
+const queuedRow = rowsOf({ id: col.id, outcome: col.text, booster: col.int, username: col.text });
+const idRow = rowsOf({ id: col.id });
+const behindRow = rowsOf({ n: col.int, oldest: col.nullable(col.date) });
+
 /** Lines per fetch of a round's ticket lines. */
 const LINES_PAGE = 5000;
 
@@ -58,7 +65,7 @@ async function roundLines(tx: Queryable, roundId: number): Promise<Line[]> {
   const lines: Line[] = [];
   for (;;) {
     const rows = await tx.query(`FETCH ${LINES_PAGE} FROM round_lines`);
-    for (const r of rows) lines.push({ ticketId: Number(r.id), playerId: Number(r.player_id), createdAt: new Date(String(r.created_at)), option: String(r.option), stake: BigInt(String(r.stake)) });
+    for (const r of parseRows(lineRow, rows)) lines.push({ ticketId: r.id, playerId: r.player_id, createdAt: r.created_at, option: r.option, stake: r.stake });
     if (rows.length < LINES_PAGE) break;
   }
   await tx.query(`CLOSE round_lines`);
@@ -80,34 +87,33 @@ export async function settleRound(db: Database, roundId: number, now: Date = new
 
 /** The settlement of one round inside the caller's transaction (which holds, or here takes, its row). */
 async function settleIn(tx: Queryable, roundId: number, now: Date, random: RandomSource): Promise<Settlement | null> {
-  const round = (
-    await tx.query(
-      `SELECT r.admin_id, r.game_id, r.status, r.closes_at, ${CATALOGUE_GAME_COLUMNS('g')}
-         FROM rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 FOR UPDATE OF r`,
-      [roundId],
-    )
-  )[0];
-  if (!round || round.status !== 'open' || new Date(String(round.closes_at)).getTime() > now.getTime()) return null;
-  const adminId = Number(round.admin_id);
-  const gameDbId = Number(round.game_id);
-  const game = declarationOf(catalogueGameOf(round));
+  const [raw] = await tx.query(
+    `SELECT r.admin_id, r.game_id, r.status, r.closes_at, ${CATALOGUE_GAME_COLUMNS('g')}
+       FROM rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 FOR UPDATE OF r`,
+    [roundId],
+  );
+  const round = raw && roundRow(raw);
+  if (!raw || !round || round.status !== 'open' || round.closes_at.getTime() > now.getTime()) return null;
+  const adminId = round.admin_id;
+  const gameDbId = round.game_id;
+  const game = declarationOf(catalogueGameOf(raw));
   const pool = await lockPool(tx, adminId, gameDbId);
-  const queued = (
-    await tx.query(
-      `SELECT c.id, c.outcome, c.booster, a.username FROM console_results c JOIN accounts a ON a.id = c.created_by
-        WHERE c.admin_id = $1 AND c.game_id = $2 AND c.round_id IS NULL AND c.created_at <= $3
-        ORDER BY c.id LIMIT 1 FOR UPDATE OF c`,
-      [adminId, gameDbId, round.closes_at],
-    )
-  )[0];
-  const forcedBooster = queued && Number(queued.booster) === 2 ? 2 : null;
+  const queued = await queryRow(
+    tx,
+    queuedRow,
+    `SELECT c.id, c.outcome, c.booster, a.username FROM console_results c JOIN accounts a ON a.id = c.created_by
+      WHERE c.admin_id = $1 AND c.game_id = $2 AND c.round_id IS NULL AND c.created_at <= $3
+      ORDER BY c.id LIMIT 1 FOR UPDATE OF c`,
+    [adminId, gameDbId, round.closes_at],
+  );
+  const forcedBooster = queued && queued.booster === 2 ? 2 : null;
   const boost = nextBooster({ roundsSinceBoost: pool.roundsSinceBoost, nextGap: pool.nextBoostGap }, forcedBooster, random);
   const lines = await roundLines(tx, roundId);
   const stakes = new Map<string, bigint>();
   for (const l of lines) stakes.set(l.option, (stakes.get(l.option) ?? 0n) + l.stake);
   const poolCents = await walletCents(tx, pool.accountId);
   const base = { game, stakes, poolBeforeCents: poolCents, winPercentage: pool.winPercentage, random };
-  let decision = decideRound({ ...base, booster: boost.booster, boosterSource: boost.source, forced: queued ? { outcome: String(queued.outcome), by: String(queued.username) } : null });
+  let decision = decideRound({ ...base, booster: boost.booster, boosterSource: boost.source, forced: queued ? { outcome: queued.outcome, by: queued.username } : null });
   // A forced result pays even when the pool cannot cover it (the pool goes below zero, and the
   // console shows it in red). The automatic choice does not: a doubled payout the pool cannot cover
   // gives way to the choice without booster, which the odds keep below the round's stakes.
@@ -178,13 +184,13 @@ export interface SettleOptions {
  */
 export async function settleDue(db: Database, now: Date = new Date(), opts: SettleOptions = {}): Promise<Settlement[]> {
   const random = opts.random ?? osRandom;
-  const due = await db.query(`SELECT id FROM rounds WHERE status = 'open' AND closes_at <= $1 ORDER BY closes_at, id LIMIT 1000`, [now]);
+  const due = await queryRows(db, idRow, `SELECT id FROM rounds WHERE status = 'open' AND closes_at <= $1 ORDER BY closes_at, id LIMIT 1000`, [now]);
   // Without a book of its own (a test, a one-off call) a failure is still caught and reported.
   const retries = opts.retries ?? new SettleRetries();
-  if (due.length < 1000) retries.keepOnly(new Set(due.map((r) => Number(r.id))));
+  if (due.length < 1000) retries.keepOnly(new Set(due.map((r) => r.id)));
   const done: Settlement[] = [];
   // Each claimed round joins it, so a pass tries a round once; the paused ones are in it from the start.
-  const skip = due.map((r) => Number(r.id)).filter((id) => !retries.due(id, now));
+  const skip = due.map((r) => r.id).filter((id) => !retries.due(id, now));
   for (let pass = 0; pass < due.length; pass++) {
     const claim: { id: number | null } = { id: null };
     try {
@@ -210,10 +216,10 @@ export async function settleDue(db: Database, now: Date = new Date(), opts: Sett
 
 /** Rounds whose time is over by more than a tick's slack and still wait for their result. */
 export async function roundsBehind(db: Database, now: Date = new Date(), slackMs = 5000): Promise<{ count: number; oldestClosedAt: Date | null }> {
-  const [r] = await db.query(`SELECT count(*)::int AS n, min(closes_at) AS oldest FROM rounds WHERE status = 'open' AND closes_at <= $1`, [
+  const r = await queryOne(db, behindRow, `SELECT count(*)::int AS n, min(closes_at) AS oldest FROM rounds WHERE status = 'open' AND closes_at <= $1`, [
     new Date(now.getTime() - slackMs),
   ]);
-  return { count: Number(r.n), oldestClosedAt: r.oldest ? new Date(String(r.oldest)) : null };
+  return { count: r.n, oldestClosedAt: r.oldest };
 }
 
 /** Opens the current round of every running (admin, game). */

@@ -3,6 +3,11 @@ import type { Database } from '../db/client';
 import { move } from '../credit/ledger';
 import { addPlayAggregates, lockPool } from './repository';
 import type { SettleRetries } from './retries';
+import { col, queryRow, queryRows, rowsOf } from '../db/rows';
+
+const voidRoundRow = rowsOf({ admin_id: col.id, game_id: col.id, status: col.text, draw_no: col.int, code: col.text, game_name: col.text });
+const stakeRow = rowsOf({ id: col.id, player_id: col.id, created_at: col.date, stake: col.cents });
+const idRow = rowsOf({ id: col.id });
 
 /** Why a round was voided, kept as its decision record (rounds.decision) in place of a draw. */
 export interface VoidRecord {
@@ -44,17 +49,19 @@ interface Stake {
  */
 export async function voidRound(db: Database, roundId: number, now: Date, record: Omit<VoidRecord, 'void' | 'voidedAt'>): Promise<VoidedRound | null> {
   return db.transaction(async (tx) => {
-    const [round] = await tx.query(
+    const round = await queryRow(
+      tx,
+      voidRoundRow,
       `SELECT r.admin_id, r.game_id, r.status, r.draw_no, g.game_id AS code, g.game_name
          FROM rounds r JOIN games g ON g.id = r.game_id WHERE r.id = $1 FOR UPDATE OF r`,
       [roundId],
     );
     if (!round || round.status !== 'open') return null;
-    const adminId = Number(round.admin_id);
-    const gameDbId = Number(round.game_id);
+    const adminId = round.admin_id;
+    const gameDbId = round.game_id;
     const stakes: Stake[] = (
-      await tx.query(`SELECT id, player_id, created_at, stake::text AS stake FROM tickets WHERE round_id = $1 AND refunded_at IS NULL ORDER BY player_id, id`, [roundId])
-    ).map((r) => ({ ticketId: Number(r.id), playerId: Number(r.player_id), day: dayKey(new Date(String(r.created_at))), cents: BigInt(String(r.stake)) }));
+      await queryRows(tx, stakeRow, `SELECT id, player_id, created_at, stake::text AS stake FROM tickets WHERE round_id = $1 AND refunded_at IS NULL ORDER BY player_id, id`, [roundId])
+    ).map((r) => ({ ticketId: r.id, playerId: r.player_id, day: dayKey(r.created_at), cents: r.stake }));
     if (stakes.length) {
       // The settlement's lock order (pool, day rows, wallets in id order, coarser figures), so a void
       // and the next round's bets or settlement wait for each other instead of deadlocking.
@@ -73,7 +80,7 @@ export async function voidRound(db: Database, roundId: number, now: Date, record
         [days.map((d) => d.playerId), days.map((d) => d.day), days.map((d) => d.cents.toString()), gameDbId],
       );
       await tx.query(`SELECT 1 FROM accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set([pool.accountId, ...stakes.map((s) => s.playerId)])]]);
-      const what = `${String(round.game_name)} round #${String(round.draw_no)} voided`;
+      const what = `${round.game_name} round #${round.draw_no} voided`;
       for (const s of stakes) await move(tx, { from: pool.accountId, to: s.playerId, cents: s.cents, kind: 'refund', actor: adminId, message: `Refund of ticket ${s.ticketId}: ${what}` });
       await addPlayAggregates(tx, { adminId, gameDbId, deltas: days.map((d) => ({ playerId: d.playerId, day: d.day, play: -d.cents, win: 0n })) });
       await tx.query(`UPDATE tickets SET refunded_at = $2, settled_at = $2, win = 0 WHERE round_id = $1 AND refunded_at IS NULL`, [roundId, now]);
@@ -83,7 +90,7 @@ export async function voidRound(db: Database, roundId: number, now: Date, record
     return {
       roundId,
       adminId,
-      gameId: String(round.code),
+      gameId: round.code,
       players: [...new Set(stakes.map((s) => s.playerId))],
       tickets: stakes.length,
       refundedCents: stakes.reduce((sum, s) => sum + s.cents, 0n),
@@ -109,12 +116,12 @@ const VOIDS_PER_TICK = 100;
  * is settled, not voided, when its turn comes in time.
  */
 export async function voidOverdue(db: Database, now: Date, opts: VoidOptions): Promise<VoidedRound[]> {
-  const due = await db.query(`SELECT id FROM rounds WHERE status = 'open' AND closes_at <= $1 ORDER BY closes_at, id LIMIT ${VOIDS_PER_TICK}`, [
+  const due = await queryRows(db, idRow, `SELECT id FROM rounds WHERE status = 'open' AND closes_at <= $1 ORDER BY closes_at, id LIMIT ${VOIDS_PER_TICK}`, [
     new Date(now.getTime() - opts.afterSeconds * 1000),
   ]);
   const done: VoidedRound[] = [];
   for (const r of due) {
-    const id = Number(r.id);
+    const { id } = r;
     const failed = opts.retries?.find(id);
     try {
       const v = await voidRound(db, id, now, { reason: 'notSettledInTime', afterSeconds: opts.afterSeconds, errorCode: failed?.code ?? null, attempts: failed?.attempts ?? 0 });

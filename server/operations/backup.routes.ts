@@ -11,6 +11,7 @@ import { BackupLimits } from './backupLimits';
 import { transferBackup } from './s3Transfer';
 import { clearHistory, HISTORY_MODELS } from './clearHistory';
 import { findRef } from '../access/repository';
+import { col, queryRow, queryRows, rowsOf } from '../db/rows';
 import { GAME_TIER, ROOT_TIER } from '../../resources.config';
 import { BACKUP_ENDPOINTS as E } from './backup.endpoints';
 
@@ -50,7 +51,9 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
   };
   /** Who may, named for the one who may not: the superadmins, and the admins granted (or listed). */
   const notGranted = async () => {
-    const rows = await db.query<{ username: string; role: string }>(
+    const rows = await queryRows(
+      db,
+      rowsOf({ username: col.text, role: col.text }),
       `SELECT username, role FROM accounts
         WHERE deleted_at IS NULL AND (role = $1 OR (role = $2 AND ${opts.admins.length ? 'username = ANY($3::text[])' : 'may_backup'}))
         ORDER BY role = $1 DESC, username`,
@@ -61,7 +64,7 @@ export async function backupRoutes(app: FastifyInstance, opts: BackupOptions) {
   };
   const mayBackUp = async (caller: Caller) => {
     if (opts.admins.length) return opts.admins.includes(caller.username);
-    const [r] = await db.query<{ ok: boolean }>(`SELECT may_backup AS ok FROM accounts WHERE id = $1 AND deleted_at IS NULL`, [caller.id]);
+    const r = await queryRow(db, rowsOf({ ok: col.bool }), `SELECT may_backup AS ok FROM accounts WHERE id = $1 AND deleted_at IS NULL`, [caller.id]);
     return r?.ok === true;
   };
   const owner = async (caller: Caller) => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Database, Queryable } from '../db/client';
 import { MIGRATIONS_DIR } from '../db/client';
+import { col, queryOne, queryRows, rowsOf } from '../db/rows';
 import { checkInvariant } from '../credit/ledger';
 import { coded, HttpError } from '../http/errors';
 import { tarGzStream, type TarFile } from './tar';
@@ -56,13 +57,17 @@ export function schemaVersion(): string {
 
 /** The data tables, parents before children (from the database's own foreign keys). */
 export async function tablesInOrder(q: Queryable): Promise<string[]> {
-  const tables = (await q.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).map((r) => String(r.tablename)).filter((t) => !SKIPPED.has(t));
-  const edges = await q.query(
+  const tables = (await queryRows(q, rowsOf({ tablename: col.text }), `SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`))
+    .map((r) => r.tablename)
+    .filter((t) => !SKIPPED.has(t));
+  const edges = await queryRows(
+    q,
+    rowsOf({ child: col.text, parent: col.text }),
     `SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
        FROM pg_constraint c WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace`,
   );
   const parents = new Map(tables.map((t) => [t, new Set<string>()]));
-  for (const e of edges) if (e.child !== e.parent && parents.has(String(e.child))) parents.get(String(e.child))!.add(String(e.parent));
+  for (const e of edges) if (e.child !== e.parent && parents.has(e.child)) parents.get(e.child)!.add(e.parent);
   const out: string[] = [];
   const visit = (t: string, seen: Set<string>) => {
     if (out.includes(t) || seen.has(t)) return;
@@ -223,6 +228,9 @@ export async function exportBackup(db: Database, place: BackupPlace, now = new D
 
 /** Rows fetched and written at a time: a table of any size streams through a cursor, never one value. */
 const BATCH_ROWS = 5000;
+/** A row of a table as JSON text, written to the backup as it comes. */
+const jsonTextRow = rowsOf({ j: col.text });
+const countRow = rowsOf({ n: col.int });
 
 /**
  * One table's file: a JSON array with one row per line (PostgreSQL's own JSON of the row: exact
@@ -241,9 +249,9 @@ async function exportTable(tx: Queryable, name: string, partial: string): Promis
   await tx.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT to_json(t)::text AS j FROM "${name}" t`);
   await write('[\n');
   for (;;) {
-    const batch = await tx.query(`FETCH ${BATCH_ROWS} FROM ${cursor}`);
+    const batch = await queryRows(tx, jsonTextRow, `FETCH ${BATCH_ROWS} FROM ${cursor}`);
     if (batch.length === 0) break;
-    await write(`${rows ? ',\n' : ''}${batch.map((r) => String(r.j)).join(',\n')}`);
+    await write(`${rows ? ',\n' : ''}${batch.map((r) => r.j).join(',\n')}`);
     rows += batch.length;
   }
   await tx.query(`CLOSE ${cursor}`);
@@ -375,8 +383,8 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
             );
           } else {
             for await (const batch of rowBatches(path, hash)) {
-              const [r] = await tx.query(`WITH ins AS (INSERT INTO "${name}" SELECT * FROM json_populate_recordset(NULL::"${name}", $1::json) RETURNING 1) SELECT count(*)::int AS n FROM ins`, [batch]);
-              inTable += Number(r.n);
+              const r = await queryOne(tx, countRow, `WITH ins AS (INSERT INTO "${name}" SELECT * FROM json_populate_recordset(NULL::"${name}", $1::json) RETURNING 1) SELECT count(*)::int AS n FROM ins`, [batch]);
+              inTable += r.n;
               if (inTable > entry.rows) throw moreRows(entry.file, entry.rows);
             }
           }
@@ -401,10 +409,14 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
       }
       phase('counts kept by triggers');
       for (const name of order) {
-        const serial = await tx.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_default LIKE 'nextval(%'`, [name]);
-        for (const c of serial) {
-          const col = String(c.column_name);
-          await tx.query(`SELECT setval(pg_get_serial_sequence('"${name}"', '${col}'), coalesce((SELECT max("${col}") FROM "${name}"), 0) + 1, false)`);
+        const serial = await queryRows(
+          tx,
+          rowsOf({ column_name: col.text }),
+          `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_default LIKE 'nextval(%'`,
+          [name],
+        );
+        for (const { column_name: column } of serial) {
+          await tx.query(`SELECT setval(pg_get_serial_sequence('"${name}"', '${column}'), coalesce((SELECT max("${column}") FROM "${name}"), 0) + 1, false)`);
         }
       }
       phase('sequences');

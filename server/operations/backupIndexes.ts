@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client';
 import { quoteIdent } from '../db/database';
+import { col, queryRows, rowsOf } from '../db/rows';
 
 /** One index or constraint a restore takes down before loading and builds again after, as the catalogue defines it. */
 interface Definition {
@@ -20,16 +21,20 @@ interface Definition {
  */
 export async function deferIndexes(tx: Queryable, tables: readonly string[]): Promise<{ count: number; rebuild(): Promise<void> }> {
   const foreignKeys = (
-    await tx.query(
+    await queryRows(
+      tx,
+      rowsOf({ table: col.text, name: col.text, def: col.text }),
       `SELECT c.relname AS "table", k.conname AS name, pg_get_constraintdef(k.oid) AS def
          FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid LEFT JOIN pg_class r ON r.oid = k.confrelid
         WHERE k.contype = 'f' AND k.connamespace = 'public'::regnamespace AND (c.relname = ANY($1) OR r.relname = ANY($1))
         ORDER BY 1, 2`,
       [tables],
     )
-  ).map((r) => constraint(String(r.table), String(r.name), String(r.def)));
+  ).map((r) => constraint(r.table, r.name, r.def));
   const indexes = (
-    await tx.query(
+    await queryRows(
+      tx,
+      rowsOf({ table: col.text, name: col.text, def: col.text, con: col.nullable(col.text), condef: col.nullable(col.text) }),
       `SELECT c.relname AS "table", i.relname AS name, pg_get_indexdef(x.indexrelid) AS def, k.conname AS con, pg_get_constraintdef(k.oid) AS condef
          FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class c ON c.oid = x.indrelid
          LEFT JOIN pg_constraint k ON k.conindid = x.indexrelid AND k.conrelid = x.indrelid AND k.contype IN ('p', 'u', 'x')
@@ -38,9 +43,9 @@ export async function deferIndexes(tx: Queryable, tables: readonly string[]): Pr
       [tables],
     )
   ).map((r) =>
-    r.con !== null
-      ? constraint(String(r.table), String(r.con), String(r.condef))
-      : { table: String(r.table), name: String(r.name), create: String(r.def), drop: `DROP INDEX ${quoteIdent('public')}.${quoteIdent(String(r.name))}` },
+    r.con !== null && r.condef !== null
+      ? constraint(r.table, r.con, r.condef)
+      : { table: r.table, name: r.name, create: r.def, drop: `DROP INDEX ${quoteIdent('public')}.${quoteIdent(r.name)}` },
   );
   // Foreign keys first: each depends on the unique index it references.
   for (const d of [...foreignKeys, ...indexes]) await tx.query(d.drop);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../db/client';
+import { col, queryOne, rowsOf } from '../db/rows';
 import { coded } from '../http/errors';
 import { listBackups } from './backup';
 
@@ -47,8 +48,8 @@ export class BackupLimits {
         // Idle for the whole backup by design: the pool's idle-transaction limit would end it, and
         // the lock with it, under a backup longer than that limit.
         await tx.query(`SET LOCAL idle_in_transaction_session_timeout = 0`);
-        const [r] = await tx.query<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock($1) AS ok`, [BACKUP_LOCK]);
-        if (!r?.ok) throw coded(409, 'backupBusy');
+        const r = await queryOne(tx, rowsOf({ ok: col.bool }), `SELECT pg_try_advisory_xact_lock($1) AS ok`, [BACKUP_LOCK]);
+        if (!r.ok) throw coded(409, 'backupBusy');
         return fn();
       });
     } finally {

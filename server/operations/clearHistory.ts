@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_YEARS, dayKey, dayRange, parseDate } from '../../domain/periods';
 import type { AccountRef } from '../access/repository';
 import type { Database, Queryable } from '../db/client';
+import { col, queryOne, rowsOf } from '../db/rows';
 import { checkInvariant } from '../credit/ledger';
 import { coded } from '../http/errors';
 import { schemaMessage } from '../http/schemaMessages';
@@ -71,7 +72,7 @@ export const clearHistoryBody = z
 async function clearModel(tx: Queryable, model: HistoryModel, admin: AccountRef, start: Date, end: Date): Promise<number> {
   const sub = `${admin.path}%`;
   const inTree = (col: string) => `(${col} IN (SELECT id FROM accounts WHERE path LIKE $1))`;
-  const count = async (sql: string, params: unknown[]) => (await tx.query(`WITH d AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM d`, params))[0].n as number;
+  const count = async (sql: string, params: unknown[]) => (await queryOne(tx, rowsOf({ n: col.int }), `WITH d AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM d`, params)).n;
   switch (model) {
     case 'ticket':
       await tx.query(`DELETE FROM ticket_lines WHERE ticket_id IN (SELECT id FROM tickets WHERE admin_id = $1 AND created_at BETWEEN $2 AND $3 AND settled_at IS NOT NULL)`, [admin.id, start, end]);
@@ -104,7 +105,9 @@ async function clearModel(tx: Queryable, model: HistoryModel, admin: AccountRef,
       const kinds = LEDGER_KINDS[model]!;
       const where = `kind = ANY($4::text[]) AND created_at BETWEEN $2 AND $3
         AND (from_id IS NULL OR ${inTree('from_id')}) AND (to_id IS NULL OR ${inTree('to_id')})`;
-      const [r] = await tx.query(
+      const r = await queryOne(
+        tx,
+        rowsOf({ deleted: col.int, carried: col.int }),
         `WITH gone AS (DELETE FROM transactions WHERE ${where} RETURNING from_id, to_id, amount),
               net AS (SELECT id, sum(amount) AS n FROM (SELECT to_id AS id, amount FROM gone WHERE to_id IS NOT NULL
                                                          UNION ALL SELECT from_id, -amount FROM gone WHERE from_id IS NOT NULL) x GROUP BY id),
@@ -114,7 +117,7 @@ async function clearModel(tx: Queryable, model: HistoryModel, admin: AccountRef,
          SELECT (SELECT count(*) FROM gone)::int AS deleted, (SELECT count(*) FROM carried)::int AS carried`,
         [sub, start, end, kinds, admin.id, `Carried forward: ${model} ${dayKey(start)}..${dayKey(end)}`],
       );
-      return Number(r.deleted);
+      return r.deleted;
     }
   }
 }

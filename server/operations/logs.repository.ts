@@ -3,6 +3,7 @@ import type { LogRow } from '../../domain/api';
 import type { MessageParams } from '../../domain/messages';
 import { roleOfTierName } from '../activity/log';
 import type { Queryable } from '../db/client';
+import { col, queryOne, queryRow, queryRows, rowsOf, type RowOf } from '../db/rows';
 
 /** An activity log row as the query returns it: the API's row (domain/api.ts), its time still a Date. */
 export type LogRecord = Omit<LogRow, 'createdAt'> & { createdAt: Date };
@@ -23,13 +24,23 @@ const COLUMNS = `l.id::text AS "id", l.id::text AS "_id", l.account_id::text AS 
   l.code AS "storedCode", l.params AS "storedParams", l.status, l.reason, l.reason_params AS "reasonParams"`;
 
 /** A row as stored: the codes beside the English, NULL on rows from before they were stored. */
-type StoredLog = Omit<LogRecord, 'code' | 'params' | 'outcome'> & {
-  storedCode: string | null;
-  storedParams: MessageParams | null;
-  status: number | null;
-  reason: string | null;
-  reasonParams: MessageParams | null;
-};
+const storedLogRow = rowsOf({
+  id: col.idText,
+  _id: col.idText,
+  userId: col.nullable(col.idText),
+  username: col.nullable(col.text),
+  subject: col.text,
+  requestUrl: col.text,
+  method: col.text,
+  ipAddress: col.nullable(col.text),
+  createdAt: col.date,
+  storedCode: col.nullable(col.text),
+  storedParams: col.nullable(col.json<MessageParams>()),
+  status: col.nullable(col.int),
+  reason: col.nullable(col.text),
+  reasonParams: col.nullable(col.json<MessageParams>()),
+});
+type StoredLog = RowOf<typeof storedLogRow>;
 
 /**
  * A row as the reader gets it. Rows written before codes were stored, and the credit-transfer
@@ -89,8 +100,7 @@ function whereOf(f: LogFilter, params: unknown[]): Where {
 async function countLogs(q: Queryable, f: LogFilter, w: Where, params: unknown[]): Promise<number> {
   const ofTree = `SELECT count(*) FROM activity_logs l WHERE ${w.inTree}${w.rest}`;
   const sql = f.withoutAccount ? `SELECT ((${ofTree}) + (SELECT count(*) FROM activity_logs l WHERE l.account_id IS NULL${w.rest}))::int AS n` : `SELECT (${ofTree})::int AS n`;
-  const [c] = await q.query(sql, params);
-  return Number(c?.n ?? 0);
+  return (await queryOne(q, rowsOf({ n: col.int }), sql, params)).n;
 }
 
 /**
@@ -101,7 +111,9 @@ async function countLogs(q: Queryable, f: LogFilter, w: Where, params: unknown[]
 export async function listLogs(q: Queryable, f: LogFilter, p: { limit: number; offset: number; order?: 'ASC' | 'DESC' }): Promise<{ rows: LogRecord[]; total: number }> {
   const params: unknown[] = [];
   const w = whereOf(f, params);
-  const rows = await q.query<StoredLog>(
+  const rows = await queryRows(
+    q,
+    storedLogRow,
     `SELECT ${COLUMNS} ${w.from}${w.rest} ORDER BY l.id ${p.order === 'ASC' ? 'ASC' : 'DESC'} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, p.limit, p.offset],
   );
@@ -115,7 +127,7 @@ export async function listLogs(q: Queryable, f: LogFilter, p: { limit: number; o
 export async function exportLogs(q: Queryable, f: LogFilter, max: number): Promise<LogRecord[]> {
   const params: unknown[] = [];
   const w = whereOf(f, params);
-  const rows = await q.query<StoredLog>(`SELECT ${COLUMNS} ${w.from}${w.rest} ORDER BY l.id DESC LIMIT $${params.length + 1}`, [...params, max]);
+  const rows = await queryRows(q, storedLogRow, `SELECT ${COLUMNS} ${w.from}${w.rest} ORDER BY l.id DESC LIMIT $${params.length + 1}`, [...params, max]);
   return rows.map(readRow);
 }
 
@@ -123,6 +135,6 @@ export async function exportLogs(q: Queryable, f: LogFilter, max: number): Promi
 export async function findLog(q: Queryable, id: number, f: LogFilter): Promise<LogRecord | null> {
   const params: unknown[] = [id];
   const w = whereOf(f, params);
-  const [row] = await q.query<StoredLog>(`SELECT ${COLUMNS} ${w.from} AND l.id = $1${w.rest}`, params);
+  const row = await queryRow(q, storedLogRow, `SELECT ${COLUMNS} ${w.from} AND l.id = $1${w.rest}`, params);
   return row ? readRow(row) : null;
 }

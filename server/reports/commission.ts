@@ -4,6 +4,7 @@ import { dayKey, lastCompletePeriod } from '../../domain/periods';
 import { COMMISSION_TIERS, type Role } from '../../resources.config';
 import type { AccountRef } from '../accounts/repository';
 import type { Database, Queryable } from '../db/client';
+import { col, queryOne, queryRows, rowsOf } from '../db/rows';
 import { move } from '../credit/ledger';
 import { coded } from '../http/errors';
 import { LEAF_TIER } from '../../resources.config';
@@ -21,6 +22,9 @@ const EARNING = COMMISSION_TIERS.map((t) => t.role);
  * account above it: the id at that tier's place on the player's path (paths list ids from the
  * root), one hash join on (id, place), not a path match per pair.
  */
+const sincePaidRow = rowsOf({ id: col.id, username: col.text, role: col.text, commission: col.num, play: col.cents, win: col.cents });
+const walletRow = rowsOf({ w: col.cents });
+
 export async function playSincePaid(q: Queryable, root: AccountRef, within?: { from: string; to: string }, role?: Role) {
   // The day each account's counted days start after: its last paid day, or the day before the period.
   const lo = within ? `greatest(commission_paid_through, $4::date - 1)` : `commission_paid_through`;
@@ -31,7 +35,9 @@ export async function playSincePaid(q: Queryable, root: AccountRef, within?: { f
   const atHi = within ? inForce('$5::date') : `coalesce(x.until, 'infinity'::date) = 'infinity'::date`;
   // An account whose counted days start at or after the period's end counts nothing.
   const counts = within ? `(e.lo IS NULL OR e.lo < $5::date)` : 'true';
-  return q.query(
+  return queryRows(
+    q,
+    sincePaidRow,
     `WITH e AS MATERIALIZED (SELECT id, username, role, commission, ${lo} AS lo, length(path) - length(replace(path, '/', '')) AS k
                                FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = ANY($2::text[])),
           lows AS (SELECT DISTINCT e.lo FROM e WHERE e.lo IS NOT NULL AND ${counts}),
@@ -56,27 +62,19 @@ export async function playSincePaid(q: Queryable, root: AccountRef, within?: { f
 /** Pending commission of the accounts of one tier under `root`: play since last paid × rate. */
 export async function pendingCommissions(q: Queryable, root: AccountRef, role: Role) {
   const rows = await playSincePaid(q, root, undefined, role);
-  return rows.map((r) => {
-    const play = BigInt(String(r.play));
-    return {
-      id: String(r.id),
-      username: String(r.username),
-      role: String(r.role),
-      commission: Number(r.commission),
-      totalcommission: centsToPoints(play),
-      pending: centsToPoints(applyBp(play, percentToBp(String(r.commission)))),
-    };
-  });
+  return rows.map((r) => ({
+    id: String(r.id),
+    username: r.username,
+    role: r.role,
+    commission: r.commission,
+    totalcommission: centsToPoints(r.play),
+    pending: centsToPoints(applyBp(r.play, percentToBp(r.commission))),
+  }));
 }
 
 /** The rows of one commission period: each earning account's play (under it) not yet paid for, and its commission. */
 async function periodRows(q: Queryable, admin: AccountRef, days: { from: string; to: string }) {
-  return (await playSincePaid(q, admin, days)).map((r) => {
-    const play = BigInt(String(r.play));
-    const win = BigInt(String(r.win));
-    const cents = applyBp(play, percentToBp(String(r.commission)));
-    return { id: Number(r.id), username: String(r.username), role: String(r.role), play, win, cents };
-  });
+  return (await playSincePaid(q, admin, days)).map(({ id, username, role, play, win, commission }) => ({ id, username, role, play, win, cents: applyBp(play, percentToBp(commission)) }));
 }
 
 /** The table of a period: the rows that played or earn, in points, with the totals that add up. */
@@ -104,9 +102,9 @@ export async function previewCommission(db: Database, admin: AccountRef, kind: '
   const period = lastCompletePeriod(kind, now);
   const days = { from: dayKey(period.start), to: dayKey(period.end) };
   const rows = await periodRows(db, admin, days);
-  const [me] = await db.query(`SELECT wallet_balance::text AS w FROM accounts WHERE id = $1`, [admin.id]);
+  const me = await queryOne(db, walletRow, `SELECT wallet_balance::text AS w FROM accounts WHERE id = $1`, [admin.id]);
   const total = rows.reduce((s, r) => s + r.cents, 0n);
-  return { period: days, pays: centsToPoints(total), wallet: centsToPoints(String(me.w)), ...periodTable(rows) };
+  return { period: days, pays: centsToPoints(total), wallet: centsToPoints(me.w), ...periodTable(rows) };
 }
 
 /**
@@ -119,11 +117,11 @@ export async function sendCommission(db: Database, admin: AccountRef, kind: 'day
   const period = lastCompletePeriod(kind, now);
   const days = { from: dayKey(period.start), to: dayKey(period.end) };
   return db.transaction(async (tx) => {
-    const [me] = await tx.query(`SELECT wallet_balance::text AS w FROM accounts WHERE id = $1 FOR UPDATE`, [admin.id]);
+    const me = await queryOne(tx, walletRow, `SELECT wallet_balance::text AS w FROM accounts WHERE id = $1 FOR UPDATE`, [admin.id]);
     const rows = await periodRows(tx, admin, days);
     const total = rows.reduce((s, r) => s + r.cents, 0n);
-    if (total > BigInt(String(me.w))) {
-      throw coded(409, 'commissionWalletShort', { wallet: centsToPoints(String(me.w)).toFixed(2), needed: centsToPoints(total).toFixed(2) });
+    if (total > me.w) {
+      throw coded(409, 'commissionWalletShort', { wallet: centsToPoints(me.w).toFixed(2), needed: centsToPoints(total).toFixed(2) });
     }
     for (const r of rows) {
       if (r.cents > 0n) await move(tx, { from: admin.id, to: r.id, cents: r.cents, kind: 'commission', actor, message: `Commission ${days.from}..${days.to}` });

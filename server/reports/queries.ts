@@ -46,7 +46,7 @@ export const REPORT_QUERIES: Readonly<Record<string, ReportQueryFn>> = Object.fr
       gameName: x.gameName,
       username: x.username,
       nofDigit: x.nodigit,
-      winpercentage: Number(x.winPercentage),
+      winpercentage: x.winPercentage,
       totalpoints: centsToPoints(x.playCents),
       totalwinpoints: centsToPoints(x.winCents),
       commission: centsToPoints(adminCommission(x.playCents, percentToBp(x.winPercentage))),

@@ -125,7 +125,7 @@ export async function commissionRoutes(app: FastifyInstance) {
     const admin = await findRef(db, caller.id);
     if (!admin) throw forbidden();
     const out = await sendCommission(db, admin, req.query.days, caller.id);
-    realtime.walletsChanged([admin.id, ...out.data.map((x) => Number(x.id))]);
+    realtime.walletsChanged([admin.id, ...out.data.map((x) => x.id)]);
     const message = out.paid > 0n ? 'Commission sent successfully' : `Nothing to pay: the commission for ${out.period.from}${out.period.from === out.period.to ? '' : ` to ${out.period.to}`} was already paid or nothing was played.`;
     return { success: true, message, period: out.period, data: out.data, totals: out.totals };
   });

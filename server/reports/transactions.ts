@@ -3,6 +3,7 @@ import { centsToPoints } from '../../domain/money';
 import { dayRange, parseDate } from '../../domain/periods';
 import type { AccountRef } from '../accounts/repository';
 import type { Queryable } from '../db/client';
+import { col, queryOne, queryRows, rowsOf } from '../db/rows';
 import { coded } from '../http/errors';
 
 export interface TransactionQuery {
@@ -14,14 +15,31 @@ export interface TransactionQuery {
 }
 
 /** A side of a ledger row: the account, and the name people read (a pool's is its game and admin). */
-const sideOf = (id: unknown, username: unknown, gameName: unknown, adminName: unknown) =>
-  id === null || id === undefined
+const sideOf = (id: string | null, username: string | null, gameName: string | null, adminName: string | null) =>
+  id === null || username === null
     ? null
-    : {
-        _id: String(id),
-        username: String(username),
-        displayName: gameName === null || gameName === undefined ? String(username) : poolDisplayName(String(gameName), String(adminName)),
-      };
+    : { _id: id, username, displayName: gameName === null || adminName === null ? username : poolDisplayName(gameName, adminName) };
+
+const name = col.nullable(col.text);
+const ledgerRow = rowsOf({
+  id: col.idText,
+  from_id: col.nullable(col.idText),
+  to_id: col.nullable(col.idText),
+  from_name: name,
+  to_name: name,
+  from_game: name,
+  from_admin: name,
+  to_game: name,
+  to_admin: name,
+  amount: col.cents,
+  kind: col.text,
+  status: col.text,
+  message: name,
+  from_after: col.nullable(col.cents),
+  to_after: col.nullable(col.cents),
+  created_at: col.date,
+  incoming: col.bool,
+});
 
 /**
  * The ledger as the viewed account sees it: its own movements (`single`) or those of its whole
@@ -50,7 +68,9 @@ export async function transactionsOf(q: Queryable, view: AccountRef, t: Transact
   // A pool's name: its game and its admin (game_pools holds the pair).
   const poolJoin = (a: string) =>
     `LEFT JOIN game_pools ${a}p ON ${a}p.account_id = ${a}.id LEFT JOIN games ${a}g ON ${a}g.id = ${a}p.game_id LEFT JOIN accounts ${a}a ON ${a}a.id = ${a}p.admin_id`;
-  const rows = await q.query(
+  const rows = await queryRows(
+    q,
+    ledgerRow,
     `WITH page AS (SELECT t.id FROM transactions t WHERE ${where} ORDER BY t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2})
      SELECT t.id, t.from_id, t.to_id, f.username AS from_name, o.username AS to_name, fg.game_name AS from_game, fa.username AS from_admin,
             og.game_name AS to_game, oa.username AS to_admin, t.amount::text AS amount, t.kind, t.status, t.message,
@@ -67,26 +87,27 @@ export async function transactionsOf(q: Queryable, view: AccountRef, t: Transact
   // Counted apart (a count over the page's select joined every filtered row's names), and not when
   // the page shows where the rows end; a page past the end answers 0, as this report always has.
   // The filter names one of the view's id and path: the other's type is given here.
-  const count = async () => Number((await q.query(`WITH v AS (SELECT $1::bigint AS id, $2::text AS path) SELECT count(*)::int AS n FROM transactions t WHERE ${where}`, params))[0].n);
+  const count = async () =>
+    (await queryOne(q, rowsOf({ n: col.int }), `WITH v AS (SELECT $1::bigint AS id, $2::text AS path) SELECT count(*)::int AS n FROM transactions t WHERE ${where}`, params)).n;
   const total = rows.length === 0 ? 0 : rows.length < t.limit ? (t.page - 1) * t.limit + rows.length : await count();
   return {
     total,
     data: rows.map((r) => {
-      const amount = centsToPoints(String(r.amount));
-      const incoming = Boolean(r.incoming);
+      const amount = centsToPoints(r.amount);
+      const { incoming } = r;
       const after = incoming ? r.to_after : r.from_after;
       const from = sideOf(r.from_id, r.from_name, r.from_game, r.from_admin);
       const to = sideOf(r.to_id, r.to_name, r.to_game, r.to_admin);
       return {
-        _id: String(r.id),
+        _id: r.id,
         userId: from,
         toUserId: to,
         amount: incoming ? amount : -amount,
-        transactionType: String(r.kind),
-        newBalance: after === null || after === undefined ? null : centsToPoints(String(after)),
-        transactionMessage: r.message === null ? '' : String(r.message),
-        status: String(r.status),
-        createdAt: r.created_at as Date,
+        transactionType: r.kind,
+        newBalance: after === null ? null : centsToPoints(after),
+        transactionMessage: r.message ?? '',
+        status: r.status,
+        createdAt: r.created_at,
         account: incoming ? to : from,
       };
     }),

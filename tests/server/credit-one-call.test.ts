@@ -1,7 +1,8 @@
 /**
- * Credit transfer in one database call (td_transfer, server/db/functions/td_transfer.sql): the target
- * check, the movement, the idempotency key and the activity row commit together; a refused
+ * Credit transfer in one database call after the session's (td_transfer, server/db/functions/td_transfer.sql):
+ * the target check, the movement, the idempotency key and the activity row commit together; a refused
  * transfer leaves no ledger row and no key; replays move once; parallel transfers keep the ledger.
+ * One path for every transfer: the auth hook resolves the session, then the transfer runs.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_MESSAGES } from '../../domain/creditValidation';
@@ -76,7 +77,7 @@ describe.runIf(engineAvailable())('credit transfer in one call', () => {
     return seen;
   }
 
-  it('a session that proved its password transfers in one database call, session check included: ledger row and activity row together', async () => {
+  it('a session that proved its password transfers in one database call after its session lookup: ledger row and activity row together', async () => {
     // The first transfer of the session proves the password (argon2 and the lockout counter).
     expect((await fromMaster(chain.player._id, 1)).status).toBe(200);
     const rows = await ledgerCount(h);
@@ -90,9 +91,10 @@ describe.runIf(engineAvailable())('credit transfer in one call', () => {
     expect(r?.json).toMatchObject({ success: true, message: CREDIT_MESSAGES.transfer.success });
     const d = r?.json.data as CreditData;
     expect(d.receiver).toEqual({ _id: chain.player._id, walletBalance: Number(before + 250n) / 100 });
-    // One statement: the session check, the target check, the move and the activity row (td_transfer_session).
-    expect(statements).toHaveLength(1);
-    expect(statements[0]).toContain('td_transfer_session(');
+    // Two statements: the auth hook's session lookup, then the target check, the move and the activity row (td_transfer).
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toContain('FROM sessions');
+    expect(statements[1]).toContain('FROM td_transfer(');
     expect(await ledgerCount(h)).toBe(rows + 1);
     expect(await activityRows(chain.master.username)).toBe(logged + 1);
     const [row] = await h.db.query<{ subject: string; request_url: string; method: string; ip_address: string; account_id: string }>(
@@ -167,17 +169,17 @@ describe.runIf(engineAvailable())('credit transfer in one call', () => {
     expect(unproven.status).toBe(404);
     expect(unproven.json).toMatchObject({ code: 'noAccountOfTier', message: 'No Master account with this id.' });
     expect(await ledgerCount(h)).toBe(rows);
-    // Proven by a transfer that succeeds, the same refusal now comes from td_transfer, identical.
+    // Proven by a transfer that succeeds, the target is checked by td_transfer itself: the same refusal, identical.
     expect((await send(am, chain.areamanager._id, 'master', chain.master._id, 1)).status).toBe(200);
     const proven = await send(am, chain.areamanager._id, 'master', chain.player._id, 1);
     expect({ status: proven.status, json: proven.json }).toEqual({ status: unproven.status, json: unproven.json });
     expect(await ledgerCount(h)).toBe(rows + 1);
   });
 
-  it('the one-call path checks the session as the auth hook does: slid expiry; expired, revoked or suspended answer 401 and move nothing', async () => {
+  it('a proven session is checked as on every route: slid expiry; expired, revoked or suspended answer 401 and move nothing', async () => {
     const token = await loginAs(h, chain.master.username);
     const as = (amount: number) => send(token, chain.master._id, 'player', chain.player._id, amount);
-    expect((await as(0.01)).status).toBe(200); // proves the password; the next ones take the one-call path
+    expect((await as(0.01)).status).toBe(200); // proves the password; the next ones skip the password check
     const sessionOf = async () =>
       (await h.db.query<{ id: string }>(`SELECT s.id::text AS id FROM sessions s WHERE s.account_id = $1 AND s.revoked_at IS NULL ORDER BY s.id DESC LIMIT 1`, [Number(chain.master._id)]))[0].id;
     const sid = await sessionOf();
@@ -213,7 +215,7 @@ describe.runIf(engineAvailable())('credit transfer in one call', () => {
     const viaParent = (token: string, me: string, parentTier: Role, parentId: string, childId: string, transferAmount: unknown) =>
       call(h, 'POST', `/api${tierOf(parentTier).api}/${parentId}/children/${childId}/credit-transfer`, { token, body: { userId: me, password: 'secret-pass', transferAmount } });
 
-    it('a proven session transfers to a parent’s child in one call: parent, child, session, move and activity row', async () => {
+    it('a proven session transfers to a parent’s child: the route’s lookups, then one call for the move and the activity row', async () => {
       await fund(h, chain.areamanager._id, 20, 'areamanager');
       const am = await loginAs(h, chain.areamanager.username);
       const go = (amount: number) => viaParent(am, chain.areamanager._id, 'master', chain.master._id, chain.player._id, amount);
@@ -226,8 +228,10 @@ describe.runIf(engineAvailable())('credit transfer in one call', () => {
       });
       expect(r?.status).toBe(200);
       expect((r?.json.data as CreditData).receiver).toEqual({ _id: chain.player._id, walletBalance: Number(before + 125n) / 100 });
-      expect(statements).toHaveLength(1);
-      expect(statements[0]).toContain('td_transfer_child_session(');
+      // The session, the parent (loadManaged) and the child (loadChild), then td_transfer.
+      expect(statements).toHaveLength(4);
+      expect(statements[0]).toContain('FROM sessions');
+      expect(statements[3]).toContain('FROM td_transfer(');
       expect(await ledgerCount(h)).toBe(rows + 1);
       const [row] = await h.db.query<{ subject: string; request_url: string }>(`SELECT subject, request_url FROM activity_logs ORDER BY id DESC LIMIT 1`);
       expect(row).toEqual({ subject: 'Credit transfer to child of Master', request_url: `/api/master/${chain.master._id}/children/${chain.player._id}/credit-transfer` });
@@ -236,7 +240,8 @@ describe.runIf(engineAvailable())('credit transfer in one call', () => {
       const own = () => viaParent(m, chain.master._id, 'master', chain.master._id, chain.player._id, 0.5);
       expect((await own()).status).toBe(200);
       const second = await statementsDuring(h.db, async () => expect((await own()).status).toBe(200));
-      expect(second).toEqual([expect.stringContaining('td_transfer_child_session(')]);
+      expect(second.at(-1)).toContain('FROM td_transfer(');
+      expect(second.filter((q) => q.includes('td_transfer'))).toHaveLength(1);
     });
 
     it('every refusal answers as the usual path does, proven session or not, and moves nothing', async () => {

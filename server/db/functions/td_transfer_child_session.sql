@@ -1,3 +1,6 @@
+-- Not called any more: every credit transfer resolves its session in the auth hook, then calls td_transfer
+-- (server/credit/service.ts). Kept while the databases define it: dropping it takes a migration (DROP FUNCTION).
+--
 -- A transfer by a parent's child route (POST …/:id/children/:childId/credit-transfer) in one call,
 -- as td_transfer_session does for the tier route. In front, the checks of the route's own lookups
 -- (parentFor, loadChild) that need the database: the parent is live, of the route's tier, the caller

@@ -1,3 +1,6 @@
+-- Not called any more: every credit transfer resolves its session in the auth hook, then calls td_transfer
+-- (server/credit/service.ts). Kept while the databases define it: dropping it takes a migration (DROP FUNCTION).
+--
 -- A credit transfer (td_transfer) with the session check in front, for a session the server has
 -- seen prove this password: one call per transfer. The caller's row as the server knew it is
 -- checked against the database by resumeSession's rules (server/auth/sessions.ts: live, not revoked,
