@@ -4,6 +4,7 @@ import { dayRange, parseDate } from '../../domain/periods';
 import type { AccountRef } from '../accounts/repository';
 import type { Queryable } from '../db/client';
 import { coded } from '../http/errors';
+import { keptSum, keptTotal } from '../db/keptCounts';
 
 export interface TransactionQuery {
   type: 'single' | 'all';
@@ -64,10 +65,34 @@ export async function transactionsOf(q: Queryable, view: AccountRef, t: Transact
       ORDER BY t.id DESC`,
     [...params, t.limit, (t.page - 1) * t.limit],
   );
-  // Counted apart (a count over the page's select joined every filtered row's names), and not when
-  // the page shows where the rows end; a page past the end answers 0, as this report always has.
-  // The filter names one of the view's id and path: the other's type is given here.
-  const count = async () => Number((await q.query(`WITH v AS (SELECT $1::bigint AS id, $2::text AS path) SELECT count(*)::int AS n FROM transactions t WHERE ${where}`, params))[0].n);
+  // Counted apart, and not when the page shows where the rows end; a page past the end answers 0,
+  // as this report always has. The count is read from ledger_counts, which every ledger write keeps
+  // per account of either side's path (`all`) and per side (`single`), status and hour; the day's
+  // last instant cuts its last hour, whose rows past it are counted by time and taken off.
+  const range = t.date ? dayRange(parseDate(t.date)!, parseDate(t.date)!) : undefined;
+  const count = () =>
+    keptTotal(q, range, {
+      kept: (hours, p) => {
+        p.push(view.id, t.type === 'single');
+        let where = `node = $${p.length - 1} AND own = $${p.length}`;
+        if (t.status) {
+          p.push(t.status);
+          where += ` AND status = $${p.length}`;
+        }
+        return keptSum(`ledger_counts WHERE ${where}${hours}`);
+      },
+      rows: (time, p) => {
+        const cond = time('t.created_at') + (t.status ? ` AND t.status = $${p.push(t.status)}` : '');
+        if (t.type === 'single') {
+          p.push(view.id);
+          return `(SELECT count(*) FROM transactions t WHERE ${cond} AND (t.from_id = $${p.length} OR t.to_id = $${p.length}))`;
+        }
+        p.push(`${view.path}%`);
+        const tree = `$${p.length}`;
+        return `(SELECT count(*) FROM transactions t LEFT JOIN accounts f ON f.id = t.from_id LEFT JOIN accounts o ON o.id = t.to_id
+                  WHERE ${cond} AND (f.path LIKE ${tree} OR o.path LIKE ${tree}))`;
+      },
+    });
   const total = rows.length === 0 ? 0 : rows.length < t.limit ? (t.page - 1) * t.limit + rows.length : await count();
   return {
     total,
