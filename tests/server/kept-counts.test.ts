@@ -108,16 +108,21 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
   ];
 
   /** Every caller, range, user, search: pages 1, 2, the last and past it, and the total. */
-  const logsHold = async (token?: (name: string) => string) => {
+  const logsHold = async (token?: (name: string) => string, light = false) => {
     let pages = 0;
     for (const c of await logCallers())
-      for (const [label, range] of ranges)
-        for (const [accountId, search] of [[undefined, undefined], [c.user, undefined], [undefined, 'bulk'], [undefined, 'login 1'], [undefined, acc.playerb!.username.slice(1)], [undefined, 'nothing-like-this']] as const) {
+      for (const [label, range] of light ? ranges.slice(0, 3) : ranges)
+        for (const [accountId, search] of light
+          ? ([[undefined, undefined], [c.user, undefined], [undefined, 'login 1']] as const)
+          : ([[undefined, undefined], [c.user, undefined], [undefined, 'bulk'], [undefined, 'login 1'], [undefined, acc.playerb!.username.slice(1)], [undefined, 'nothing-like-this']] as const)) {
           const want = await logsWant(c.path, c.root, { accountId, search, range });
           const last = Math.max(1, Math.ceil(want.length / 9));
           for (const page of [...new Set([1, 2, last, last + 1])]) {
             const q = new URLSearchParams({ page: String(page), limit: '9' });
-            if (range) q.set('startDate', range.start.toISOString()), q.set('endDate', range.end.toISOString());
+            if (range) {
+              q.set('startDate', range.start.toISOString());
+              q.set('endDate', range.end.toISOString());
+            }
             if (search) q.set('search', search);
             const r = await call(h, 'GET', `/api/logs${accountId ? `/${accountId}` : ''}?${q}`, { token: token?.(c.name) ?? c.token });
             expect(r.status, JSON.stringify(r.json)).toBe(200);
@@ -145,7 +150,7 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
     ).map((r) => String(r.id));
   };
 
-  const reportHolds = async (token?: (name: string) => string) => {
+  const reportHolds = async (token?: (name: string) => string, light = false) => {
     const callers = [
       { name: 'root', token: h.root.token, view: h.root.id },
       { name: 'admin', token: tok.admina!, view: acc.admina!._id },
@@ -156,8 +161,8 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
     let pages = 0;
     for (const c of callers)
       for (const type of ['all', 'single'] as const)
-        for (const status of [undefined, 'completed', 'pending'])
-          for (const day of [undefined, new Date(edge), new Date(now)]) {
+        for (const status of light ? [undefined] : [undefined, 'completed', 'pending'])
+          for (const day of light ? [undefined, new Date(edge)] : [undefined, new Date(edge), new Date(now)]) {
             const want = await ledgerWant({ id: c.view, path: await pathOf(c.view) }, type, status, day);
             const last = Math.max(1, Math.ceil(want.length / 11));
             for (const page of [...new Set([1, 2, last, last + 1])]) {
@@ -200,11 +205,11 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
   it('gives each caller, range, user and search the Log Activities pages and total of one query over every row', async () => {
     await countsHold();
     expect(await logsHold()).toBeGreaterThan(200);
-  });
+  }, 300_000);
 
   it('gives each caller, view, type, status and day the Transaction Report pages and total of one query over every row', async () => {
     expect(await reportHolds()).toBeGreaterThan(150);
-  });
+  }, 300_000);
 
   it('lets an activity row and a transfer through while another transaction that wrote the same counts is not committed', async () => {
     // PGlite runs one transaction at a time: the second writer would wait whatever it locks.
@@ -235,8 +240,8 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
     await countsHold();
     await reparent(h.db, (await findRef(h.db, Number(acc.mastera!._id)))!, (await findRef(h.db, Number(areaB)))!);
     await countsHold();
-    await logsHold();
-    await reportHolds();
+    await logsHold(undefined, true);
+    await reportHolds(undefined, true);
 
     // Clear History of admin b's network (where everything moved) over three days: activity and transfers.
     const adminB = (await findRef(h.db, Number(acc.adminb!._id)))!;
@@ -244,8 +249,8 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
     expect(out.counts.userlog).toBeGreaterThan(10);
     expect(out.counts.refertransaction).toBeGreaterThan(10);
     await countsHold();
-    await logsHold();
-    await reportHolds();
+    await logsHold(undefined, true);
+    await reportHolds(undefined, true);
 
     // A restore empties the tables and loads them again: counted once, not on top of what was there.
     const { folder } = await exportBackup(h.db, place);
@@ -258,11 +263,11 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
     const admin = await loginAs(h, acc.admina!.username);
     const master = await loginAs(h, acc.masterb!.username);
     const fresh = (name: string) => ({ root, admin, master })[name as 'root']!;
-    await logsHold(fresh);
-    await reportHolds(fresh);
+    await logsHold(fresh, true);
+    await reportHolds(fresh, true);
 
     await h.db.query(`TRUNCATE activity_logs, transactions CASCADE`);
     await countsHold();
     expect((await h.db.query(`SELECT ((SELECT count(*) FROM activity_counts) + (SELECT count(*) FROM ledger_counts))::int AS n`))[0]!.n).toBe(0);
-  });
+  }, 600_000);
 });
