@@ -142,46 +142,42 @@ async function countLogs(q: Queryable, f: LogFilter): Promise<number> {
   });
 }
 
-/** A search matching at most this many rows reads its page from the matches (trigram indexes), else walks the log newest first. */
-const FEW_MATCHES = 5_000;
+/** A filter of at most this many rows reads its page from them (found by their accounts' or the trigram indexes), else walks the log newest first. */
+const FEW_ROWS = 20_000;
 
 /**
- * One page of the filtered rows, newest first, and the total before paging: counted apart (a count
- * over the page's select read every filtered row's columns), and not at all when the page shows
- * where the rows end. A page past the end answers a total of 0, as this list always has. A search
- * is counted first: a page of few matches is read from them, not by walking the log for them.
+ * One page of the filtered rows, newest first (or oldest), and their total. The total comes first
+ * (read from the kept counts, or for a search counted by the trigram indexes): a page past the end
+ * answers no rows and a total of 0, as this list always has, without reading the log; a filter of
+ * few rows (a master's subtree, one user, a search) reads its page from its own rows; a larger one
+ * walks the log in id order, where its rows are dense.
  */
-export async function listLogs(q: Queryable, f: LogFilter, p: { limit: number; offset: number; order?: 'ASC' | 'DESC' }): Promise<{ rows: LogRecord[]; total: number }> {
+export async function listLogs(
+  q: Queryable,
+  f: LogFilter,
+  p: { limit: number; offset: number; order?: 'ASC' | 'DESC' },
+  /** Tests set it to read either way. */
+  few = FEW_ROWS,
+): Promise<{ rows: LogRecord[]; total: number }> {
   const order = p.order === 'ASC' ? 'ASC' : 'DESC';
-  if (f.search) {
-    const total = await countLogs(q, f);
-    if (total <= p.offset) return { rows: [], total: 0 };
-    if (total <= FEW_MATCHES) {
-      const params: unknown[] = [];
-      const from = rowsOf(f, params, '');
-      const where = `${searchCondition(f, params)}${rangeCondition(f, params)}`;
-      const rows = await q.query<StoredLog>(
-        `WITH m AS MATERIALIZED (SELECT l.id ${from}${where}), pg AS (SELECT id FROM m ORDER BY id ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2})
-         SELECT ${COLUMNS} FROM pg JOIN activity_logs l ON l.id = pg.id ORDER BY l.id ${order}`,
-        [...params, p.limit, p.offset],
-      );
-      return { rows: rows.map(readRow), total };
-    }
+  const total = await countLogs(q, f);
+  if (total <= p.offset) return { rows: [], total: 0 };
+  if (total <= few) {
     const params: unknown[] = [];
-    const w = whereOf(f, params);
-    const rows = await q.query<StoredLog>(`SELECT ${COLUMNS} ${w.from}${w.rest} ORDER BY l.id ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, p.limit, p.offset]);
+    // The subtree's rows by their accounts' index; the root's (with the rows of no account) by time.
+    const from = f.withoutAccount || f.accountId !== undefined ? rowsOf(f, params, '') : whereOf({ ...f, search: undefined, range: undefined }, params).from;
+    const where = `${searchCondition(f, params)}${rangeCondition(f, params)}`;
+    const rows = await q.query<StoredLog>(
+      `WITH m AS MATERIALIZED (SELECT l.id ${from}${where}), pg AS (SELECT id FROM m ORDER BY id ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2})
+       SELECT ${COLUMNS} FROM pg JOIN activity_logs l ON l.id = pg.id ORDER BY l.id ${order}`,
+      [...params, p.limit, p.offset],
+    );
     return { rows: rows.map(readRow), total };
   }
   const params: unknown[] = [];
   const w = whereOf(f, params);
-  const rows = await q.query<StoredLog>(
-    `SELECT ${COLUMNS} ${w.from}${w.rest} ORDER BY l.id ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, p.limit, p.offset],
-  );
-  const page = rows.map(readRow);
-  if (rows.length === 0) return { rows: page, total: 0 };
-  if (rows.length < p.limit) return { rows: page, total: p.offset + rows.length };
-  return { rows: page, total: await countLogs(q, f) };
+  const rows = await q.query<StoredLog>(`SELECT ${COLUMNS} ${w.from}${w.rest} ORDER BY l.id ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, p.limit, p.offset]);
+  return { rows: rows.map(readRow), total };
 }
 
 /** The newest `max` filtered rows (the CSV export). */

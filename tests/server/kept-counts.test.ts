@@ -8,6 +8,8 @@ import { writeActivity } from '../../server/activity/log';
 import { subject } from '../../domain/activity';
 import { exportBackup, importBackup, type BackupPlace } from '../../server/operations/backup';
 import { clearHistory } from '../../server/operations/clearHistory';
+import { listLogs } from '../../server/operations/logs.repository';
+import { transactionsOf } from '../../server/reports/transactions';
 import { call, engineAvailable, fund, loginAs, startHarness, SUPERADMIN_PASSWORD, twoNetworks, type Harness } from './harness';
 
 const HOUR = 3_600_000;
@@ -209,6 +211,37 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
 
   it('gives each caller, view, type, status and day the Transaction Report pages and total of one query over every row', async () => {
     expect(await reportHolds()).toBeGreaterThan(150);
+  }, 300_000);
+
+  it('reads the same pages whether it walks the log and the ledger in id order or reads the filter’s own rows', async () => {
+    let pages = 0;
+    for (const c of await logCallers())
+      for (const [, range] of ranges.slice(0, 3))
+        for (const [accountId, search] of [[undefined, undefined], [c.user, undefined], [undefined, 'bulk']] as const) {
+          const want = await logsWant(c.path, c.root, { accountId, search, range });
+          for (const order of ['DESC', 'ASC'] as const)
+            for (const offset of [0, 18, Math.max(0, want.length - 5)])
+              for (const few of [0, Infinity]) {
+                const f = { underPath: c.path, withoutAccount: c.root, accountId: accountId === undefined ? undefined : Number(accountId), search, range };
+                const got = await listLogs(h.db, f, { limit: 9, offset, order }, few);
+                const ids = order === 'DESC' ? want : [...want].reverse();
+                expect(got.rows.map((x) => x.id), `${c.name} ${few} ${order} ${offset}`).toEqual(ids.slice(offset, offset + 9));
+                expect(got.total).toBe(offset >= want.length ? 0 : want.length);
+                pages++;
+              }
+        }
+    for (const view of [h.root.id, acc.admina!._id, acc.masterb!._id])
+      for (const type of ['all', 'single'] as const) {
+        const ref = (await findRef(h.db, Number(view)))!;
+        const want = await ledgerWant({ id: view, path: ref.path }, type);
+        for (const page of [1, 3, Math.max(1, Math.ceil(want.length / 11))])
+          for (const few of [0, Infinity]) {
+            const got = await transactionsOf(h.db, ref, { type, page, limit: 11, few });
+            expect(got.data.map((x) => x._id), `${view} ${type} ${few} ${page}`).toEqual(want.slice((page - 1) * 11, page * 11));
+            pages++;
+          }
+      }
+    expect(pages).toBeGreaterThan(100);
   }, 300_000);
 
   it('lets an activity row and a transfer through while another transaction that wrote the same counts is not committed', async () => {
