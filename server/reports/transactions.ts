@@ -5,6 +5,7 @@ import type { AccountRef } from '../accounts/repository';
 import type { Queryable } from '../db/client';
 import { coded } from '../http/errors';
 import { keptSum, keptTotal } from '../db/keptCounts';
+import { subtreeIsEverything } from '../db/wholeTree';
 
 export interface TransactionQuery {
   type: 'single' | 'all';
@@ -86,11 +87,16 @@ export async function transactionsOf(q: Queryable, view: AccountRef, t: Transact
   const total = await countOf(q, view, t);
   // A page past the end answers 0, as this report always has, without reading the ledger.
   if (total <= (t.page - 1) * t.limit) return { total: 0, data: [] };
-  // Few rows (a master's subtree, one account): read by the sides' indexes and sorted; many: the
-  // ledger walked newest first, where they are dense.
-  const ids =
-    total <= (t.few ?? FEW_ROWS)
-      ? `SELECT id FROM (SELECT t.id FROM transactions t WHERE ${inView('t.from_id')}${rest} UNION SELECT t.id FROM transactions t WHERE ${inView('t.to_id')}${rest}) m`
+  // Few rows (a master's subtree, one account): read by the sides' indexes (the subtree's accounts
+  // listed once) and sorted; many: the ledger walked newest first, where they are dense, and by the
+  // root of an installation that is one tree with no side tested (every row has a side in it).
+  const bySide = (side: string) => (t.type === 'single' ? `${side} = $1` : `${side} = ANY (ARRAY(SELECT id FROM accounts WHERE path LIKE $2))`);
+  const few = total <= (t.few ?? FEW_ROWS);
+  const everything = !few && t.type === 'all' && (await subtreeIsEverything(q, view.path));
+  const ids = few
+    ? `SELECT id FROM (SELECT t.id FROM transactions t WHERE ${bySide('t.from_id')}${rest} UNION SELECT t.id FROM transactions t WHERE ${bySide('t.to_id')}${rest}) m`
+    : everything
+      ? `SELECT t.id FROM transactions t WHERE $2::text IS NOT NULL${rest}`
       : `SELECT t.id FROM transactions t WHERE (${inView('t.from_id')} OR ${inView('t.to_id')})${rest}`;
   const depth = (a: string) => `(length(${a}.path) - length(replace(${a}.path, '/', '')))`;
   // A pool's name: its game and its admin (game_pools holds the pair).
