@@ -23,15 +23,21 @@ export interface BackupPlace {
 }
 
 /**
- * Tables a backup leaves out: live sessions are credentials, ticket_hours is counted again from the
- * tickets after a restore loads them (RECOUNTED), and drizzle's own bookkeeping is not data.
+ * Tables a backup leaves out: live sessions are credentials; ticket_hours, activity_counts and
+ * ledger_counts are counted again from the tickets, the activity log and the ledger after a restore
+ * loads them (RECOUNTED); account_moves is empty between statements; drizzle's own bookkeeping is
+ * not data.
  */
-const SKIPPED = new Set(['sessions', 'ticket_hours']);
+const SKIPPED = new Set(['sessions', 'ticket_hours', 'activity_counts', 'ledger_counts', 'account_moves']);
 /**
  * Counts that triggers keep on the loaded tables: a restore turns those triggers off while it loads
  * (a statement trigger would keep every loaded row aside until the load's end) and counts again once.
  */
-const RECOUNTED = [{ table: 'tickets', trigger: 'tickets_hours_insert', recount: 'SELECT td_ticket_hours_rebuild()' }];
+const RECOUNTED = [
+  { table: 'tickets', trigger: 'tickets_hours_insert', recount: 'SELECT td_ticket_hours_rebuild()' },
+  { table: 'activity_logs', trigger: 'activity_logs_counts_insert', recount: 'SELECT td_activity_counts_rebuild()' },
+  { table: 'transactions', trigger: 'transactions_counts_insert', recount: 'SELECT td_ledger_counts_rebuild()' },
+];
 
 export interface ManifestTable {
   name: string;

@@ -4,6 +4,8 @@ import type { MessageParams } from '../../domain/messages';
 import { roleOfTierName } from '../activity/log';
 import type { Queryable } from '../db/client';
 import { col, queryOne, queryRow, queryRows, rowsOf, type RowOf } from '../db/rows';
+import { keptSum, keptTotal } from '../db/keptCounts';
+import { subtreeIsEverything } from '../db/wholeTree';
 
 /** An activity log row as the query returns it: the API's row (domain/api.ts), its time still a Date. */
 export type LogRecord = Omit<LogRow, 'createdAt'> & { createdAt: Date };
@@ -60,8 +62,6 @@ interface Where {
   from: string;
   /** The conditions on the row itself (account, search, days), each starting with AND. */
   rest: string;
-  /** The subtree's accounts as a set of ids (for counting). */
-  inTree: string;
 }
 
 /**
@@ -90,37 +90,118 @@ function whereOf(f: LogFilter, params: unknown[]): Where {
     params.push(f.range.start, f.range.end);
     rest += ` AND l.created_at BETWEEN $${params.length - 1} AND $${params.length}`;
   }
-  return { from, rest, inTree };
+  return { from, rest };
+}
+
+/** The reader's own account: the last id of its path. */
+const nodeOf = (path: string): number => Number(path.split('/').filter(Boolean).at(-1) ?? 0);
+
+/**
+ * The filtered rows read one by one, driven by whichever index finds them (the time index for an
+ * hour's rows, the trigram indexes for a search): each row's account checked against the subtree.
+ */
+function fromOf(f: LogFilter, params: unknown[], extra: string): string {
+  if (f.accountId !== undefined) {
+    params.push(f.accountId);
+    return `FROM activity_logs l WHERE l.account_id = $${params.length}${extra}`;
+  }
+  params.push(`${f.underPath}%`);
+  const tree = `$${params.length}`;
+  return `FROM activity_logs l LEFT JOIN accounts a ON a.id = l.account_id WHERE (a.path LIKE ${tree}${f.withoutAccount ? ' OR l.account_id IS NULL' : ''})${extra}`;
+}
+
+function searchCondition(f: LogFilter, params: unknown[]): string {
+  if (!f.search) return '';
+  params.push(`%${f.search.replace(/[\\%_]/g, '\\$&')}%`);
+  return ` AND (l.username ILIKE $${params.length} OR l.subject ILIKE $${params.length})`;
+}
+
+function rangeCondition(f: LogFilter, params: unknown[]): string {
+  if (!f.range) return '';
+  params.push(f.range.start, f.range.end);
+  return ` AND l.created_at BETWEEN $${params.length - 1} AND $${params.length}`;
 }
 
 /**
- * The filtered rows' count: the rows of the subtree's accounts (a join of two indexes, no account
- * row read per log row), plus, for the root, the rows of no account (disjoint from them).
+ * The filtered rows' count. Without a search it is read from activity_counts, which the log's own
+ * writes keep per account of each row's path and per hour: the reader's subtree (or the one user
+ * asked for, or for the root also the rows of no account) over the range's whole hours, plus or less
+ * the rows by time at its edges. A search (any part of a username or subject) cannot be counted
+ * ahead: its rows are found by the trigram indexes and counted.
  */
-async function countLogs(q: Queryable, f: LogFilter, w: Where, params: unknown[]): Promise<number> {
-  const ofTree = `SELECT count(*) FROM activity_logs l WHERE ${w.inTree}${w.rest}`;
-  const sql = f.withoutAccount ? `SELECT ((${ofTree}) + (SELECT count(*) FROM activity_logs l WHERE l.account_id IS NULL${w.rest}))::int AS n` : `SELECT (${ofTree})::int AS n`;
-  return (await queryOne(q, rowsOf({ n: col.int }), sql, params)).n;
+async function countLogs(q: Queryable, f: LogFilter): Promise<number> {
+  if (f.search) {
+    const params: unknown[] = [];
+    const from = fromOf(f, params, '');
+    return (await queryOne(q, rowsOf({ n: col.int }), `SELECT count(*)::int AS n ${from}${searchCondition(f, params)}${rangeCondition(f, params)}`, params)).n;
+  }
+  return keptTotal(q, f.range, {
+    kept: (hours, params) => {
+      if (f.accountId !== undefined) {
+        params.push(f.accountId);
+        return keptSum(`activity_counts WHERE node = $${params.length} AND own${hours}`);
+      }
+      params.push(nodeOf(f.underPath));
+      const node = `$${params.length}`;
+      const ofTree = keptSum(`activity_counts WHERE node = ${node} AND NOT own${hours}`);
+      return f.withoutAccount ? `(${ofTree} + ${keptSum(`activity_counts WHERE node = 0 AND own${hours}`)})` : ofTree;
+    },
+    rows: (time, params) => {
+      const from = fromOf(f, params, '');
+      return `(SELECT count(*) ${from} AND ${time('l.created_at')})`;
+    },
+  });
 }
 
+/** A filter of at most this many rows reads its page from them (found by their accounts' or the trigram indexes), else walks the log newest first. */
+const FEW_ROWS = 20_000;
+
 /**
- * One page of the filtered rows, newest first, and the total before paging: counted apart (a count
- * over the page's select read every filtered row's columns), and not at all when the page shows
- * where the rows end. A page past the end answers a total of 0, as this list always has.
+ * One page of the filtered rows, newest first (or oldest), and their total. The total comes first
+ * (read from the kept counts, or for a search counted by the trigram indexes): a page past the end
+ * answers no rows and a total of 0, as this list always has, without reading the log; a filter of
+ * few rows (a master's subtree, one user, a search) reads its page from its own rows; a larger one
+ * walks the log in id order, where its rows are dense.
  */
-export async function listLogs(q: Queryable, f: LogFilter, p: { limit: number; offset: number; order?: 'ASC' | 'DESC' }): Promise<{ rows: LogRecord[]; total: number }> {
+export async function listLogs(
+  q: Queryable,
+  f: LogFilter,
+  p: { limit: number; offset: number; order?: 'ASC' | 'DESC' },
+  /** Tests set it to read either way. */
+  few = FEW_ROWS,
+): Promise<{ rows: LogRecord[]; total: number }> {
+  const order = p.order === 'ASC' ? 'ASC' : 'DESC';
+  const total = await countLogs(q, f);
+  if (total <= p.offset) return { rows: [], total: 0 };
+  if (total <= few) {
+    const params: unknown[] = [];
+    // The subtree's rows by their accounts' index; the root's (with the rows of no account) by time.
+    const from =
+      f.withoutAccount || f.accountId !== undefined
+        ? fromOf(f, params, '')
+        : `FROM activity_logs l WHERE l.account_id = ANY (ARRAY(SELECT id FROM accounts WHERE path LIKE $${params.push(`${f.underPath}%`)}))`;
+    const where = `${searchCondition(f, params)}${rangeCondition(f, params)}`;
+    const rows = await queryRows(
+      q,
+      storedLogRow,
+      `WITH m AS MATERIALIZED (SELECT l.id ${from}${where}), pg AS (SELECT id FROM m ORDER BY id ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2})
+       SELECT ${COLUMNS} FROM pg JOIN activity_logs l ON l.id = pg.id ORDER BY l.id ${order}`,
+      [...params, p.limit, p.offset],
+    );
+    return { rows: rows.map(readRow), total };
+  }
+  // Many rows: the log walked in id order. The root of an installation that is one tree reads every
+  // row, and a range that leaves none of them out (its total is the unranged one) tests no row's time:
+  // a deep page then skips index entries, not rows.
   const params: unknown[] = [];
-  const w = whereOf(f, params);
-  const rows = await queryRows(
-    q,
-    storedLogRow,
-    `SELECT ${COLUMNS} ${w.from}${w.rest} ORDER BY l.id ${p.order === 'ASC' ? 'ASC' : 'DESC'} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, p.limit, p.offset],
-  );
-  const page = rows.map(readRow);
-  if (rows.length === 0) return { rows: page, total: 0 };
-  if (rows.length < p.limit) return { rows: page, total: p.offset + rows.length };
-  return { rows: page, total: await countLogs(q, f, w, params) };
+  const everything = f.withoutAccount && f.accountId === undefined && (await subtreeIsEverything(q, f.underPath));
+  const whole = f.range && !f.search && (await countLogs(q, { ...f, range: undefined })) === total;
+  const g = whole ? { ...f, range: undefined } : f;
+  const w = whereOf(g, params);
+  // ($1, the subtree's path, is then unused.)
+  const from = everything ? `FROM activity_logs l WHERE $1::text IS NOT NULL` : w.from;
+  const rows = await queryRows(q, storedLogRow, `SELECT ${COLUMNS} ${from}${w.rest} ORDER BY l.id ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, p.limit, p.offset]);
+  return { rows: rows.map(readRow), total };
 }
 
 /** The newest `max` filtered rows (the CSV export). */

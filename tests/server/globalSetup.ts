@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
+import { PGLITE_EXTENSIONS } from '../../server/db/pglite/extensions';
 import { PG_URL, TEMPLATE_DB, withDb } from './engine';
 
 declare module 'vitest' {
@@ -27,7 +28,7 @@ export default async function setup(project: TestProject) {
   let pgliteTemplate: string | null = null;
   if (!onPostgres) {
     pgliteTemplate = join(dir, `pglite-template-${process.pid}-${own}.tar.gz`);
-    const migrated = await openDatabaseOn(new PGlite());
+    const migrated = await openDatabaseOn(new PGlite({ extensions: PGLITE_EXTENSIONS }));
     writeFileSync(pgliteTemplate, Buffer.from(await (await migrated.dumpDataDir('gzip')).arrayBuffer()));
     await migrated.close();
   }

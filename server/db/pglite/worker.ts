@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Envelope, ErrorData, Reply } from './protocol';
 import { applyProgram, liteRun } from '../functions';
+import { PGLITE_EXTENSIONS } from './extensions';
 
 /**
  * The embedded database's own thread: PGlite runs PostgreSQL compiled to WebAssembly, which blocks
@@ -73,7 +74,7 @@ function need(): PGlite {
 async function handle(m: Envelope): Promise<unknown> {
   switch (m.op) {
     case 'open': {
-      const load = m.load ? { loadDataDir: new Blob([m.load]) } : {};
+      const load = { extensions: PGLITE_EXTENSIONS, ...(m.load ? { loadDataDir: new Blob([m.load]) } : {}) };
       // PGlite ignores the options when the data directory argument is given as undefined.
       db = m.dataDir ? new PGlite(m.dataDir, load) : new PGlite(load);
       await db.waitReady;

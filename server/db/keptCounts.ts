@@ -1,0 +1,42 @@
+import { hourCover, type TimeWindow } from '../../domain/hourCover';
+import type { Queryable } from './client';
+
+/**
+ * A filter's total from counts the writers keep per UTC hour (activity_counts, ledger_counts) and,
+ * at a time range's edges, the rows counted by time (domain/hourCover.ts): one statement.
+ */
+export interface KeptTotalParts {
+  /** A scalar subquery: the kept counts' sum over the hours matching `hours` (a condition on a column `hour`, '' for all). */
+  kept(hours: string, params: unknown[]): string;
+  /** A scalar subquery: the filter's rows whose time matches `time(column)`. */
+  rows(time: (column: string) => string, params: unknown[]): string;
+}
+
+const bound = (params: unknown[], v: Date) => {
+  params.push(v);
+  return `$${params.length}::timestamptz`;
+};
+
+const windowCondition = (w: TimeWindow, params: unknown[]) => (column: string) =>
+  `${column} ${w.fromIncluded ? '>=' : '>'} ${bound(params, w.from)} AND ${column} ${w.toIncluded ? '<=' : '<'} ${bound(params, w.to)}`;
+
+export async function keptTotal(q: Queryable, range: { start: Date; end: Date } | undefined, parts: KeptTotalParts): Promise<number> {
+  const params: unknown[] = [];
+  const terms: string[] = [];
+  if (!range) terms.push(parts.kept('', params));
+  else {
+    const cover = hourCover(range.start, range.end);
+    if (cover.hours) {
+      params.push(cover.hours.first, cover.hours.last);
+      terms.push(parts.kept(` AND hour BETWEEN $${params.length - 1} AND $${params.length}`, params));
+    }
+    for (const w of cover.add) terms.push(parts.rows(windowCondition(w, params), params));
+    for (const w of cover.subtract) terms.push(`- ${parts.rows(windowCondition(w, params), params)}`);
+  }
+  if (terms.length === 0) return 0;
+  const [r] = await q.query(`SELECT (0 + ${terms.map((t) => (t.startsWith('- ') ? t : `+ ${t}`)).join(' ')})::bigint::text AS n`, params);
+  return Number(r?.n ?? 0);
+}
+
+/** The kept counts' sum as a bigint (sum() is numeric; NULL over no rows). */
+export const keptSum = (from: string) => `coalesce((SELECT sum(n) FROM ${from}), 0)`;
