@@ -16,7 +16,8 @@
  *
  *   BENCH_WRITES_TEMPLATE  the installation copied (default tierdesk_bench_screens_betlist)
  *   BENCH_WRITES_RUNS      runs of each repeatable write (default 5)
- *   BENCH_WRITES_KEEP=1    keep the copy tierdesk_bench_writes after the run (it is made anew each run)
+ *   BENCH_WRITES_COPY      the scratch copy's name (default tierdesk_bench_writes; two runs at once need two)
+ *   BENCH_WRITES_KEEP=1    keep the copy after the run (it is made anew each run)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +32,8 @@ import { loadavg, optionsFromEnv, withDb } from './credit-transfer';
 import { recordFigure } from './figures';
 
 const TEMPLATE = process.env.BENCH_WRITES_TEMPLATE ?? 'tierdesk_bench_screens_betlist';
-const COPY = 'tierdesk_bench_writes';
+const COPY = process.env.BENCH_WRITES_COPY ?? 'tierdesk_bench_writes';
+if (!/^tierdesk_bench_writes\w*$/.test(COPY)) throw new Error(`BENCH_WRITES_COPY=${COPY}: the name starts with tierdesk_bench_writes`);
 const RUNS = Number(process.env.BENCH_WRITES_RUNS ?? 5);
 const KEEP = process.env.BENCH_WRITES_KEEP === '1';
 /** The screens installation's password of every account (its builder copies the superadmin's hash). */
