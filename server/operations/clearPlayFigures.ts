@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
  * games it touches until it commits, so a bet of the admin waits at most one batch: a few hundred
  * players' rows are milliseconds; the whole network at once was seconds of every bet of the admin.
  */
-export const PLAY_BATCH_PLAYERS = 200;
+export const PLAY_BATCH_PLAYERS = 100;
 
 /** A batch that waited 3 s for a lock (td_clear_play's timeout) or lost a deadlock rolled back whole: it is run again. */
 const RETRIED = new Set(['55P03', '40P01']);
