@@ -134,6 +134,46 @@ describe.runIf(engineAvailable())('Clear History beside live bets', () => {
     expect(await figures()).toEqual(await rebuilt());
   }, 300_000);
 
+  it('clears nothing, figures included, when the ledger would not hold; a clear stopped between batches leaves whole figures and finishes when run again', async () => {
+    await play(1);
+    const a = (await findRef(h.db, adminA))!;
+    const range = lastDays(2);
+    const [from, to] = [dayKey(range.start), dayKey(range.end)];
+    const state = async () => ({
+      figures: await figures(),
+      rows: (await h.db.query(`SELECT (SELECT count(*) FROM tickets)::int AS t, (SELECT count(*) FROM transactions)::int AS l, (SELECT count(*) FROM daily_play)::int AS d`))[0],
+    });
+    // A balance off its ledger (as if written behind the ledger's back): the records' transaction
+    // finds the invariant broken and rolls back, and the per-day figures are not touched either.
+    await h.db.query(`UPDATE accounts SET wallet_balance = wallet_balance + 1 WHERE id = $1`, [playersA[0]!.id]);
+    try {
+      const before = await state();
+      await expect(clearHistory(h.db, place, a, MODEL_NAMES, range)).rejects.toMatchObject({ statusCode: 409, code: 'clearBreaksLedger' });
+      expect(await state()).toEqual(before);
+    } finally {
+      await h.db.query(`UPDATE accounts SET wallet_balance = wallet_balance - 1 WHERE id = $1`, [playersA[0]!.id]);
+    }
+    // The second batch fails (a connection lost, say): the first batch's players are cleared, the
+    // others not yet, and every figure agrees with the day rows left.
+    const rows = await dayRows(adminA, from, to);
+    let batches = 0;
+    const failing = {
+      ...h.db,
+      query: ((text: string, params?: unknown[]) => {
+        if (text.includes('td_clear_play') && ++batches === 2) return Promise.reject(new Error('connection lost'));
+        return h.db.query(text, params);
+      }) as typeof h.db.query,
+    };
+    await expect(clearPlayFigures(failing, adminA, from, to, 1)).rejects.toThrow('connection lost');
+    const left = await dayRows(adminA, from, to);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(rows);
+    expect(await figures()).toEqual(await rebuilt());
+    expect(await clearPlayFigures(h.db, adminA, from, to, 1)).toBe(left);
+    expect(await dayRows(adminA, from, to)).toBe(0);
+    expect(await figures()).toEqual(await rebuilt());
+  }, 300_000);
+
   it('lets another admin’s bet through while the clear’s transactions are open', async () => {
     // PGlite runs one transaction at a time: a bet waits for any open one, whatever it locks.
     if (h.db.engine !== 'postgres') return;
