@@ -16,9 +16,11 @@
  *
  *   BENCH_WRITES_TEMPLATE  the installation copied (default tierdesk_bench_screens_betlist)
  *   BENCH_WRITES_RUNS      runs of each repeatable write (default 5)
- *   BENCH_WRITES_KEEP=1    keep the copy tierdesk_bench_writes after the run (it is made anew each run)
+ *   BENCH_WRITES_COPY      the scratch copy's name (default tierdesk_bench_writes; two runs at once need two)
+ *   BENCH_WRITES_KEEP=1    keep the copy after the run (it is made anew each run)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -26,12 +28,13 @@ import { ACCOUNT_PATHS, API_PATHS, fillPath } from '../domain/apiPaths';
 import { tierOf } from '../resources.config';
 import { freePort } from '../tests/e2e/server';
 import { serverReady, startServer, stopServer } from '../tests/server/serverProcess';
-import { fetchApi, must, placeBet, sleep, type Api, type SoakPlayer } from '../tests/server/soakPlay';
+import { fetchApi, must, placeBet, sleep, type Api, type ApiReply, type SoakPlayer } from '../tests/server/soakPlay';
 import { loadavg, optionsFromEnv, withDb } from './credit-transfer';
 import { recordFigure } from './figures';
 
 const TEMPLATE = process.env.BENCH_WRITES_TEMPLATE ?? 'tierdesk_bench_screens_betlist';
-const COPY = 'tierdesk_bench_writes';
+const COPY = process.env.BENCH_WRITES_COPY ?? 'tierdesk_bench_writes';
+if (!/^tierdesk_bench_writes\w*$/.test(COPY)) throw new Error(`BENCH_WRITES_COPY=${COPY}: the name starts with tierdesk_bench_writes`);
 const RUNS = Number(process.env.BENCH_WRITES_RUNS ?? 5);
 const KEEP = process.env.BENCH_WRITES_KEEP === '1';
 /** The screens installation's password of every account (its builder copies the superadmin's hash). */
@@ -111,6 +114,37 @@ async function setUp(db: pg.Client): Promise<Installation> {
     )
   ).rows.map((r: { id: string; username: string }) => ({ id: Number(r.id), username: r.username }));
   return { adminId: Number(adminRow.id), adminUsername: adminRow.username, masterId: Number(masterRow.id), masterUsername: masterRow.username, emptied: empty, bettors };
+}
+
+/**
+ * Calls answered whenever they are: Node's fetch gives up on an answer whose headers take more than
+ * 300 s, and a Clear History (a backup of the whole installation first) takes longer on a busy machine.
+ */
+function patientApi(base: string): Api {
+  return (method, path, token, body) =>
+    new Promise<ApiReply>((resolve) => {
+      const text = body === undefined ? undefined : JSON.stringify(body);
+      const req = request(`${base}/api${path}`, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(text !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } : {}) },
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          let json: Record<string, unknown>;
+          try {
+            json = JSON.parse(raw) as Record<string, unknown>;
+          } catch {
+            json = { text: raw };
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+      });
+      req.on('error', (e) => resolve({ status: 0, json: { message: e.message } }));
+      req.end(text);
+    });
 }
 
 interface Row {
@@ -320,7 +354,7 @@ export async function writesBench(): Promise<{ exitCode: number }> {
     const before = (await direct.query(`SELECT (SELECT count(*) FROM tickets WHERE admin_id = $1) AS tickets, (SELECT count(*) FROM transactions) AS ledger`, [inst.adminId])).rows[0];
     t = performance.now();
     // Its own call: the shared client gives up after 30 s, and a backup of the whole installation comes first.
-    const long = fetchApi(`http://127.0.0.1:${port}`, 3_600_000);
+    const long = patientApi(`http://127.0.0.1:${port}`);
     const watch = watchStatements(url);
     const during = await betsWhile(api, bettors, () => timed(long, 'POST', API_PATHS.deleteRecords, adminToken, body));
     const watched = await watch.stop();

@@ -197,10 +197,11 @@ export async function addPlayAggregates(q: Queryable, a: { adminId: number; game
 
 /**
  * Recomputes the coarser per-day figures from daily_play: of one admin (else all) from one day on
- * (else every day). Clear History runs it after deleting per-day rows; the reports bench after
- * writing them straight into the table. Inside a transaction: the two tables are locked against
- * other writers first (a bet or a settlement waits at its own write, after its daily_play row and
- * its wallets, until this commits, then adds its figures to what this wrote).
+ * (else every day). For installations whose daily_play rows were written straight into the table
+ * (the benches' builders, a test's set-up), not for a live one: the two tables are locked against
+ * every other writer first (a bet or a settlement of any admin waits at its own write, after its
+ * daily_play row and its wallets, until this commits). Clear History removes a live admin's figures
+ * a batch of players at a time instead (operations/clearPlayFigures.ts).
  */
 export async function rebuildPlayAggregates(q: Queryable, scope: { adminId?: number; fromDay?: string } = {}): Promise<void> {
   await q.query(`LOCK TABLE player_days, admin_game_days IN SHARE ROW EXCLUSIVE MODE`);

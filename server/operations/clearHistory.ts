@@ -7,7 +7,7 @@ import { checkInvariant } from '../credit/ledger';
 import { coded } from '../http/errors';
 import { schemaMessage } from '../http/schemaMessages';
 import { exportBackup, type BackupPlace } from './backup';
-import { rebuildPlayAggregates } from '../games/repository';
+import { clearPlayFigures } from './clearPlayFigures';
 
 /**
  * The model names the API accepts (the earlier product's collections) and what each clears here. Ledger kinds
@@ -69,7 +69,7 @@ export const clearHistoryBody = z
   .transform(({ startDate, endDate, models }) => ({ models, range: dayRange(startDate, endDate) }));
 
 /** Deletes one model's rows of the admin's subtree in the range; answers how many went. */
-async function clearModel(tx: Queryable, model: HistoryModel, admin: AccountRef, start: Date, end: Date): Promise<number> {
+async function clearModel(tx: Queryable, model: Exclude<HistoryModel, BetWritten>, admin: AccountRef, start: Date, end: Date): Promise<number> {
   const sub = `${admin.path}%`;
   const inTree = (col: string) => `(${col} IN (SELECT id FROM accounts WHERE path LIKE $1))`;
   const count = async (sql: string, params: unknown[]) => (await queryOne(tx, rowsOf({ n: col.int }), `WITH d AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM d`, params)).n;
@@ -90,12 +90,6 @@ async function clearModel(tx: Queryable, model: HistoryModel, admin: AccountRef,
       return count(`DELETE FROM console_results WHERE admin_id = $1 AND round_id IS NULL AND created_at BETWEEN $2 AND $3`, [admin.id, start, end]);
     case 'userlog':
       return count(`DELETE FROM activity_logs WHERE ${inTree('account_id')} AND created_at BETWEEN $2 AND $3`, [sub, start, end]);
-    case 'frequency': {
-      const n = await count(`DELETE FROM daily_play WHERE admin_id = $1 AND day BETWEEN $2 AND $3`, [admin.id, dayKey(start), dayKey(end)]);
-      // The coarser figures the reports read follow: the admin's from the first cleared day on.
-      await rebuildPlayAggregates(tx, { adminId: admin.id, fromDay: dayKey(start) });
-      return n;
-    }
     case 'counter':
       return count(`DELETE FROM login_guards WHERE key IN (SELECT lower(username) FROM accounts WHERE path LIKE $1) AND locked_until IS NULL`, [sub]);
     case 'user':
@@ -123,28 +117,38 @@ async function clearModel(tx: Queryable, model: HistoryModel, admin: AccountRef,
 }
 
 /**
- * Models whose rows every accepted bet writes (its player's day, and the running figures rebuilt from
- * those days): a bet waits for this transaction from the moment they are deleted to the commit,
- * holding its pool's wallet while it waits, so every bet of the pool waits too. They are cleared
- * last, after the ledger check, which reads the whole ledger and takes seconds on a large one.
+ * Models whose rows every accepted bet writes (its player's day, and the figures read from those
+ * days): cleared after the rest has committed, a batch of players at a time (clearPlayFigures), so
+ * that a bet waits for one batch, never for the whole clear.
  */
-const BET_WRITTEN: readonly HistoryModel[] = ['frequency'];
+const BET_WRITTEN = ['frequency'] as const satisfies readonly HistoryModel[];
+type BetWritten = (typeof BET_WRITTEN)[number];
+const betWritten = (m: HistoryModel): m is BetWritten => (BET_WRITTEN as readonly HistoryModel[]).includes(m);
 
 /**
- * Clear History: a backup first, then the chosen models of the admin's network in the range,
- * deleted in one transaction that re-checks the ledger invariant before it commits.
+ * The chosen models but the per-day figures, in the caller's transaction, and the ledger invariant
+ * re-checked before it may commit. Nothing here is a row a bet writes or waits for (a bet only adds
+ * tickets, ledger rows and counts of its own), so bets of any admin go on while it is open.
+ */
+export async function clearRecords(tx: Queryable, admin: AccountRef, models: readonly HistoryModel[], range: { start: Date; end: Date }): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const m of models) if (!betWritten(m)) counts[m] = await clearModel(tx, m, admin, range.start, range.end);
+  const inv = await checkInvariant(tx);
+  if (!inv.ok) throw coded(409, 'clearBreaksLedger');
+  return counts;
+}
+
+/**
+ * Clear History: a backup first; then the chosen models of the admin's network in the range,
+ * deleted in one transaction that re-checks the ledger invariant before it commits (the points
+ * move together or not at all); then the per-day play figures, if chosen, in short batches of
+ * their own. None of it holds anything of another admin's bets.
  */
 export async function clearHistory(db: Database, place: BackupPlace, admin: AccountRef, models: HistoryModel[], range: { start: Date; end: Date }) {
   const { folder } = await exportBackup(db, place);
-  const late = (m: HistoryModel) => BET_WRITTEN.includes(m);
-  const counts = await db.transaction(async (tx) => {
-    // The counts in the order asked, whatever order the models are cleared in.
-    const out: Record<string, number> = Object.fromEntries(models.map((m) => [m, 0]));
-    for (const m of models.filter((x) => !late(x))) out[m] = await clearModel(tx, m, admin, range.start, range.end);
-    const inv = await checkInvariant(tx);
-    if (!inv.ok) throw coded(409, 'clearBreaksLedger');
-    for (const m of models.filter(late)) out[m] = await clearModel(tx, m, admin, range.start, range.end);
-    return out;
-  });
+  // The counts in the order asked, whatever order the models are cleared in.
+  const counts: Record<string, number> = Object.fromEntries(models.map((m) => [m, 0]));
+  if (models.some((m) => !betWritten(m))) Object.assign(counts, await db.transaction((tx) => clearRecords(tx, admin, models, range)));
+  if (models.some(betWritten)) counts.frequency = await clearPlayFigures(db, admin.id, dayKey(range.start), dayKey(range.end));
   return { backup: folder, counts };
 }
