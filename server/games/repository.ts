@@ -182,18 +182,22 @@ export async function addPlayAggregates(q: Queryable, a: { adminId: number; game
 
 /**
  * Recomputes the coarser per-day figures from daily_play: of one admin (else all) from one day on
- * (else every day). Clear History runs it after deleting per-day rows; the reports bench after
+ * (else every day), and the figures of the players' parents (parent_days) those rows add up to. Clear History runs it after deleting per-day rows; the reports bench after
  * writing them straight into the table. Inside a transaction: the two tables are locked against
  * other writers first (a bet or a settlement waits at its own write, after its daily_play row and
  * its wallets, until this commits, then adds its figures to what this wrote).
  */
 export async function rebuildPlayAggregates(q: Queryable, scope: { adminId?: number; fromDay?: string } = {}): Promise<void> {
-  await q.query(`LOCK TABLE player_days, admin_game_days IN SHARE ROW EXCLUSIVE MODE`);
+  await q.query(`LOCK TABLE player_days, admin_game_days, parent_days IN SHARE ROW EXCLUSIVE MODE`);
   const params: unknown[] = [];
   const admin = scope.adminId === undefined ? null : `$${params.push(scope.adminId)}::bigint`;
   const from = scope.fromDay === undefined ? null : `$${params.push(scope.fromDay)}::date`;
   const where = [admin && `admin_id = ${admin}`, from && `day >= ${from}`].filter(Boolean).join(' AND ');
   const cond = where ? `WHERE ${where}` : '';
+  // The parents whose players' rows are rebuilt, read before and after: their figures are counted again.
+  const parentsOf = async (): Promise<string[]> =>
+    (await q.query(`SELECT DISTINCT a.parent_id::text AS id FROM (SELECT DISTINCT player_id FROM player_days ${cond}) d JOIN accounts a ON a.id = d.player_id WHERE a.parent_id IS NOT NULL`, params)).map((r) => String(r.id));
+  const before = where ? await parentsOf() : [];
   await q.query(`DELETE FROM admin_game_days ${cond}`, params);
   await q.query(
     `INSERT INTO admin_game_days (admin_id, day, game_id, play, win)
@@ -224,6 +228,9 @@ export async function rebuildPlayAggregates(q: Queryable, scope: { adminId?: num
         WHERE ${admin ? `p.admin_id = ${admin} AND ` : ''}p.day < ${from} AND (p.until IS NULL OR p.until >= ${from})`,
       params,
     );
+  // The parents' figures from the rebuilt rows (the tables' lock keeps every writer out meanwhile).
+  const parents = where ? [...new Set([...before, ...(await parentsOf())])] : null;
+  await q.query(`SELECT td_parent_days_rebuild($1::bigint[])`, [parents]);
 }
 
 /** Which admins a Win Percentage screen covers: every admin under a path (the root's view), or one admin. */

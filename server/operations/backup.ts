@@ -23,9 +23,12 @@ export interface BackupPlace {
 
 /**
  * Tables a backup leaves out: live sessions are credentials, ticket_hours is counted again from the
- * tickets after a restore loads them (RECOUNTED), and drizzle's own bookkeeping is not data.
+ * tickets after a restore loads them (RECOUNTED), parent_days from player_days (SUMMED_AGAIN), and
+ * drizzle's own bookkeeping is not data.
  */
-const SKIPPED = new Set(['sessions', 'ticket_hours']);
+const SKIPPED = new Set(['sessions', 'ticket_hours', 'parent_days']);
+/** Sums of loaded tables that no trigger keeps, counted once after the load (an older backup has none of them). */
+const SUMMED_AGAIN = ['SELECT td_parent_days_rebuild(NULL)'];
 /**
  * Counts that triggers keep on the loaded tables: a restore turns those triggers off while it loads
  * (a statement trigger would keep every loaded row aside until the load's end) and counts again once.
@@ -399,6 +402,7 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
         await tx.query(`ALTER TABLE "${r.table}" ENABLE TRIGGER "${r.trigger}"`);
         await tx.query(r.recount);
       }
+      for (const sql of SUMMED_AGAIN) await tx.query(sql);
       phase('counts kept by triggers');
       for (const name of order) {
         const serial = await tx.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_default LIKE 'nextval(%'`, [name]);
