@@ -36,7 +36,9 @@ export async function playSincePaid(q: Queryable, root: AccountRef, within?: { f
   const parentAt = (day: string) => `SELECT x.run_play, x.run_win FROM parent_days x WHERE x.account_id = m.id AND x.day <= ${day} ORDER BY x.day DESC LIMIT 1`;
   // A player's totals at the end of a day: the rows (one per admin it played for) in force then.
   const inForce = (day: string) => `coalesce(x.until, 'infinity'::date) > ${day} AND x.day <= ${day}`;
-  const atHi = within ? inForce('$6::date') : `x.until IS NULL`;
+  // The newest rows in the expression player_days_player_until_idx keys (a probe per player, where
+  // "until IS NULL" was planned as a scan of every player's rows).
+  const atHi = within ? inForce('$6::date') : `coalesce(x.until, 'infinity'::date) = 'infinity'::date`;
   return q.query(
     `WITH e AS MATERIALIZED (SELECT id, username, role, commission, ${lo} AS lo, length(path) - length(replace(path, '/', '')) AS k
                                FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = ANY($2::text[]) AND role <> $3),
