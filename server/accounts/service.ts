@@ -156,14 +156,14 @@ export async function updateAccount(db: Database, caller: Caller, tier: TierDef,
   const newParent =
     input.refId !== undefined && parseId(input.refId) !== target.parentId ? await resolveParent(db, caller, tier, input.refId) : null;
   if (newParent && !newParent.active) throw coded(409, 'referenceInactive');
-  // A player moved to another parent takes its play with it: both parents' figures are counted again.
+  // A player moved to another parent: both parents' figures are counted again (reparent), their
+  // players' locks taken first, in the order a bet takes them, before this edit locks the player.
   const movedParents = newParent && target.role === LEAF_TIER && target.parentId !== null ? [target.parentId, newParent.id] : [];
   await db.transaction(async (tx) => {
     await lockParents(tx, movedParents);
     await updateColumns(tx, target.id, cols);
     if (games) await setGames(tx, target.id, games);
     if (newParent) await reparent(tx, target, newParent);
-    await recountParents(tx, movedParents);
     if (cols.active === false) await revokeSessions(tx, { subtreeOf: target.path });
     else if (cols.password_hash) await revokeSessions(tx, { accountId: target.id });
   });
