@@ -1,7 +1,7 @@
 import type { AccountRecord } from '../../resources.config';
 import type { AccountInput } from '../../domain/accountValidation';
 import { LEAF_TIER, PROFILE_FIELDS, tierOf, type FieldDef, type FieldName, type TierDef } from '../../resources.config';
-import { lockParents, recountParents } from '../reports/parentDays';
+import { lockParents } from '../reports/parentDays';
 import type { Caller } from '../access/caller';
 import { hashSecret } from '../access/passwords';
 import { revokeSessions } from '../access/sessions';
@@ -186,16 +186,12 @@ export async function deleteAccount(db: Database, caller: Caller, tier: TierDef,
   const target = await loadManaged(db, caller, tier, rawId);
   if (target.walletCents > 0n) throw coded(409, 'stillHoldsPoints', { username: target.username });
   if (await hasLiveChildren(db, target.id)) throw coded(409, 'stillHasChildren', { username: target.username });
-  // A deleted player's play leaves its parent's figures (the reports count live players only).
-  const leftParents = target.role === LEAF_TIER && target.parentId !== null ? [target.parentId] : [];
   await db.transaction(async (tx) => {
-    await lockParents(tx, leftParents);
     // A win of an open round is paid to its wallet whatever happens: the account waits for it.
     if (!(await softDeleteEmpty(tx, target.id))) {
       const code = (await hasOpenTickets(tx, target.id)) ? 'stillHasOpenBets' : 'stillHoldsPoints';
       throw coded(409, code, { username: target.username });
     }
-    await recountParents(tx, leftParents);
     await deleteAdminPools(tx, target.id);
     await revokeSessions(tx, { accountId: target.id });
   });

@@ -339,11 +339,12 @@ export const playerDays = pgTable(
 );
 
 /**
- * Play and win per parent of players (the tier above the leaf) and day over its live players, with
+ * Play and win per parent of players (the tier above the leaf) and day over all its players, with
  * the running totals through the day: the totals at the end of a day D are those of the parent's
  * newest row on or before D (one probe of the key). The accounts above the players read these,
- * summed over the parents under them. Written by td_add_play after player_days, counted again from
- * player_days when a player leaves its parent, by Clear History and after a restore (migration 0025).
+ * summed over the parents under them, less their deleted players' play. Written by td_add_play after
+ * player_days, counted again from player_days when a player moves to another parent, by Clear
+ * History and after a restore (migration 0025).
  */
 export const parentDays = pgTable(
   'parent_days',

@@ -21,7 +21,8 @@ const PARENT_TIER: Role = CHAIN.find((r) => childTierOf(r)?.role === LEAF_TIER)!
  * (lo, hi] is the totals in force at the end of hi (the newest row when there is no hi) less those
  * in force at the end of lo. An account above the players sums the totals of the players' parents
  * under it (parent_days: one probe per parent and day, thousands, not the hundred thousand players'
- * rows), each parent read once at hi and once at each distinct lo of the accounts (nearly always
+ * rows), less the play of the deleted players under it (the reports count live players; parents keep
+ * every player's, so no delete has to rewrite them), each parent read once at hi and once at each distinct lo of the accounts (nearly always
  * one: they are paid together), matched to the id at that account's place on the parent's path. A
  * player reads its own totals (player_days) at hi and at its lo.
  */
@@ -44,9 +45,16 @@ export async function playSincePaid(q: Queryable, root: AccountRef, within?: { f
                                FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = ANY($2::text[]) AND role <> $3),
           lows AS (SELECT DISTINCT e.lo FROM e WHERE e.lo IS NOT NULL AND ${counts('e')}),
           m AS MATERIALIZED (SELECT id, path FROM accounts WHERE path LIKE $1 AND role = $4 AND EXISTS (SELECT 1 FROM e)),
+          dp AS MATERIALIZED (SELECT id, path FROM accounts WHERE path LIKE $1 AND role = $3 AND deleted_at IS NOT NULL AND EXISTS (SELECT 1 FROM e)),
           v AS (SELECT m.path, NULL::date AS at, x.run_play AS play, x.run_win AS win FROM m CROSS JOIN LATERAL (${parentAt(hiDay)}) x
                 UNION ALL
-                SELECT m.path, l.lo, -x.run_play, -x.run_win FROM lows l CROSS JOIN m CROSS JOIN LATERAL (${parentAt('l.lo')}) x),
+                SELECT m.path, l.lo, -x.run_play, -x.run_win FROM lows l CROSS JOIN m CROSS JOIN LATERAL (${parentAt('l.lo')}) x
+                UNION ALL
+                SELECT dp.path, NULL::date, -x.play, -x.win FROM dp
+                  CROSS JOIN LATERAL (SELECT sum(x.run_play) AS play, sum(x.run_win) AS win FROM player_days x WHERE x.player_id = dp.id AND ${atHi}) x WHERE x.play IS NOT NULL
+                UNION ALL
+                SELECT dp.path, l.lo, x.play, x.win FROM lows l CROSS JOIN dp
+                  CROSS JOIN LATERAL (SELECT sum(x.run_play) AS play, sum(x.run_win) AS win FROM player_days x WHERE x.player_id = dp.id AND ${inForce('l.lo')}) x WHERE x.play IS NOT NULL),
           vk AS MATERIALIZED (SELECT v.play, v.win, v.at, k.k, nullif(split_part(v.path, '/', k.k), '')::bigint AS e_id
                                 FROM v CROSS JOIN (SELECT DISTINCT e.k FROM e) k),
           fig AS (SELECT e.id AS e_id, sum(vk.play) AS play, sum(vk.win) AS win FROM vk JOIN e ON e.id = vk.e_id AND e.k = vk.k

@@ -30,12 +30,12 @@ BEGIN
     END IF;
   END LOOP;
 
-  -- Each parent's day (its live players' play, summed): one write per parent and day, parent after
+  -- Each parent's day (its players' play, summed): one write per parent and day, parent after
   -- parent in id order under the parents' locks, taken last (td_lock_parents).
-  PERFORM td_lock_parents(array_agg(a.parent_id)) FROM accounts a WHERE a.id = ANY (p_players) AND a.deleted_at IS NULL;
+  PERFORM td_lock_parents(array_agg(a.parent_id)) FROM accounts a WHERE a.id = ANY (p_players);
   FOR r IN SELECT a.parent_id AS parent, x.day, sum(x.play)::bigint AS play, sum(x.win)::bigint AS win
              FROM unnest(p_players, p_days, p_play, p_win) AS x(player, day, play, win) JOIN accounts a ON a.id = x.player
-            WHERE a.deleted_at IS NULL AND a.parent_id IS NOT NULL
+            WHERE a.parent_id IS NOT NULL
             GROUP BY a.parent_id, x.day ORDER BY a.parent_id, x.day LOOP
     PERFORM td_add_parent_day(r.parent, r.day, r.play, r.win);
   END LOOP;
