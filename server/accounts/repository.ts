@@ -1,3 +1,5 @@
+import { LEAF_TIER } from '../../resources.config';
+import { lockParents, recountParents } from '../reports/parentDays';
 import { POOL_ROLE } from './poolRole';
 import type { Queryable } from '../db/client';
 import { col, queryOne, queryRow, queryRows, rowsOf, type RowOf } from '../db/rows';
@@ -140,15 +142,22 @@ export async function updateColumns(q: Queryable, id: number, cols: AccountColum
   );
 }
 
-/** Moves an account and its whole subtree under a new parent (paths rewritten in one statement). */
+/**
+ * Moves an account and its whole subtree under a new parent (paths rewritten in one statement). A
+ * player takes its play from its old parent's figures to the new one's (parent_days counted again);
+ * an account above the players takes its parents' rows with it, untouched.
+ */
 export async function reparent(q: Queryable, account: AccountRef, parent: AccountRef): Promise<void> {
   const newPath = `${parent.path}${account.id}/`;
+  const parents = account.role === LEAF_TIER && account.parentId !== null ? [account.parentId, parent.id] : [];
+  await lockParents(q, parents);
   await q.query(
     `UPDATE accounts SET path = $2 || substr(path, length($1) + 1),
        parent_id = CASE WHEN id = $3 THEN $4::bigint ELSE parent_id END
      WHERE path LIKE $1 || '%'`,
     [account.path, newPath, account.id, parent.id],
   );
+  await recountParents(q, parents);
 }
 
 export async function setGames(q: Queryable, accountId: number, gameIds: number[]): Promise<void> {

@@ -1,6 +1,7 @@
 import type { AccountRecord } from '../../resources.config';
 import type { AccountInput } from '../../domain/accountValidation';
-import { PROFILE_FIELDS, tierOf, type FieldDef, type FieldName, type TierDef } from '../../resources.config';
+import { LEAF_TIER, PROFILE_FIELDS, tierOf, type FieldDef, type FieldName, type TierDef } from '../../resources.config';
+import { lockParents } from '../reports/parentDays';
 import type { Caller } from '../access/caller';
 import { hashSecret } from '../access/passwords';
 import { revokeSessions } from '../access/sessions';
@@ -155,7 +156,11 @@ export async function updateAccount(db: Database, caller: Caller, tier: TierDef,
   const newParent =
     input.refId !== undefined && parseId(input.refId) !== target.parentId ? await resolveParent(db, caller, tier, input.refId) : null;
   if (newParent && !newParent.active) throw coded(409, 'referenceInactive');
+  // A player moved to another parent: both parents' figures are counted again (reparent), their
+  // players' locks taken first, in the order a bet takes them, before this edit locks the player.
+  const movedParents = newParent && target.role === LEAF_TIER && target.parentId !== null ? [target.parentId, newParent.id] : [];
   await db.transaction(async (tx) => {
+    await lockParents(tx, movedParents);
     await updateColumns(tx, target.id, cols);
     if (games) await setGames(tx, target.id, games);
     if (newParent) await reparent(tx, target, newParent);

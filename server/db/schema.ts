@@ -339,6 +339,27 @@ export const playerDays = pgTable(
 );
 
 /**
+ * Play and win per parent of players (the tier above the leaf) and day over all its players, with
+ * the running totals through the day: the totals at the end of a day D are those of the parent's
+ * newest row on or before D (one probe of the key). The accounts above the players read these,
+ * summed over the parents under them, less their deleted players' play. Written by td_add_play after
+ * player_days, counted again from player_days when a player moves to another parent, by Clear
+ * History and after a restore (migration 0025).
+ */
+export const parentDays = pgTable(
+  'parent_days',
+  {
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    play: money('play').notNull().default(sql`0`),
+    win: money('win').notNull().default(sql`0`),
+    runPlay: money('run_play').notNull().default(sql`0`),
+    runWin: money('run_win').notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
+);
+
+/**
  * The stakes placed on each option of a round, added by the bets' own transaction: a console reads
  * its round's figures here, not by joining every ticket line (migration 0011).
  */

@@ -201,15 +201,20 @@ export async function addPlayAggregates(q: Queryable, a: { adminId: number; game
  * (the benches' builders, a test's set-up), not for a live one: the two tables are locked against
  * every other writer first (a bet or a settlement of any admin waits at its own write, after its
  * daily_play row and its wallets, until this commits). Clear History removes a live admin's figures
- * a batch of players at a time instead (operations/clearPlayFigures.ts).
+ * a batch of players at a time instead (operations/clearPlayFigures.ts). Also recounts the players'
+ * parents' figures (parent_days) those rows add up to.
  */
 export async function rebuildPlayAggregates(q: Queryable, scope: { adminId?: number; fromDay?: string } = {}): Promise<void> {
-  await q.query(`LOCK TABLE player_days, admin_game_days IN SHARE ROW EXCLUSIVE MODE`);
+  await q.query(`LOCK TABLE player_days, admin_game_days, parent_days IN SHARE ROW EXCLUSIVE MODE`);
   const params: unknown[] = [];
   const admin = scope.adminId === undefined ? null : `$${params.push(scope.adminId)}::bigint`;
   const from = scope.fromDay === undefined ? null : `$${params.push(scope.fromDay)}::date`;
   const where = [admin && `admin_id = ${admin}`, from && `day >= ${from}`].filter(Boolean).join(' AND ');
   const cond = where ? `WHERE ${where}` : '';
+  // The parents whose players' rows are rebuilt, read before and after: their figures are counted again.
+  const parentsOf = async (): Promise<string[]> =>
+    (await q.query(`SELECT DISTINCT a.parent_id::text AS id FROM (SELECT DISTINCT player_id FROM player_days ${cond}) d JOIN accounts a ON a.id = d.player_id WHERE a.parent_id IS NOT NULL`, params)).map((r) => String(r.id));
+  const before = where ? await parentsOf() : [];
   await q.query(`DELETE FROM admin_game_days ${cond}`, params);
   await q.query(
     `INSERT INTO admin_game_days (admin_id, day, game_id, play, win)
@@ -240,6 +245,9 @@ export async function rebuildPlayAggregates(q: Queryable, scope: { adminId?: num
         WHERE ${admin ? `p.admin_id = ${admin} AND ` : ''}p.day < ${from} AND (p.until IS NULL OR p.until >= ${from})`,
       params,
     );
+  // The parents' figures from the rebuilt rows (the tables' lock keeps every writer out meanwhile).
+  const parents = where ? [...new Set([...before, ...(await parentsOf())])] : null;
+  await q.query(`SELECT td_parent_days_rebuild($1::bigint[])`, [parents]);
 }
 
 /** Which admins a Win Percentage screen covers: every admin under a path (the root's view), or one admin. */

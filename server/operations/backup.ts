@@ -23,12 +23,15 @@ export interface BackupPlace {
 }
 
 /**
+/**
  * Tables a backup leaves out: live sessions are credentials; ticket_hours, activity_counts and
  * ledger_counts are counted again from the tickets, the activity log and the ledger after a restore
- * loads them (RECOUNTED); account_moves is empty between statements; drizzle's own bookkeeping is
- * not data.
+ * loads them (RECOUNTED), parent_days from player_days (SUMMED_AGAIN); account_moves is empty
+ * between statements; drizzle's own bookkeeping is not data.
  */
-const SKIPPED = new Set(['sessions', 'ticket_hours', 'activity_counts', 'ledger_counts', 'account_moves']);
+const SKIPPED = new Set(['sessions', 'ticket_hours', 'activity_counts', 'ledger_counts', 'account_moves', 'parent_days']);
+/** Sums of loaded tables that no trigger keeps, counted once after the load (an older backup has none of them). */
+const SUMMED_AGAIN = ['SELECT td_parent_days_rebuild(NULL)'];
 /**
  * Counts that triggers keep on the loaded tables: a restore turns those triggers off while it loads
  * (a statement trigger would keep every loaded row aside until the load's end) and counts again once.
@@ -413,6 +416,7 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
         await tx.query(`ALTER TABLE "${r.table}" ENABLE TRIGGER "${r.trigger}"`);
         await tx.query(r.recount);
       }
+      for (const sql of SUMMED_AGAIN) await tx.query(sql);
       phase('counts kept by triggers');
       for (const name of order) {
         const serial = await queryRows(

@@ -1,7 +1,7 @@
 import { applyBp, commissionTableTotals, percentToBp } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, lastCompletePeriod } from '../../domain/periods';
-import { COMMISSION_TIERS, type Role } from '../../resources.config';
+import { CHAIN, childTierOf, COMMISSION_TIERS, type Role } from '../../resources.config';
 import type { AccountRef } from '../accounts/repository';
 import type { Database, Queryable } from '../db/client';
 import { col, queryOne, queryRows, rowsOf } from '../db/rows';
@@ -12,50 +12,74 @@ import { LEAF_TIER } from '../../resources.config';
 /** Tiers that earn commission: those the registry gives a commission column. */
 const EARNING = COMMISSION_TIERS.map((t) => t.role);
 
+/** The tier of the players' parents: their play is kept per parent and day (parent_days). */
+const PARENT_TIER: Role = CHAIN.find((r) => childTierOf(r)?.role === LEAF_TIER)!;
+
 /**
  * Play under each earning account of `root`'s subtree (a player: its own play) on the days after
- * its commission was last paid, optionally only within [from, to]. Read from the running totals
- * the bet path keeps per player (player_days), never from the per-day rows: the play of the days
+ * its commission was last paid, optionally only within [from, to], in one statement (one snapshot).
+ * Read from running totals the bet path keeps, never from the per-day rows: the play of the days
  * (lo, hi] is the totals in force at the end of hi (the newest row when there is no hi) less those
- * in force at the end of lo. Each player's totals are read once at hi and once at each distinct lo
- * of the accounts (nearly always one: they are paid together), then summed into every earning
- * account above it: the id at that tier's place on the player's path (paths list ids from the
- * root), one hash join on (id, place), not a path match per pair.
+ * in force at the end of lo. An account above the players sums the totals of the players' parents
+ * under it (parent_days: one probe per parent and day, thousands, not the hundred thousand players'
+ * rows), less the play of the deleted players under it (the reports count live players; parents keep
+ * every player's, so no delete has to rewrite them), each parent read once at hi and once at each distinct lo of the accounts (nearly always
+ * one: they are paid together), matched to the id at that account's place on the parent's path. A
+ * player reads its own totals (player_days) at hi and at its lo.
  */
 const sincePaidRow = rowsOf({ id: col.id, username: col.text, role: col.text, commission: col.num, play: col.cents, win: col.cents });
 const walletRow = rowsOf({ w: col.cents });
 
 export async function playSincePaid(q: Queryable, root: AccountRef, within?: { from: string; to: string }, role?: Role) {
+  const roles = role ? [role] : EARNING;
   // The day each account's counted days start after: its last paid day, or the day before the period.
-  const lo = within ? `greatest(commission_paid_through, $4::date - 1)` : `commission_paid_through`;
-  // Totals in force at the end of a day: the row from that day or before that the next row does not replace.
-  // Read per player for each start day (LATERAL): with no start day nothing is read, where a join
-  // was planned as a walk over every player's rows.
-  const inForce = (day: string) => `coalesce(x.until, 'infinity'::date) > ${day} AND x.day <= ${day}`;
-  const atHi = within ? inForce('$5::date') : `coalesce(x.until, 'infinity'::date) = 'infinity'::date`;
+  const lo = within ? `greatest(commission_paid_through, $5::date - 1)` : `commission_paid_through`;
   // An account whose counted days start at or after the period's end counts nothing.
-  const counts = within ? `(e.lo IS NULL OR e.lo < $5::date)` : 'true';
+  const counts = (e: string) => (within ? `(${e}.lo IS NULL OR ${e}.lo < $6::date)` : 'true');
+  const hiDay = within ? '$6::date' : `'infinity'::date`;
+  // A parent's totals at the end of a day: its newest row on or before it.
+  const parentAt = (day: string) => `SELECT x.run_play, x.run_win FROM parent_days x WHERE x.account_id = m.id AND x.day <= ${day} ORDER BY x.day DESC LIMIT 1`;
+  // A player's totals at the end of a day: the rows (one per admin it played for) in force then.
+  const inForce = (day: string) => `coalesce(x.until, 'infinity'::date) > ${day} AND x.day <= ${day}`;
+  // The newest rows in the expression player_days_player_until_idx keys (a probe per player, where
+  // "until IS NULL" was planned as a scan of every player's rows).
+  const atHi = within ? inForce('$6::date') : `coalesce(x.until, 'infinity'::date) = 'infinity'::date`;
   return queryRows(
     q,
     sincePaidRow,
     `WITH e AS MATERIALIZED (SELECT id, username, role, commission, ${lo} AS lo, length(path) - length(replace(path, '/', '')) AS k
-                               FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = ANY($2::text[])),
-          lows AS (SELECT DISTINCT e.lo FROM e WHERE e.lo IS NOT NULL AND ${counts}),
-          p AS MATERIALIZED (SELECT id, path FROM accounts WHERE path LIKE $1 AND role = $3 AND deleted_at IS NULL),
-          v AS (SELECT p.id AS player_id, p.path, NULL::date AS at, sum(x.run_play) AS play, sum(x.run_win) AS win
-                  FROM p JOIN player_days x ON x.player_id = p.id AND ${atHi} GROUP BY p.id, p.path
+                               FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = ANY($2::text[]) AND role <> $3),
+          lows AS (SELECT DISTINCT e.lo FROM e WHERE e.lo IS NOT NULL AND ${counts('e')}),
+          m AS MATERIALIZED (SELECT id, path FROM accounts WHERE path LIKE $1 AND role = $4 AND EXISTS (SELECT 1 FROM e)),
+          dp AS MATERIALIZED (SELECT id, path FROM accounts WHERE path LIKE $1 AND role = $3 AND deleted_at IS NOT NULL AND EXISTS (SELECT 1 FROM e)),
+          v AS (SELECT m.path, NULL::date AS at, x.run_play AS play, x.run_win AS win FROM m CROSS JOIN LATERAL (${parentAt(hiDay)}) x
                 UNION ALL
-                SELECT p.id, p.path, l.lo, -x.play, -x.win
-                  FROM lows l CROSS JOIN p
-                  JOIN LATERAL (SELECT sum(x.run_play) AS play, sum(x.run_win) AS win FROM player_days x WHERE x.player_id = p.id AND ${inForce('l.lo')}) x ON x.play IS NOT NULL),
+                SELECT m.path, l.lo, -x.run_play, -x.run_win FROM lows l CROSS JOIN m CROSS JOIN LATERAL (${parentAt('l.lo')}) x
+                UNION ALL
+                SELECT dp.path, NULL::date, -x.play, -x.win FROM dp
+                  CROSS JOIN LATERAL (SELECT sum(x.run_play) AS play, sum(x.run_win) AS win FROM player_days x WHERE x.player_id = dp.id AND ${atHi}) x WHERE x.play IS NOT NULL
+                UNION ALL
+                SELECT dp.path, l.lo, x.play, x.win FROM lows l CROSS JOIN dp
+                  CROSS JOIN LATERAL (SELECT sum(x.run_play) AS play, sum(x.run_win) AS win FROM player_days x WHERE x.player_id = dp.id AND ${inForce('l.lo')}) x WHERE x.play IS NOT NULL),
           vk AS MATERIALIZED (SELECT v.play, v.win, v.at, k.k, nullif(split_part(v.path, '/', k.k), '')::bigint AS e_id
                                 FROM v CROSS JOIN (SELECT DISTINCT e.k FROM e) k),
           fig AS (SELECT e.id AS e_id, sum(vk.play) AS play, sum(vk.win) AS win FROM vk JOIN e ON e.id = vk.e_id AND e.k = vk.k
-                   WHERE (vk.at IS NULL OR vk.at = e.lo) AND ${counts} GROUP BY e.id)
+                   WHERE (vk.at IS NULL OR vk.at = e.lo) AND ${counts('e')} GROUP BY e.id),
+          pe AS MATERIALIZED (SELECT id, username, role, commission, ${lo} AS lo
+                                FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = $3 AND $3 = ANY($2::text[])),
+          pv AS (SELECT pe.id, x.run_play AS play, x.run_win AS win FROM pe JOIN player_days x ON x.player_id = pe.id AND ${atHi} WHERE ${counts('pe')}
+                 UNION ALL
+                 SELECT pe.id, -x.play, -x.win FROM pe
+                   JOIN LATERAL (SELECT sum(x.run_play) AS play, sum(x.run_win) AS win FROM player_days x WHERE x.player_id = pe.id AND ${inForce('pe.lo')}) x ON x.play IS NOT NULL
+                  WHERE pe.lo IS NOT NULL AND ${counts('pe')}),
+          pfig AS (SELECT pv.id AS e_id, sum(pv.play) AS play, sum(pv.win) AS win FROM pv GROUP BY pv.id)
      SELECT e.id, e.username, e.role, e.commission::text AS commission, coalesce(f.play, 0)::text AS play, coalesce(f.win, 0)::text AS win
        FROM e LEFT JOIN fig f ON f.e_id = e.id
-      ORDER BY e.id`,
-    [`${root.path}%`, role ? [role] : EARNING, LEAF_TIER, ...(within ? [within.from, within.to] : [])],
+     UNION ALL
+     SELECT pe.id, pe.username, pe.role, pe.commission::text, coalesce(f.play, 0)::text, coalesce(f.win, 0)::text
+       FROM pe LEFT JOIN pfig f ON f.e_id = pe.id
+      ORDER BY id`,
+    [`${root.path}%`, roles, LEAF_TIER, PARENT_TIER, ...(within ? [within.from, within.to] : [])],
   );
 }
 

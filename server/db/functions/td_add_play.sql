@@ -4,7 +4,8 @@
 -- (until IS NULL: a bet's always is) is a single-row update by player_days' whole key, whose plan is
 -- cached (a join on the day as a range read the admin's rows once per player on a table without
 -- fresh statistics); a play on an older day (a settlement after midnight) or a new day takes
--- td_add_player_day, which moves the later rows' running totals.
+-- td_add_player_day, which moves the later rows' running totals. Then the same per player's parent
+-- and day (parent_days), what the accounts above the players read.
 CREATE OR REPLACE FUNCTION td_add_play(p_admin bigint, p_game bigint, p_players bigint[], p_days date[], p_play bigint[], p_win bigint[])
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
@@ -27,6 +28,16 @@ BEGIN
     IF NOT FOUND THEN
       PERFORM td_add_player_day(r.player, p_admin, r.day, r.play, r.win);
     END IF;
+  END LOOP;
+
+  -- Each parent's day (its players' play, summed): one write per parent and day, parent after
+  -- parent in id order under the parents' locks, taken last (td_lock_parents).
+  PERFORM td_lock_parents(array_agg(a.parent_id)) FROM accounts a WHERE a.id = ANY (p_players);
+  FOR r IN SELECT a.parent_id AS parent, x.day, sum(x.play)::bigint AS play, sum(x.win)::bigint AS win
+             FROM unnest(p_players, p_days, p_play, p_win) AS x(player, day, play, win) JOIN accounts a ON a.id = x.player
+            WHERE a.parent_id IS NOT NULL
+            GROUP BY a.parent_id, x.day ORDER BY a.parent_id, x.day LOOP
+    PERFORM td_add_parent_day(r.parent, r.day, r.play, r.win);
   END LOOP;
 END;
 $$;
