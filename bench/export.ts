@@ -81,17 +81,10 @@ export async function exportBench(): Promise<{ exitCode: number }> {
       await page.getByRole('row').nth(1).waitFor();
       // Let the list's own rendering finish before the clock starts.
       await page.waitForTimeout(1000);
-      // The export's reads: its stream (one), and any page of the list read meanwhile (none expected).
-      const reads: { sent: number; done: number }[] = [];
-      const sentAt = new Map<object, number>();
+      // Pages of the list read meanwhile (none expected: the export reads its own route).
       let listPages = 0;
       page.on('request', (r) => {
-        if (r.url().includes('/api/player/export')) sentAt.set(r, performance.now());
         if (r.url().includes('/api/player/all')) listPages++;
-      });
-      page.on('requestfinished', (r) => {
-        const s = sentAt.get(r);
-        if (s !== undefined) reads.push({ sent: s, done: performance.now() });
       });
       const clickedAt = await page.evaluate(() => performance.now());
       const t0 = performance.now();
@@ -103,7 +96,14 @@ export async function exportBench(): Promise<{ exitCode: number }> {
       // The tasks of the page's own load show that the observer runs, when the export has none.
       console.log(`  long tasks before the click (loading the app and the list): ${seen.length - tasks.length}, the longest ${Math.max(0, ...seen.filter((t) => !tasks.includes(t)).map((t) => t.duration)).toFixed(0)} ms`);
       const longest = Math.max(0, ...tasks.map((t) => t.duration));
-      const readMs = reads.length ? Math.max(...reads.map((p) => p.done)) - t0 : 0;
+      // The stream's own timing, from the page (Resource Timing: sent, first byte, last byte).
+      const reads = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.includes('/api/player/export'))
+          .map((e) => ({ sent: (e as PerformanceResourceTiming).requestStart || e.startTime, done: (e as PerformanceResourceTiming).responseEnd })),
+      );
+      const readMs = reads.length ? Math.max(...reads.map((p) => p.done)) - clickedAt : 0;
       const answerMs = reads.length ? Math.max(...reads.map((p) => p.done - p.sent)) : 0;
 
       const wb = XLSX.read(readFileSync(file), { type: 'buffer', cellStyles: true, dense: true });
