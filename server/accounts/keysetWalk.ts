@@ -75,11 +75,11 @@ export async function* walkRows(q: Queryable, f: Omit<ListFilter, 'limit' | 'off
       params.push(batch);
       // Inside a stretch the rows are ordered by the pair, or by the id alone (one key value throughout).
       const order = stretch.byPair ? listOrder(keyExpr, f.order) : `a.id ${f.order}`;
+      // One pass: the rows come off the order's index with their columns (a batch is read whole,
+      // unlike a list page, which picks its ids first and joins only those).
       const rows = await q.query<AccountRow & { walk_key: string | null }>(
-        `WITH page AS (SELECT a.id, (${keyExpr})::text AS walk_key FROM accounts a WHERE ${where.join(' AND ')}
-                        ORDER BY ${order} LIMIT $${params.length})
-         SELECT ${ACCOUNT_SELECT}, page.walk_key FROM page JOIN (${ACCOUNT_FROM}) ON a.id = page.id
-         ORDER BY ${order}`,
+        `SELECT ${ACCOUNT_SELECT}, (${keyExpr})::text AS walk_key FROM ${ACCOUNT_FROM} WHERE ${where.join(' AND ')}
+         ORDER BY ${order} LIMIT $${params.length}`,
         params,
       );
       if (rows.length === 0) break;
