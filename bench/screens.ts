@@ -45,6 +45,7 @@ const NOT_SCREEN_READS: RegExp[] = [
   /^\/api\/reports\/sendcommission$/, // pays commission
   /^\/api\/backup\//, // files on disk, not the database
   /^\/api\/logs\/export$/, // a download of the whole filter, by design
+  /\/export$/, // a tier list's Export to Excel: the whole list streamed, by design
   /^\/api\/app\//,
   /^\/api\/live\//,
   /^\/api\/auth\/userauth/,

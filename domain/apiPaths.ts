@@ -21,6 +21,16 @@ export const ACCOUNT_PATHS = {
 } as const;
 export type AccountPath = keyof typeof ACCOUNT_PATHS;
 
+/**
+ * A tier list's export, under the tier's `api` base, where the registry gives the listed tier an
+ * export: the tier's own list, and the children of one of its accounts.
+ */
+export const EXPORT_PATHS = {
+  export: '/export',
+  childrenExport: '/:id/children/export',
+} as const;
+export type ExportPath = keyof typeof EXPORT_PATHS;
+
 /** Calls outside the tier families, one entry each, grouped by the server module that serves them. */
 export const API_PATHS = {
   health: '/health',
@@ -122,3 +132,7 @@ export function fillPath(pattern: string, params: Record<string, string | number
 /** The path of one account-family call of a tier (`tier.api` is its base, e.g. /admins). */
 export const accountPath = (tierApi: string, call: AccountPath, params: Record<string, string | number> = {}): string =>
   `${tierApi}${fillPath(ACCOUNT_PATHS[call], params)}`;
+
+/** The path of a tier list's export (`tier.api` is its base). */
+export const exportPath = (tierApi: string, call: ExportPath, params: Record<string, string | number> = {}): string =>
+  `${tierApi}${fillPath(EXPORT_PATHS[call], params)}`;

@@ -48,15 +48,10 @@ export interface ListFilter {
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Whether an account has an unexpired session: the online state its rows show and sort by. */
-const LOGGED_IN = `EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.expires_at > now())`;
+export const LOGGED_IN = `EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.revoked_at IS NULL AND s.expires_at > now())`;
 
-/**
- * A page of a tier inside a subtree and the total before paging. The page is chosen on the
- * account's own columns, and only its rows get the parent, online state and games; the total is
- * counted apart (a count over the whole select computed those for every row of the tier, seconds
- * at 100,000 players), and not at all when the page shows where the rows end.
- */
-export async function listRows(q: Queryable, f: ListFilter): Promise<{ rows: AccountRow[]; total: number }> {
+/** The accounts a list shows, before paging: its WHERE clauses (on `accounts a`) and their parameters ($1…). */
+export function listWhere(f: Omit<ListFilter, 'sort' | 'order' | 'limit' | 'offset'>): { where: string[]; params: unknown[] } {
   const where = ['a.deleted_at IS NULL', 'a.role = $1'];
   const params: unknown[] = [f.role];
   const add = (clause: string, v: unknown) => {
@@ -70,9 +65,28 @@ export async function listRows(q: Queryable, f: ListFilter): Promise<{ rows: Acc
   if (f.parentId !== undefined) add('a.parent_id = ?', f.parentId);
   if (f.onlyId !== undefined) add('a.id = ?', f.onlyId);
   if (f.search) add(`a.username ILIKE ? ESCAPE '\\'`, `%${likeEscape(f.search)}%`);
-  const filterParams = [...params];
+  return { where, params };
+}
+
+/** How many accounts a list shows (its filter, no paging). */
+export async function countRows(q: Queryable, f: Omit<ListFilter, 'sort' | 'order' | 'limit' | 'offset'>): Promise<number> {
+  const { where, params } = listWhere(f);
+  return (await queryOne(q, countRow, `SELECT count(*)::int AS n FROM accounts a WHERE ${where.join(' AND ')}`, params)).n;
+}
+
+/** The list's order on one sort key: the key, then the id, both in the asked direction, missing values last. */
+export const listOrder = (key: string, order: 'ASC' | 'DESC') => `${key} ${order} NULLS LAST, a.id ${order}`;
+
+/**
+ * A page of a tier inside a subtree and the total before paging. The page is chosen on the
+ * account's own columns, and only its rows get the parent, online state and games; the total is
+ * counted apart (a count over the whole select computed those for every row of the tier, seconds
+ * at 100,000 players), and not at all when the page shows where the rows end.
+ */
+export async function listRows(q: Queryable, f: ListFilter): Promise<{ rows: AccountRow[]; total: number }> {
+  const { where, params } = listWhere(f);
   params.push(f.limit, f.offset);
-  const order = (key: string) => `${key} ${f.order} NULLS LAST, a.id ${f.order}`;
+  const order = (key: string) => listOrder(key, f.order);
   const rows = await queryRows(
     q,
     accountRow,
@@ -85,8 +99,7 @@ export async function listRows(q: Queryable, f: ListFilter): Promise<{ rows: Acc
   );
   // A page that is not full ends the rows: the total is known (unless it is past the end).
   if (rows.length < f.limit && (rows.length > 0 || f.offset === 0)) return { rows, total: f.offset + rows.length };
-  const c = await queryOne(q, countRow, `SELECT count(*)::int AS n FROM accounts a WHERE ${where.join(' AND ')}`, filterParams);
-  return { rows, total: c.n };
+  return { rows, total: await countRows(q, f) };
 }
 
 /** Column values of an insert or update, already validated and converted (names and types from the Drizzle schema). */

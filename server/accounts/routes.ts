@@ -9,6 +9,8 @@ import { sendPage } from '../http/list';
 import { adjust, transfer, type CreditContext } from '../credit/service';
 import { TIER_CREDIT_ENDPOINTS } from './credit.endpoints';
 import { TIER_ACCOUNT_ENDPOINTS } from './endpoints';
+import { TIER_EXPORT_ENDPOINTS } from './export.endpoints';
+import { exportTier, sendExport } from './export';
 import { serve } from '../http/endpoint';
 import { checkedInput } from '../http/validated';
 import { loadChild, loadManaged, loadReadable, loadViewRoot } from '../access/accounts';
@@ -85,6 +87,21 @@ function tierRoutes(tier: TierDef, credit: CreditContext, realtime: Realtime) {
       const page = await listTier(db, caller, tier, root ? { underPath: root.path } : {}, req.query);
       return sendPage(reply, tier.role, page);
     });
+
+    // Export to Excel: the whole list as the list reads it (the same checks), streamed.
+    const X = TIER_EXPORT_ENDPOINTS[tier.role];
+    if (X?.export)
+      serve(plain, X.export, async (req, reply) => {
+        const caller = requireCaller(req);
+        const root = await loadViewRoot(db, caller, req.query.id);
+        return sendExport(reply, await exportTier(db, caller, tier, root ? { underPath: root.path } : {}, req.query));
+      });
+    if (X?.childrenExport)
+      serve(plain, X.childrenExport, async (req, reply) => {
+        const caller = requireCaller(req);
+        const { parent, child } = await parentFor(db, caller, tier, req.params.id);
+        return sendExport(reply, await exportTier(db, caller, child, { underPath: parent.path, parentId: parent.id }, req.query));
+      });
 
     serve(plain, C.loadCredit, async (req) => {
       const caller = requireCaller(req);

@@ -27,6 +27,7 @@ import {
   type AccountColumns,
   type AccountRef,
   type SortKey,
+  type ListFilter,
 } from './repository';
 import { toAccountRecord } from './serialize';
 import { deleteAdminPools } from './adminPools';
@@ -211,23 +212,35 @@ const SORT_KEYS = Object.keys(SORTABLE) as SortKey[];
 export const pageOf = (p: ListParams) =>
   parseListQuery<SortKey>(p, { sortable: SORT_KEYS, defaultSort: 'createdAt', maxBare: MAX_BARE, maxPerPage: MAX_PER_PAGE });
 
+/** Where a list reads: the accounts under a path (the caller's, or a view root's), or one parent's children. */
+export interface ListScope {
+  underPath?: string;
+  parentId?: number;
+}
+
+/**
+ * The filter of a tier list for a caller, before paging: a role listing its own tier sees only
+ * itself (the reference select of the forms below it); any other tier must be one the role manages
+ * (403), read inside the caller's subtree or the scope's.
+ */
+export function listFilterOf(caller: Caller, tier: TierDef, scope: ListScope): Pick<ListFilter, 'role' | 'underPath' | 'parentId' | 'onlyId'> {
+  const own = tier.role === caller.role && scope.parentId === undefined;
+  if (!own) assertTier(caller, tier);
+  return {
+    role: tier.role,
+    ...(own ? { onlyId: caller.id } : { underPath: scope.underPath ?? caller.path }),
+    ...(scope.parentId !== undefined ? { parentId: scope.parentId } : {}),
+  };
+}
+
 export async function listTier(
   q: Queryable,
   caller: Caller,
   tier: TierDef,
-  scope: { underPath?: string; parentId?: number },
+  scope: ListScope,
   params: ListParams,
 ): Promise<{ data: AccountRecord[]; total: number; offset: number }> {
   const paging = pageOf(params);
-  // A role listing its own tier sees itself (the reference select of the forms below it).
-  const own = tier.role === caller.role && scope.parentId === undefined;
-  if (!own) assertTier(caller, tier);
-  const { rows, total } = await listRows(q, {
-    role: tier.role,
-    ...(own ? { onlyId: caller.id } : { underPath: scope.underPath ?? caller.path }),
-    ...(scope.parentId !== undefined ? { parentId: scope.parentId } : {}),
-    ...paging,
-  });
+  const { rows, total } = await listRows(q, { ...listFilterOf(caller, tier, scope), ...paging });
   return { data: rows.map(toAccountRecord), total, offset: paging.offset };
 }
-

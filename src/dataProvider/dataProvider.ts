@@ -13,10 +13,10 @@ import type {
 } from 'react-admin';
 import type { Envelope } from '../../domain/api';
 import type { AccountRecord } from '../../resources.config';
-import { accountPath, API_PATHS, fillPath, type AccountPath } from '../../domain/apiPaths';
+import { accountPath, API_PATHS, exportPath, fillPath, type AccountPath } from '../../domain/apiPaths';
 import { DASHBOARD_COUNTS, tierOf, type CountField, type Role, type TierDef } from '../../resources.config';
 import { ROLES } from '../../resources.config';
-import { request, type RequestOptions } from './http';
+import { answered, request, send, type RequestOptions } from './http';
 import { screenMethods, type ScreenMethods } from './methods';
 import { restProviders, type ResourceProvider, type ToggleAction, type ToggleCall } from './restProvider';
 import { registryProviders } from './registryProvider';
@@ -76,15 +76,12 @@ export interface AccountsDataProvider extends DataProvider, ToggleCall {
   userGames(params: { id: Identifier }): Promise<{ data: { _id: string; gameId: string; gameName: string }[] }>;
   changePassword(params: { userId: Identifier; opass: string; npass: string; cpass: string }): Promise<{ message?: string }>;
   /**
-   * Every page of a (filtered, sorted) list, for exports: `onPage` gets each page with its index
-   * (0-based) as it arrives, in any order, and the number of pages; resolves with that number.
+   * A (filtered, sorted) list's export: the whole list in its order as it streams from the server,
+   * NDJSON, one account per line, and the number of rows it holds. A child list's goes through its
+   * parent's family.
    */
-  getAllPages(resource: string, params: Paging & { parent?: ParentRef }, onPage: (rows: AccountRow[], index: number, pages: number) => void): Promise<number>;
+  openExport(resource: string, params: Omit<Paging, 'pagination'> & { parent?: ParentRef }): Promise<{ body: ReadableStream<Uint8Array>; total: number | null }>;
 }
-
-/** The largest page the account lists answer (the server's cap), and how many an export reads at once. */
-const MAX_PAGE = 500;
-const PARALLEL_PAGES = 4;
 
 /** Resource names are tier roles (tier.path equals the role for every tier with screens). */
 export const tierOfResource = (resource: string): TierDef => {
@@ -242,24 +239,14 @@ function accountsProvider(): AccountsDataProvider {
       const { json } = await request(API_PATHS.changePassword, { method: 'POST', body });
       return { message: json.message };
     },
-    getAllPages: async (resource, params, onPage) => {
-      const url = params.parent ? childrenPath(params.parent) : path(resource, 'list');
-      const read = (page: number, perPage: number) => fetchList(url, { ...params, pagination: { page, perPage } });
-      const first = await read(1, MAX_PAGE);
-      // A server may cap perPage below what was asked: the first page's length is the real page size.
-      const perPage = first.data.length < MAX_PAGE && first.data.length < first.total ? Math.max(first.data.length, 1) : MAX_PAGE;
-      const pages = Math.max(1, Math.ceil(first.total / perPage));
-      onPage(first.data, 0, pages);
-      // The rest in parallel, a few at a time: each page waits on the server's round trip more than on either CPU.
-      let next = 2;
-      const worker = async () => {
-        while (next <= pages) {
-          const page = next++;
-          onPage((await read(page, perPage)).data, page - 1, pages);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(PARALLEL_PAGES, pages - 1) }, worker));
-      return pages;
+    openExport: async (resource, params) => {
+      const url = params.parent ? exportPath(tierOfResource(params.parent.resource).api, 'childrenExport', { id: params.parent.id }) : exportPath(tierOfResource(resource).api, 'export');
+      const { page: _page, perPage: _perPage, ...query } = listQuery(params);
+      const res = await send(url, { query, accept: 'application/x-ndjson' });
+      answered();
+      if (!res.body) throw new Error('The export answered no rows.');
+      const header = res.headers.get('X-Total-Count');
+      return { body: res.body, total: header === null ? null : Number(header) };
     },
   };
   return provider;

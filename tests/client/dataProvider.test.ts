@@ -34,34 +34,33 @@ describe('dataProvider: react-admin calls onto the documented paths', () => {
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/admins/5/children', query: { page: '2', search: 'am' } });
   });
 
-  it('getAllPages reads a whole list in pages of 500, the rest in parallel, each page with its index', async () => {
+  it('openExport streams a list’s export route with its sort and search, no paging, and reads the row count', async () => {
     loginAs('superadmin');
-    const players = Array.from({ length: 1203 }, (_, i) => account({ role: 'player', _id: String(i + 1) }));
-    // The server's own page size, 300 here, wins over the 500 asked for: the next pages are asked in its size.
-    const calls = recordApi(({ query }) => {
-      const per = Math.min(Number(query.perPage), 300);
-      const from = (Number(query.page) - 1) * per;
-      return { json: { success: true, data: players.slice(from, from + per), total: players.length } };
-    });
-    const got: { index: number; ids: string[]; pages: number }[] = [];
-    const pages = await dp.getAllPages('player', { sort: { field: 'username', order: 'ASC' }, filter: { q: 'PL' } }, (rows, index, n) => got.push({ index, ids: rows.map((r) => r.id), pages: n }));
-    expect(pages).toBe(5);
-    expect(calls.map((c) => [c.path, c.query.page, c.query.perPage, c.query.sort, c.query.search])).toEqual([
-      ['/api/player/all', '1', '500', 'username', 'PL'],
-      ...[2, 3, 4, 5].map((p) => ['/api/player/all', String(p), '300', 'username', 'PL']),
-    ]);
-    expect(got.every((g) => g.pages === 5)).toBe(true);
-    const byIndex = [...got].sort((a, b) => a.index - b.index);
-    expect(byIndex.map((g) => g.index)).toEqual([0, 1, 2, 3, 4]);
-    expect(byIndex.flatMap((g) => g.ids)).toEqual(players.map((p) => p._id));
+    const seen: { url: URL; auth: string | null }[] = [];
+    server.use(
+      http.get('*/api/player/export', ({ request }) => {
+        seen.push({ url: new URL(request.url), auth: request.headers.get('authorization') });
+        return new HttpResponse('{"_id":"1"}\n{"_id":"2"}\n', { headers: { 'Content-Type': 'application/x-ndjson', 'X-Total-Count': '2' } });
+      }),
+    );
+    const { body, total } = await dp.openExport('player', { sort: { field: 'id', order: 'DESC' }, filter: { q: ' PL ' } });
+    expect(total).toBe(2);
+    expect(await new Response(body).text()).toBe('{"_id":"1"}\n{"_id":"2"}\n');
+    expect(seen.map((s) => [s.url.pathname, Object.fromEntries(s.url.searchParams), s.auth])).toEqual([['/api/player/export', { sort: '_id', order: 'DESC', search: 'PL' }, 'Bearer tok-123']]);
   });
 
-  it('getAllPages of a child list reads the parent’s children; an empty list is one page', async () => {
-    const calls = recordApi(() => ({ json: { success: true, data: [], total: 0 } }));
-    const got: number[] = [];
-    expect(await dp.getAllPages('superareamanager', { parent: { resource: 'admin', id: '5' } }, (_rows, index) => got.push(index))).toBe(1);
-    expect(calls.map((c) => [c.path, c.query.perPage])).toEqual([['/api/admins/5/children', '500']]);
-    expect(got).toEqual([0]);
+  it('openExport of a child list goes through the parent’s children; a refusal is the server’s error', async () => {
+    const paths: string[] = [];
+    server.use(
+      http.get('*/api/admins/:id/children/export', ({ request }) => {
+        paths.push(new URL(request.url).pathname);
+        return HttpResponse.json({ success: false, message: 'Not allowed', code: 'outsideHierarchy' }, { status: 403 });
+      }),
+    );
+    const err = await dp.openExport('superareamanager', { parent: { resource: 'admin', id: '5' } }).catch((e: unknown) => e);
+    expect(paths).toEqual(['/api/admins/5/children/export']);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(403);
   });
 
   it('getOne, getMany, and the child getOne', async () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { canOpenPage, CHAIN, pageOfReport, REPORTS } from '../../resources.config';
 import { CREDIT_ENDPOINTS, TIER_CREDIT_ENDPOINTS } from '../../server/accounts/credit.endpoints';
 import { ACCOUNT_ENDPOINTS, TIER_ACCOUNT_ENDPOINTS } from '../../server/accounts/endpoints';
+import { TIER_EXPORT_ENDPOINTS } from '../../server/accounts/export.endpoints';
 import { AUTH_ENDPOINTS } from '../../server/auth/endpoints';
 import { GEO_ENDPOINTS } from '../../server/geo/endpoints';
 import { CATALOGUE_ENDPOINTS } from '../../server/games/catalogue.endpoints';
@@ -33,6 +34,7 @@ const DECLARED: Record<string, Record<string, Endpoint<FastifySchema>>> = {
   ...Object.fromEntries(Object.entries(TIER_CREDIT_ENDPOINTS).map(([role, es]) => [`credit.${role}`, es])),
   accounts: ACCOUNT_ENDPOINTS,
   ...Object.fromEntries(Object.entries(TIER_ACCOUNT_ENDPOINTS).map(([role, es]) => [`accounts.${role}`, es])),
+  ...Object.fromEntries(Object.entries(TIER_EXPORT_ENDPOINTS).map(([role, es]) => [`export.${role}`, es])),
   auth: AUTH_ENDPOINTS,
   logs: LOG_ENDPOINTS,
   geo: GEO_ENDPOINTS,
