@@ -226,9 +226,8 @@ function accountsProvider(): AccountsDataProvider {
       const { json } = await request(path(resource, 'childDelete', { id: parentId, childId: id }), { method: 'DELETE' });
       return { message: json.message };
     },
-    // The route answers the caller's own wallet and reads no query: `id` names the cache entry only.
-    loadCredit: async () => {
-      const { json } = await call('myCredit');
+    loadCredit: async ({ id }) => {
+      const { json } = await call('myCredit', { query: { id: String(id) } });
       return { data: json.data[0] ?? null };
     },
     userCount: async () => {
