@@ -1,5 +1,6 @@
 // Lint of the whole tree: TypeScript rules, and the import boundaries that keep the layers apart
-// (domain imports nothing of the others; server and client never import each other).
+// (domain imports nothing of the others; server and client never import each other's code: the
+// client reads the server's endpoint types through `import type` only).
 import tseslint from 'typescript-eslint';
 
 const boundary = (message, ...groups) => ({
@@ -28,6 +29,15 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
-    rules: boundary('The client never imports the server (share through domain/ or the registry).', ['**/server/**', 'node:*', 'fastify*', 'pg']),
+    rules: {
+      ...boundary('The client never imports the server (share through domain/ or the registry).', ['node:*', 'fastify*', 'pg']),
+      // The client's calls take their types from the server's endpoint declarations (one contract per
+      // endpoint): `import type` of the server is let through, as it is erased before the bundle is
+      // built; any import of a value (code, zod) stays refused.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: 'The client never imports the server’s code: `import type` only (the endpoint declarations’ types).' }] },
+      ],
+    },
   },
 );

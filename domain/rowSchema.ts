@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /** The JSON a value becomes on the wire: a Date is its ISO string (the row types of domain/api.ts say so). */
-type Wire<T> = T extends Date ? string : T extends readonly (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+export type Wire<T> = T extends Date ? string : T extends readonly (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /**

@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import { subject } from '../../domain/activity';
 import { ACCOUNT_PATHS as P, API_PATHS } from '../../domain/apiPaths';
 import { TIERS, type TierDef } from '../../resources.config';
 import { childParams, creditReply, idParams, replies, walletReply } from './schemas';
 import { endpoint } from '../http/endpoint';
-import { ERROR_REPLIES } from '../http/schemas';
+import { ERROR_REPLIES, queryText } from '../http/schemas';
 import { adjustBody, transferBody } from '../credit/schemas';
 
 /**
@@ -56,5 +57,10 @@ export const TIER_CREDIT_ENDPOINTS: Record<string, ReturnType<typeof tierCreditE
 
 /** The caller's own wallet (My Credit). */
 export const CREDIT_ENDPOINTS = {
-  myCredit: endpoint({ method: 'GET', path: API_PATHS.myCredit, schema: { tags: ['account'], response: { ...ERROR_REPLIES, 200: walletReply } } }),
+  // The client names the logged-in account in `id`, as the API always had it; the answer is the caller's own wallet whatever it names.
+  myCredit: endpoint({
+    method: 'GET',
+    path: API_PATHS.myCredit,
+    schema: { tags: ['account'], querystring: z.looseObject({ id: queryText.describe('The logged-in account (the answer is always the caller’s own)') }), response: { ...ERROR_REPLIES, 200: walletReply } },
+  }),
 };

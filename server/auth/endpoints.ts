@@ -6,7 +6,7 @@ import { ROLES } from '../../resources.config';
 import { accountRecord, idParams, recordReply } from '../accounts/schemas';
 import { endpoint } from '../http/endpoint';
 import { schemaMessage } from '../http/schemaMessages';
-import { done, ERROR_REPLIES, noBody, ok, queryText } from '../http/schemas';
+import { done, ERROR_REPLIES, noBody, ok, queryText, RATE_LIMITED } from '../http/schemas';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 const PASSWORD_REQUIRED = schemaMessage('passwordRequired');
@@ -30,7 +30,7 @@ export const AUTH_ENDPOINTS = {
         username: required(schemaMessage('usernameRequired')).max(100),
         password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(200),
       }),
-      response: { ...ERROR_REPLIES, 200: sessionReply },
+      response: { ...ERROR_REPLIES, ...RATE_LIMITED, 200: sessionReply },
     },
   }),
 
@@ -64,7 +64,7 @@ export const AUTH_ENDPOINTS = {
   checkPassword: endpoint({
     method: 'POST',
     path: API_PATHS.checkPassword,
-    schema: { body: z.object({ password: z.string({ error: PASSWORD_REQUIRED }).max(200) }), response: doneReplies },
+    schema: { body: z.object({ password: z.string({ error: PASSWORD_REQUIRED }).max(200) }), response: { ...doneReplies, ...RATE_LIMITED } },
     subject: subject('passwordCheck'),
   }),
 

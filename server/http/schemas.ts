@@ -45,6 +45,9 @@ export { rowOf } from '../../domain/rowSchema';
 /** The 4xx answers every authenticated route may give, in the one error envelope. */
 export const ERROR_REPLIES = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope } as const;
 
+/** What a rate-limited route (its limit configured where it is registered) answers past its limit: 429, in the one error envelope. */
+export const RATE_LIMITED = { 429: errorEnvelope } as const;
+
 /** A query value as the URL carries it; numbers are parsed by the route, which names the bad parameter. */
 export const queryText = z.string().optional();
 

@@ -4,7 +4,7 @@ import { COMPLAINT_STATUSES } from '../../domain/api';
 import { API_PATHS } from '../../domain/apiPaths';
 import { endpoint } from '../http/endpoint';
 import { schemaMessage } from '../http/schemaMessages';
-import { ERROR_REPLIES, ok, page } from '../http/schemas';
+import { ERROR_REPLIES, ok, page, RATE_LIMITED } from '../http/schemas';
 import { complaintRow } from './schemas';
 
 export const ENQUIRY_TYPES = ['General', 'Account', 'Payment', 'Technical', 'Other'] as const;
@@ -25,7 +25,7 @@ export const COMPLAINT_ENDPOINTS = {
         mobile: text('Mobile', 20).regex(/^\+?[0-9 ]{7,20}$/, schemaMessage('mobileDigits')),
         complaintDetails: text('Details', 2000),
       }),
-      response: { ...ERROR_REPLIES, 201: ok(complaintRow) },
+      response: { ...ERROR_REPLIES, ...RATE_LIMITED, 201: ok(complaintRow) },
     },
     subject: subject('contactMessage'),
   }),

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { subject } from '../../domain/activity';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, dayRange, lastDays, parseDate } from '../../domain/periods';
@@ -12,23 +10,13 @@ import { findRef, type AccountRef } from '../accounts/repository';
 import type { Database } from '../db/client';
 import { endpoint, serve } from '../http/endpoint';
 import { coded, forbidden } from '../http/errors';
-import { ERROR_REPLIES, queryDate } from '../http/schemas';
+import { ERROR_REPLIES } from '../http/schemas';
 import { pendingCommissions, previewCommission, sendCommission } from './commission';
 import { REPORT_QUERIES } from './queries';
 import { accountsUnder, playByDay } from './repository';
 import { transactionsOf } from './transactions';
 import type { DayRange } from './turnover';
-import { REPORT_REPLIES } from './schemas';
-import { pickerQuery } from '../http/picker';
-import { API_PATHS } from '../../domain/apiPaths';
-
-const reportQuery = z.object({
-  role: z.string().optional(),
-  id: z.string().optional(),
-  startDate: queryDate,
-  endDate: queryDate,
-});
-type ReportQuery = z.infer<typeof reportQuery>;
+import { REPORT_ENDPOINTS as E, reportQuery, type ReportQuery } from './endpoints';
 
 /** The period's calendar days; no dates is today. Figures are kept per day, so a range covers whole days. */
 export function daysOf(q: { startDate?: string | undefined; endDate?: string | undefined }, now = new Date()): DayRange {
@@ -62,8 +50,6 @@ export function reportEndpoint(def: ReportDef) {
 /** The table reports (turnover, revenue, admin commission and any other declared) and the dashboard's chart, from the per-day play of the players. */
 export async function reportRoutes(app: FastifyInstance) {
   const { db } = app;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   // The table reports, each from its declaration: path, schemas and page; its query by its key.
   for (const def of REPORTS) {
     const query = REPORT_QUERIES[def.key];
@@ -76,32 +62,27 @@ export async function reportRoutes(app: FastifyInstance) {
   }
 
   // The dashboard's chart: play, win and net per day of the caller's subtree (or of `id` in it).
-  r.get(
-    API_PATHS.dailyPlay,
-    { schema: { querystring: z.object({ id: z.string().optional(), days: z.coerce.number({ error: 'days is a number' }).int().min(1, 'days is 1 to 90').max(90, 'days is 1 to 90').default(14) }), response: REPORT_REPLIES.dailyPlay } },
-    async (req) => {
-      const caller = requireCaller(req);
-      if (!isStaff(caller.role)) throw coded(403, 'staffReportsOnly');
-      const view = await viewOf(db, caller, { id: req.query.id });
-      const keys = lastDays(new Date(), req.query.days);
-      const found = await playByDay(db, view, { from: keys[0]!, to: keys[keys.length - 1]! });
-      return {
-        success: true,
-        data: keys.map((day) => {
-          const f = found.get(day) ?? { playCents: 0n, winCents: 0n };
-          return { day, playPoints: centsToPoints(f.playCents), winPoints: centsToPoints(f.winCents), endPoints: centsToPoints(f.playCents - f.winCents) };
-        }),
-      };
-    },
-  );
+  serve(app, E.dailyPlay, async (req) => {
+    const caller = requireCaller(req);
+    if (!isStaff(caller.role)) throw coded(403, 'staffReportsOnly');
+    const view = await viewOf(db, caller, { id: req.query.id });
+    const keys = lastDays(new Date(), req.query.days);
+    const found = await playByDay(db, view, { from: keys[0]!, to: keys[keys.length - 1]! });
+    return {
+      success: true,
+      data: keys.map((day) => {
+        const f = found.get(day) ?? { playCents: 0n, winCents: 0n };
+        return { day, playPoints: centsToPoints(f.playCents), winPoints: centsToPoints(f.winCents), endPoints: centsToPoints(f.playCents - f.winCents) };
+      }),
+    };
+  });
 }
 
 /** Pending commission, commission send, the transaction report and the user filter of report screens. */
 export async function commissionRoutes(app: FastifyInstance) {
   const { db, realtime } = app;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(API_PATHS.commissionPayout, { schema: { querystring: reportQuery, response: REPORT_REPLIES.pending }, config: { page: 'commissionpayoutReport' } }, async (req) => {
+  serve(app, E.pending, async (req) => {
     const caller = requireCaller(req);
     const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
     if (!view) throw forbidden();
@@ -111,7 +92,7 @@ export async function commissionRoutes(app: FastifyInstance) {
   });
 
   // Read only: what Send would pay for the period, shown before it is pressed (no step-up: nothing moves).
-  r.get(API_PATHS.sendCommissionPreview, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }), response: REPORT_REPLIES.preview }, config: { page: 'commission' } }, async (req) => {
+  serve(app, E.preview, async (req) => {
     const caller = requireCaller(req);
     const admin = await findRef(db, caller.id);
     if (!admin) throw forbidden();
@@ -119,7 +100,7 @@ export async function commissionRoutes(app: FastifyInstance) {
     return { success: true, period: out.period, pays: out.pays, wallet: out.wallet, data: out.data, totals: out.totals };
   });
 
-  r.get(API_PATHS.sendCommission, { schema: { querystring: z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') }), response: REPORT_REPLIES.send }, config: { page: 'commission', subject: subject('commissionSend'), log: true } }, async (req) => {
+  serve(app, E.send, async (req) => {
     const caller = requireCaller(req);
     requireRecentStepUp(caller);
     const admin = await findRef(db, caller.id);
@@ -130,32 +111,15 @@ export async function commissionRoutes(app: FastifyInstance) {
     return { success: true, message, period: out.period, data: out.data, totals: out.totals };
   });
 
-  r.get(
-    API_PATHS.transactionReport,
-    {
-      schema: {
-        querystring: reportQuery.extend({
-          status: z.enum(['completed', 'pending', 'cancelled']).optional().or(z.literal('').transform(() => undefined)),
-          date: queryDate,
-          currentid: z.string().optional(),
-          type: z.enum(['single', 'all']).default('all'),
-          page: z.coerce.number().int().min(1).default(1),
-          limit: z.coerce.number().int().min(1).max(500).default(50),
-        }),
-        response: REPORT_REPLIES.transactions,
-      },
-      config: { page: 'transactionreport' },
-    },
-    async (req) => {
-      const caller = requireCaller(req);
-      const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
-      if (!view) throw forbidden();
-      const { type, status, date, page, limit } = req.query;
-      return { success: true, ...(await transactionsOf(db, view, { type, status, date, page, limit })) };
-    },
-  );
+  serve(app, E.transactions, async (req) => {
+    const caller = requireCaller(req);
+    const view = (await loadViewRoot(db, caller, req.query.id)) ?? (await findRef(db, caller.id));
+    if (!view) throw forbidden();
+    const { type, status, date, page, limit } = req.query;
+    return { success: true, ...(await transactionsOf(db, view, { type, status, date, page, limit })) };
+  });
 
-  r.get(API_PATHS.reportUsers, { schema: { querystring: reportQuery.extend(pickerQuery.shape), response: REPORT_REPLIES.users } }, async (req) => {
+  serve(app, E.users, async (req) => {
     const caller = requireCaller(req);
     // The user pickers of every report: any staff page's.
     if (!isStaff(caller.role)) throw coded(403, 'userListNotAvailable', { role: caller.role });

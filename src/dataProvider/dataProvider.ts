@@ -13,10 +13,11 @@ import type {
 } from 'react-admin';
 import type { Envelope } from '../../domain/api';
 import type { AccountRecord } from '../../resources.config';
-import { accountPath, API_PATHS, exportPath, fillPath, type AccountPath } from '../../domain/apiPaths';
+import { accountPath, exportPath, type AccountPath } from '../../domain/apiPaths';
 import { DASHBOARD_COUNTS, tierOf, type CountField, type Role, type TierDef } from '../../resources.config';
 import { ROLES } from '../../resources.config';
-import { answered, request, send, type RequestOptions } from './http';
+import type { Answer } from './contract';
+import { answered, call, request, send, type RequestOptions } from './http';
 import { screenMethods, type ScreenMethods } from './methods';
 import { restProviders, type ResourceProvider, type ToggleAction, type ToggleCall } from './restProvider';
 import { registryProviders } from './registryProvider';
@@ -71,9 +72,9 @@ export interface AccountsDataProvider extends DataProvider, ToggleCall {
   createChild(resource: string, params: { parentId: Identifier; data: Record<string, unknown> }): Promise<{ data: AccountRow; message?: string }>;
   updateChild(resource: string, params: { parentId: Identifier; id: Identifier; updatedFields: Record<string, unknown> }): Promise<{ data: AccountRow; message?: string }>;
   deleteChild(resource: string, params: { parentId: Identifier; id: Identifier }): Promise<{ message?: string }>;
-  loadCredit(params: { id: Identifier }): Promise<{ data: { _id: string; walletBalance: number } | null }>;
+  loadCredit(params: { id: Identifier }): Promise<{ data: Answer<'myCredit'>['data'][number] | null }>;
   userCount(): Promise<Record<CountField, number>>;
-  userGames(params: { id: Identifier }): Promise<{ data: { _id: string; gameId: string; gameName: string }[] }>;
+  userGames(params: { id: Identifier }): Promise<{ data: Answer<'userGames'>['data'] }>;
   changePassword(params: { userId: Identifier; opass: string; npass: string; cpass: string }): Promise<{ message?: string }>;
   /**
    * A (filtered, sorted) list's export: the whole list in its order as it streams from the server,
@@ -209,7 +210,7 @@ function accountsProvider(): AccountsDataProvider {
       return { data: json.data, message: json.message };
     },
     logoutPlayer: async ({ id }) => {
-      const { json } = await request(API_PATHS.logoutPlayer, { query: { id, role: 'player' } });
+      const { json } = await call('logoutPlayer', { query: { id: String(id), role: 'player' } });
       return { message: json.message };
     },
     getChildren: (resource, params) => fetchList(path(resource, 'children', { id: params.id }), params),
@@ -223,20 +224,20 @@ function accountsProvider(): AccountsDataProvider {
       return { message: json.message };
     },
     loadCredit: async ({ id }) => {
-      const { json } = await request<{ _id: string; walletBalance: number }[]>(API_PATHS.myCredit, { query: { id } });
-      return { data: json.data?.[0] ?? null };
+      const { json } = await call('myCredit', { query: { id: String(id) } });
+      return { data: json.data[0] ?? null };
     },
     userCount: async () => {
-      const { json } = await request(API_PATHS.userCount);
+      const { json } = await call('userCount');
       const n = (k: string): number => (typeof json[k] === 'number' ? (json[k] as number) : 0);
       return Object.fromEntries(DASHBOARD_COUNTS.map((d) => [d.field, n(d.field)])) as Record<CountField, number>;
     },
     userGames: async ({ id }) => {
-      const { json } = await request<{ _id: string; gameId: string; gameName: string }[]>(fillPath(API_PATHS.userGames, { id }));
-      return { data: json.data ?? [] };
+      const { json } = await call('userGames', { params: { id: String(id) } });
+      return { data: json.data };
     },
     changePassword: async (body) => {
-      const { json } = await request(API_PATHS.changePassword, { method: 'POST', body });
+      const { json } = await call('changePassword', { method: 'POST', body });
       return { message: json.message };
     },
     openExport: async (resource, params) => {

@@ -1,4 +1,6 @@
 import type { Envelope } from '../../domain/api';
+import { API_PATHS, fillPath } from '../../domain/apiPaths';
+import type { Answer, ApiCall, BodyFor, ParamsFor, QueryFor } from './contract';
 import { extendSession, getToken } from '../auth/session';
 import { translate, translateMessage } from '../i18n/translate';
 import { ApiError, NetworkError } from './errors';
@@ -130,4 +132,23 @@ export async function request<T = unknown>(
   if (!json) throw new ApiError(res.statusText || translate('td.messages.somethingWrong'), res.status, null);
   answered(options);
   return { json, headers: res.headers, status: res.status };
+}
+
+/** A named call's options: its path parameters, query and body as its endpoint's schemas declare them. */
+export type CallOptions<K extends ApiCall> = Omit<RequestOptions, 'query' | 'body'> & {
+  params?: ParamsFor<K>;
+  query?: QueryFor<K>;
+  body?: BodyFor<K>;
+};
+
+/**
+ * A named call (`request` by its path's name in domain/apiPaths.ts): what it sends and the answer it
+ * resolves with are typed by the endpoint's declaration (contract.ts); its refusals are `request`'s.
+ */
+export async function call<K extends ApiCall>(name: K, options: CallOptions<K> = {}): Promise<{ json: Answer<K>; headers: Headers; status: number }> {
+  const { params, query, body, ...rest } = options;
+  const path = fillPath(API_PATHS[name], (params ?? {}) as Record<string, string | number>);
+  const { json, headers, status } = await request(path, { ...rest, query: query as RequestOptions['query'], body });
+  // The server's response schema checked this answer on its way out.
+  return { json: json as unknown as Answer<K>, headers, status };
 }

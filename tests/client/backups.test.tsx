@@ -9,7 +9,7 @@ import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { BackupsPage } from '../../src/operations/BackupsPage';
 import { formatBytes } from '../../src/operations/backupsQueries';
-import { loginAs } from './fixtures';
+import { loginAs, transferred } from './fixtures';
 import { recordApi, server, type Recorded } from './msw';
 
 const NEW = 'backup-20260102-030405-aaaaaa';
@@ -189,7 +189,7 @@ describe('Backups: list, take, restore with confirmation and step-up, messages',
   it('transfer: a success names the folder in the operator’s words, from the reply’s folder', async () => {
     loginAs('admin', '7');
     api();
-    server.use(http.get('*/api/backup/transferbackup', ({ request }) => HttpResponse.json({ success: true, message: 'the server’s English sentence', folder: new URL(request.url).searchParams.get('folder'), location: 's3://b/k' })));
+    server.use(http.get('*/api/backup/transferbackup', ({ request }) => HttpResponse.json(transferred(new URL(request.url).searchParams.get('folder') ?? '', { message: 'the server’s English sentence' }))));
     confirmWith(true);
     renderPage();
     await screen.findByText(NEW);

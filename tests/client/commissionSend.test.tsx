@@ -8,10 +8,10 @@ import { createAuthProvider } from '../../src/auth/authProvider';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { CommissionPage } from '../../src/reports/commission/CommissionPage';
-import { loginAs } from './fixtures';
+import { commissionSent, loginAs } from './fixtures';
 import { commissionTableTotals } from '../../domain/commission';
 import { LEAF_TIER } from '../../resources.config';
-import { recordApi, server, type Recorded } from './msw';
+import { offContract, recordApi, server, type Recorded } from './msw';
 
 const PASSWORD = 'secret-pass';
 const ROWS = [
@@ -180,7 +180,7 @@ describe('Commission Data: password step-up, totals, preview and messages', () =
     server.use(
       http.get('*/api/reports/sendcommission', async () => {
         await gate;
-        return HttpResponse.json({ success: true, message: 'Commission sent successfully', data: ROWS });
+        return HttpResponse.json(commissionSent(ROWS, { totals: totalsOf(ROWS) }));
       }),
     );
     renderPage();
@@ -206,7 +206,13 @@ describe('Commission Data: password step-up, totals, preview and messages', () =
     await user.click(sendButton());
     expect(await screen.findByText('❌ Failed to process commission')).toBeInTheDocument();
     // A 200 that says it failed is a failure too.
-    server.use(http.get('*/api/reports/sendcommission', () => HttpResponse.json({ success: false, message: 'Commission sending is paused.' })));
+    server.use(
+      http.get('*/api/reports/sendcommission', () =>
+        HttpResponse.json(commissionSent([], { success: false, message: 'Commission sending is paused.' }), {
+          headers: offContract('the route refuses with a 4xx and never answers a 200 that says it failed; the client refuses one all the same'),
+        }),
+      ),
+    );
     await user.click(sendButton());
     expect(await screen.findByText('Commission sending is paused.')).toBeInTheDocument();
     expect(screen.queryByText('✅ Commission sent successfully')).not.toBeInTheDocument();

@@ -63,15 +63,16 @@ export function contractOf(doc: OpenApi) {
     }
   routes.sort((a, b) => a.params - b.params);
 
-  /** Why this answer breaks the contract, or null when a real route could answer it. */
-  return function check(method: string, path: string, status: number, body: unknown): string | null {
+  /** Why this answer breaks the contract, or null when a real route could answer it; `json`: the body is JSON, checked against the route's schema. */
+  return function check(method: string, path: string, status: number, body: unknown, json = true): string | null {
     const route = routes.find((r) => r.method === method && r.pattern.test(path));
     if (!route) return `${method} ${path}: no such route`;
     // A fixture may play a broken network or a crashed server: those answers are no route's.
     if (status >= 500) return null;
-    const schema = route.responses[String(status)] ?? route.responses.default;
+    const schema = String(status) in route.responses ? route.responses[String(status)] : route.responses.default;
     if (schema === undefined) return `${method} ${path}: the route never answers ${status} (it answers ${Object.keys(route.responses).join(', ')})`;
     if (schema === null) return null;
+    if (!json) return `${method} ${path} ${status}: the route answers JSON here, the test answered something else`;
     const v = validator(schema);
     if (v(body)) return null;
     const e = v.errors?.[0];

@@ -2,6 +2,7 @@ import type { ComplaintRow, ComplaintStatus, LogRow } from '../../domain/api';
 import type { AccountRecord } from '../../resources.config';
 import { saveSession } from '../../src/auth/session';
 import type { Role } from '../../resources.config';
+import type { Answer } from '../../src/dataProvider/contract';
 
 export function account(over: Partial<AccountRecord> = {}): AccountRecord {
   return {
@@ -90,5 +91,26 @@ export const logRow = (n: number, over: Partial<LogRow> = {}): LogRow => ({
   method: 'POST',
   ipAddress: '10.0.0.1',
   createdAt: '2026-01-02T03:04:05.000Z',
+  ...over,
+});
+
+/** What a cloud transfer answers: the folder, where it went, its size and checksum. */
+export const transferred = (folder: string, over: Partial<Answer<'backupTransfer'>> = {}): Answer<'backupTransfer'> => ({
+  success: true,
+  message: `Transferred ${folder}`,
+  folder,
+  location: `s3://backups/${folder}.tar.gz`,
+  bytes: 2048,
+  sha256: 'ab'.repeat(32),
+  ...over,
+});
+
+/** What a commission send answers: the paid rows, the period, the footer's totals and the server's message. */
+export const commissionSent = (data: Answer<'sendCommission'>['data'], over: Partial<Answer<'sendCommission'>> = {}): Answer<'sendCommission'> => ({
+  success: true,
+  message: 'Commission sent successfully',
+  period: { from: '2026-03-10', to: '2026-03-10' },
+  data,
+  totals: {},
   ...over,
 });

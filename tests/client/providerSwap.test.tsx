@@ -27,7 +27,7 @@ describe('a screen reads and writes through the dataProvider it is given', () =>
     const getBackups = vi.fn(async () => folders);
     const takeBackup = vi.fn(async () => {
       folders = [TAKEN, ...folders];
-      return { success: true, message: 'Backup completed' };
+      return { success: true, message: 'Backup completed', folder: TAKEN.folder, rows: TAKEN.rows };
     });
     const provider: TierDataProvider = { ...createDataProvider(), getBackups, takeBackup };
     render(

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { contractBreaks, server } from './msw';
+import { server, settledBreaks } from './msw';
 
 // jsdom has no layout: MUI and react-admin ask for these.
 if (!window.matchMedia)
@@ -12,12 +12,12 @@ if (!window.matchMedia)
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
-  const broken = [...new Set(contractBreaks.splice(0))];
+  const broken = await settledBreaks();
   if (broken.length) throw new Error(`The test's msw answers break the server's response schemas:\n  ${broken.join('\n  ')}`);
 });
 afterAll(() => server.close());

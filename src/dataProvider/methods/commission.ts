@@ -1,16 +1,16 @@
-import type { NetRow, PendingRow } from '../../../domain/api';
-import { API_PATHS } from '../../../domain/apiPaths';
+import type { Answer, QueryFor } from '../contract';
 import { ApiError } from '../errors';
-import { request } from '../http';
+import { call } from '../http';
 
 /** The period a commission send pays: the last complete day or week. */
-export type CommissionDays = 'day' | 'week';
+export type CommissionDays = NonNullable<QueryFor<'sendCommission'>['days']>;
 
 /** The calendar days a send covers, as YYYY-MM-DD. */
-export interface CommissionPeriod {
-  from: string;
-  to: string;
-}
+export type CommissionPeriod = Answer<'sendCommission'>['period'];
+
+/** A net-to-pay row of the send and its preview. */
+type NetRow = Answer<'sendCommission'>['data'][number];
+type PendingRow = Answer<'commissionPayout'>['data'][number];
 
 export interface CommissionPreviewAnswer {
   rows: NetRow[];
@@ -38,14 +38,15 @@ export interface CommissionMethods {
 }
 
 export const commissionMethods = (): CommissionMethods => ({
-  getPendingCommissions: async ({ role, id }) => (await request<PendingRow[]>(API_PATHS.commissionPayout, { query: { role, id } })).json.data ?? [],
+  getPendingCommissions: async ({ role, id }) => (await call('commissionPayout', { query: { role, id } })).json.data,
   getCommissionPreview: async (days) => {
-    const { json } = await request<NetRow[]>(API_PATHS.sendCommissionPreview, { query: { days } });
-    return { rows: json.data ?? [], period: json.period as CommissionPeriod, pays: Number(json.pays ?? 0), wallet: Number(json.wallet ?? 0) };
+    const { json } = await call('sendCommissionPreview', { query: { days } });
+    return { rows: json.data, period: json.period, pays: json.pays, wallet: json.wallet };
   },
   sendCommission: async (days) => {
-    const { json } = await request<NetRow[]>(API_PATHS.sendCommission, { query: { days } });
-    if (!json.success) throw new ApiError(json.message ?? '', 200, json);
-    return { rows: json.data ?? [], message: json.message, period: (json.period as CommissionPeriod | undefined) ?? null };
+    const { json } = await call('sendCommission', { query: { days } });
+    // The route answers a refusal with its status; a 200 that says it failed is refused all the same.
+    if (!json.success) throw new ApiError(json.message, 200, json);
+    return { rows: json.data, message: json.message, period: json.period };
   },
 });

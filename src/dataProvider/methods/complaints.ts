@@ -1,16 +1,13 @@
-import { API_PATHS } from '../../../domain/apiPaths';
-import { request } from '../http';
+import type { BodyFor } from '../contract';
+import { call } from '../http';
 
-/** The server's enquiry types (server/operations/complaints.routes.ts ENQUIRY_TYPES). */
-export const ENQUIRY_TYPES = ['General', 'Account', 'Payment', 'Technical', 'Other'] as const;
+/** The form's values: the body Contact Us's endpoint reads. */
+export type ContactValues = BodyFor<'complaints'>;
 
-export interface ContactValues {
-  enquiryType: (typeof ENQUIRY_TYPES)[number];
-  fullName: string;
-  email: string;
-  mobile: string;
-  complaintDetails: string;
-}
+type EnquiryType = ContactValues['enquiryType'];
+/** The enquiry types the form offers, in its order: the endpoint's, every one of them (a missing or unknown one fails the type check). */
+const OFFERED: Record<EnquiryType, true> = { General: true, Account: true, Payment: true, Technical: true, Other: true };
+export const ENQUIRY_TYPES = Object.keys(OFFERED) as EnquiryType[];
 
 /** The calls of the public pages, which live outside react-admin. */
 export interface PublicMethods {
@@ -22,5 +19,5 @@ export interface PublicMethods {
 }
 
 export const publicMethods = (): PublicMethods => ({
-  sendComplaint: async (values) => (await request(API_PATHS.complaints, { method: 'POST', body: values, session: false })).json.message,
+  sendComplaint: async (values) => (await call('complaints', { method: 'POST', body: values, session: false })).json.message,
 });

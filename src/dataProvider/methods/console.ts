@@ -1,7 +1,6 @@
-import { API_PATHS, fillPath } from '../../../domain/apiPaths';
 import type { ConsoleData, RoundDecision } from '../../games/console/consoleTypes';
 import { translate } from '../../i18n/translate';
-import { request } from '../http';
+import { call } from '../http';
 
 /** One game's console of one admin. */
 export interface ConsoleTarget {
@@ -32,19 +31,22 @@ export interface ConsoleMethods {
 
 export const consoleMethods = (): ConsoleMethods => ({
   moveBalance: async (t, type, balance) => {
-    const { json } = await request<{ moved?: number }>(API_PATHS.addBalance, { method: 'POST', body: { ...t, type, ...(balance === undefined ? {} : { balance }) } });
-    return { message: json.message, moved: typeof json.data?.moved === 'number' ? json.data.moved : null };
+    const { json } = await call('addBalance', { method: 'POST', body: { ...t, type, ...(balance === undefined ? {} : { balance }) } });
+    // The reply's data is a loose object (the move's figures are the console's): `moved` is read where it is a number.
+    return { message: json.message, moved: typeof json.data.moved === 'number' ? json.data.moved : null };
   },
-  saveResult: async (t, pick, boosterValue) => (await request(API_PATHS.addResult, { method: 'POST', body: { ...t, ...pick, boosterValue } })).json.message,
+  saveResult: async (t, pick, boosterValue) => (await call('addResult', { method: 'POST', body: { ...t, ...pick, boosterValue } })).json.message,
   getRoundDecision: async (roundId, adminId) => {
-    const { json } = await request<RoundDecision>(fillPath(API_PATHS.decision, { roundId }), { query: { adminId } });
+    const { json } = await call('decision', { params: { roundId }, query: { adminId } });
     if (!json.data) throw new Error('No settled round with this id.');
-    return json.data;
+    // The audit's schema is a loose object (its fields are the engine's): its shape is consoleTypes.ts'.
+    return json.data as unknown as RoundDecision;
   },
   getConsole: async (t) => {
-    const { json } = await request<ConsoleData>(API_PATHS.loadConsole, { query: { ...t } });
+    const { json } = await call('loadConsole', { query: { ...t } });
     if (!json.data) throw new Error(json.message ?? translate('td.catalogue.gamemaster.notFound'));
-    return json.data;
+    // The console's data follows the game's declaration (a loose object in the schema): its shape is consoleTypes.ts'.
+    return json.data as unknown as ConsoleData;
   },
-  getTimer: async (t) => (await request<{ time: string }>(API_PATHS.timer, { query: { ...t } })).json.data?.time ?? '00:00',
+  getTimer: async (t) => (await call('timer', { query: { ...t } })).json.data?.time ?? '00:00',
 });

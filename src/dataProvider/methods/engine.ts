@@ -1,13 +1,14 @@
-import type { DelayedRound, EngineStatus, FailingRound } from '../../../domain/api';
-import { API_PATHS } from '../../../domain/apiPaths';
-import { request } from '../http';
+import type { Answer } from '../contract';
+import { call } from '../http';
 
-export type { DelayedRound, EngineStatus, FailingRound };
-
-export interface DelayedRounds {
-  count: number;
-  rounds: DelayedRound[];
-}
+/** The round engine's health, as the superadmin's dashboard card reads it. */
+export type EngineStatus = Answer<'engineStatus'>['data'];
+/** A round this instance fails to settle. */
+export type FailingRound = EngineStatus['failing'][number];
+/** The rounds waiting past their close, and how many. */
+export type DelayedRounds = Answer<'engineDelayed'>['data'];
+/** A round that waits for its result past its close, as the screens name it: its number and game. */
+export type DelayedRound = DelayedRounds['rounds'][number];
 
 /** The round engine's health and the rounds that wait on it. */
 export interface EngineMethods {
@@ -17,6 +18,6 @@ export interface EngineMethods {
 }
 
 export const engineMethods = (): EngineMethods => ({
-  getEngineStatus: async () => (await request<EngineStatus>(API_PATHS.engineStatus)).json.data ?? null,
-  getDelayedRounds: async ({ adminId, gameId }) => (await request<DelayedRounds>(API_PATHS.engineDelayed, { query: { adminId, gameId } })).json.data ?? null,
+  getEngineStatus: async () => (await call('engineStatus')).json.data ?? null,
+  getDelayedRounds: async ({ adminId, gameId }) => (await call('engineDelayed', { query: { adminId, gameId } })).json.data ?? null,
 });

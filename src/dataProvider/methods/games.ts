@@ -1,45 +1,24 @@
-import { API_PATHS, fillPath } from '../../../domain/apiPaths';
-import { request } from '../http';
+import type { Answer } from '../contract';
+import { call } from '../http';
 
 /** A game of the bet history's game filter. */
-export interface GameOption {
-  gameId: string;
-  gameName: string;
-}
+export type GameOption = Answer<'historyGames'>['data'][number];
 
-/** One line of a ticket's details. */
-export interface TicketLine {
-  ticketid: string;
-  /** The option's key (`card:12`); label is what people read (`Q`). */
-  drawno: string;
-  label?: string;
-  round: number;
-  drawqty: number;
-  drawtotal: number;
-  refunded?: boolean;
-}
+/** One line of a ticket's details: drawno is the option's key (`card:12`), label what people read (`Q`). */
+export type TicketLine = Answer<'ticketDetails'>['data'][number];
 
-/** One (admin, game) pool of the win-percentage list. */
-export interface AdminGameRow {
-  /** The pool's id: what the bulk update names. */
-  id: string;
-  adminId: string;
-  username: string;
-  gameId: string;
-  gameName: string;
-  winpercentage: number;
-}
+type Percentages = Answer<'percentages'>;
+/** One (admin, game) pool of the win-percentage list; its id is what the bulk update names. */
+export type AdminGameRow = Percentages['adminGameList'][number];
 
 export interface PercentageList {
-  games: { gameId: string; gameName: string }[];
-  users: { _id: string; username: string }[];
+  games: Percentages['games'];
+  users: Percentages['users'];
   adminGameList: AdminGameRow[];
 }
 
-export interface PercentageUpdate {
-  id: string;
-  winpercentage: number;
-}
+/** A changed percentage of the list's row `id` (the update's body reads it; its percentage is parsed there, so its type is the row's). */
+export type PercentageUpdate = Pick<AdminGameRow, 'id' | 'winpercentage'>;
 
 /** The bet history's and the win percentages' calls. */
 export interface GameMethods {
@@ -54,21 +33,17 @@ export interface GameMethods {
 }
 
 export const gameMethods = (): GameMethods => ({
-  getHistoryGames: async ({ id }) => (await request<GameOption[]>(API_PATHS.historyGames, { query: { id } })).json.data ?? [],
+  getHistoryGames: async ({ id }) => (await call('historyGames', { query: { id } })).json.data,
   getTicketLines: async (query) => {
-    const { json } = await request<TicketLine[]>(API_PATHS.ticketDetails, { query: { ...query } });
-    return json.success ? (json.data ?? []) : [];
+    const { json } = await call('ticketDetails', { query: { ...query } });
+    return json.success ? json.data : [];
   },
   getPercentages: async ({ id }) => {
-    const { json } = await request(fillPath(API_PATHS.percentages, { id }));
-    return {
-      games: (json.games as PercentageList['games'] | undefined) ?? [],
-      users: (json.users as PercentageList['users'] | undefined) ?? [],
-      adminGameList: (json.adminGameList as AdminGameRow[] | undefined) ?? [],
-    };
+    const { json } = await call('percentages', { params: { id } });
+    return { games: json.games, users: json.users, adminGameList: json.adminGameList };
   },
   setPercentages: async ({ id, updates }) => {
-    const { json } = await request(fillPath(API_PATHS.winPercentages, { id }), { method: 'PUT', body: { data: { updates } } });
-    return { message: typeof json.message === 'string' ? json.message : undefined };
+    const { json } = await call('winPercentages', { method: 'PUT', params: { id }, body: { data: { updates } } });
+    return { message: json.message };
   },
 });

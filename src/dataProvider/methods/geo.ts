@@ -1,10 +1,9 @@
 import { API_PATHS, fillPath } from '../../../domain/apiPaths';
+import type { Answer } from '../contract';
 import { request } from '../http';
 
-export interface GeoChoice {
-  id: string;
-  name: string;
-}
+/** A choice of one level; the three levels answer the one schema. */
+export type GeoChoice = Answer<'geoCountries' | 'geoStates' | 'geoCities'>['data'][number];
 
 export type GeoLevel = 'country' | 'state' | 'city';
 

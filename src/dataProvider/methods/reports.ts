@@ -1,10 +1,15 @@
-import type { DayFigures, Envelope, TransactionRow } from '../../../domain/api';
-import { API_PATHS } from '../../../domain/apiPaths';
-import { request } from '../http';
+import type { Envelope } from '../../../domain/api';
+import type { Answer } from '../contract';
+import { call, request } from '../http';
 import type { Query } from './query';
 
 /** A report's answer as the server sent it: its rows under `data`, and the totals or period beside them. */
 export type ReportAnswer = Envelope & Record<string, unknown>;
+
+/** A row of the transaction report (a ledger row signed for one account). */
+export type TransactionRow = Answer<'transactionReport'>['data'][number];
+/** One day of the dashboard's chart. */
+export type DayFigures = Answer<'dailyPlay'>['data'][number];
 
 /** The server's largest page of the transaction report: an export reads the filtered set in pages of this size. */
 export const TRANSACTIONS_PAGE = 500;
@@ -24,12 +29,12 @@ export const reportMethods = (): ReportMethods => ({
   getAllTransactions: async (query) => {
     const byId = new Map<string, TransactionRow>();
     for (let page = 1; ; page++) {
-      const { json } = await request<TransactionRow[]>(API_PATHS.transactionReport, { query: { ...query, page, limit: TRANSACTIONS_PAGE } });
-      const rows = json.data ?? [];
+      const { json } = await call('transactionReport', { query: { ...query, page, limit: TRANSACTIONS_PAGE } });
+      const rows = json.data;
       for (const r of rows) byId.set(r._id, r);
-      if (rows.length < TRANSACTIONS_PAGE || page * TRANSACTIONS_PAGE >= (json.total ?? 0)) break;
+      if (rows.length < TRANSACTIONS_PAGE || page * TRANSACTIONS_PAGE >= json.total) break;
     }
     return [...byId.values()];
   },
-  getDailyPlay: async ({ days }) => (await request<DayFigures[]>(API_PATHS.dailyPlay, { query: { days } })).json.data ?? [],
+  getDailyPlay: async ({ days }) => (await call('dailyPlay', { query: { days } })).json.data,
 });

@@ -1,5 +1,4 @@
-import { API_PATHS } from '../../../domain/apiPaths';
-import { request } from '../http';
+import { call } from '../http';
 
 export interface StepUpMethods {
   /** Checks the operator's password: the guarded calls (restore, clear history, commission send) go on for a few minutes after it. A wrong one rejects with a 400. */
@@ -8,6 +7,6 @@ export interface StepUpMethods {
 
 export const stepUpMethods = (): StepUpMethods => ({
   checkPassword: async (password) => {
-    await request(API_PATHS.checkPassword, { method: 'POST', body: { password } });
+    await call('checkPassword', { method: 'POST', body: { password } });
   },
 });
