@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { translate } from '../../src/i18n/translate';
-import type { PageKey, ReportText, TurnoverRow } from '../../resources.config';
+import { COMMISSION_TIERS, type CommissionColumn, type PageKey, type ReportText, type TurnoverRow } from '../../resources.config';
 import { ADMIN_COMMISSION_REPORT, REVENUE_BY_ID_REPORT, REVENUE_REPORT, TURNOVER_REPORT } from '../../resources/reports';
 import { reportSheet } from '../../src/reports/reportDef';
 import { periodOf, reportQuery, viewOf, viewSearch } from '../../src/reports/useReport';
@@ -19,10 +19,7 @@ const turnover = (over: Partial<TurnoverRow>): TurnoverRow => ({
   playPoints: 0,
   winPoints: 0,
   endPoints: 0,
-  supercom: 0,
-  distcom: 0,
-  retailcom: 0,
-  usercom: 0,
+  ...(Object.fromEntries(COMMISSION_TIERS.map((c) => [c.commission.column, 0])) as Pick<TurnoverRow, CommissionColumn>),
   commission: 0,
   netToPay: 0,
   ...over,
