@@ -24,7 +24,7 @@ import pg from 'pg';
 import { TIERS, tierOf, type Role } from '../resources.config';
 import { checkInvariant } from '../server/credit/ledger';
 import { openDatabase, type Database } from '../server/db/client';
-import { seed } from '../server/db/seed';
+import { seed } from '../server/setup/seed';
 import { openArchive, exportBackup, importBackup, listBackups, tablesInOrder } from '../server/operations/backup';
 import { admin, dropDb, fmt, loadavg, optionsFromEnv, pgClientArgs, recreate, statOf, withDb } from './credit-transfer';
 

@@ -275,7 +275,7 @@ async function startInProcess(o: CreditTransferOptions, databaseUrl: string, pas
   // The same steps as server/main.ts, in this process: the load generator shares its event loop.
   const { buildApp } = await import('../server/app');
   const { configFromEnv } = await import('../server/config');
-  const { seed } = await import('../server/db/seed');
+  const { seed } = await import('../server/setup/seed');
   const config = configFromEnv({ ...process.env, DATABASE_URL: databaseUrl, SUPERADMIN_PASSWORD: password, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: o.logLevel });
   const db = await openDatabase({ databaseUrl });
   await db.migrate();

@@ -12,7 +12,7 @@ import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { openDatabase, type Row } from '../server/db/client';
 import { rebuildPlayAggregates } from '../server/games/repository';
-import { seed } from '../server/db/seed';
+import { seed } from '../server/setup/seed';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 1_000_000);

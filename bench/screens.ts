@@ -11,7 +11,7 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { seed } from '../server/db/seed';
+import { seed } from '../server/setup/seed';
 import { checkInvariant } from '../server/credit/ledger';
 import { DAYS, buildInstallation, sizeFromEnv } from './screensBuild';
 import { ROOT_TIER, TIERS, childTierOf, hasFlag, type Role } from '../resources.config';

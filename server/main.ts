@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, configFromEnv } from './config';
 import { openDatabase } from './db/client';
 import { DataDirBusyError, lockDataDir } from './db/dataDirLock';
-import { seed } from './db/seed';
+import { seed } from './setup/seed';
 
 /** SIGTERM/SIGINT to exit, at most: open sockets are closed first (preClose), so this is only a safety net. */
 const SHUTDOWN_GRACE_MS = 4500;

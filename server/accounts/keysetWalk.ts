@@ -1,5 +1,9 @@
 import type { Queryable } from '../db/client';
-import { ACCOUNT_FROM, ACCOUNT_SELECT, type AccountRow } from './serialize';
+import { col, queryRows, rowsOf } from '../db/rows';
+import { ACCOUNT_FROM, ACCOUNT_SELECT, accountRow, type AccountRow } from './serialize';
+
+/** An account row with the walk's key as text (where the next batch resumes). */
+const walkedRow = rowsOf({ ...accountRow.shape, walk_key: col.nullable(col.text) });
 import { listOrder, listWhere, LOGGED_IN, SORTABLE, type ListFilter, type SortKey } from './repository';
 
 /**
@@ -77,7 +81,9 @@ export async function* walkRows(q: Queryable, f: Omit<ListFilter, 'limit' | 'off
       const order = stretch.byPair ? listOrder(keyExpr, f.order) : `a.id ${f.order}`;
       // One pass: the rows come off the order's index with their columns (a batch is read whole,
       // unlike a list page, which picks its ids first and joins only those).
-      const rows = await q.query<AccountRow & { walk_key: string | null }>(
+      const rows = await queryRows(
+        q,
+        walkedRow,
         `SELECT ${ACCOUNT_SELECT}, (${keyExpr})::text AS walk_key FROM ${ACCOUNT_FROM} WHERE ${where.join(' AND ')}
          ORDER BY ${order} LIMIT $${params.length}`,
         params,

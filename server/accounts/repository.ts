@@ -1,5 +1,5 @@
 import { LEAF_TIER } from '../../resources.config';
-import { lockParents, recountParents } from '../reports/parentDays';
+import { lockParents, recountParents } from '../db/parentDays';
 import { POOL_ROLE } from './poolRole';
 import type { Queryable } from '../db/client';
 import { col, queryOne, queryRow, queryRows, rowsOf, type RowOf } from '../db/rows';

@@ -1,7 +1,7 @@
 import type { AccountRecord } from '../../resources.config';
 import type { AccountInput } from '../../domain/accountValidation';
 import { LEAF_TIER, PROFILE_FIELDS, tierOf, type FieldDef, type FieldName, type TierDef } from '../../resources.config';
-import { lockParents } from '../reports/parentDays';
+import { lockParents } from '../db/parentDays';
 import type { Caller } from '../access/caller';
 import { hashSecret } from '../access/passwords';
 import { revokeSessions } from '../access/sessions';

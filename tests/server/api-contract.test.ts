@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, API_PATHS } from '../../domain/apiPaths';
+import { TIER_EXPORT_ENDPOINTS } from '../../server/accounts/export.endpoints';
 import { TIERS } from '../../resources.config';
 import { call, engineAvailable, useHarness } from './harness';
 
@@ -17,6 +18,8 @@ const openapiPath = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');
 /** Every URL the server may register: the account family under each tier's base, and every other entry. */
 const KNOWN = new Set<string>([
   ...TIERS.flatMap((t) => Object.values(ACCOUNT_PATHS).map((p) => `/api${t.api}${p}`)),
+  // The exports of the tiers the registry gives one (their paths from apiPaths, the tiers from the registry).
+  ...Object.values(TIER_EXPORT_ENDPOINTS).flatMap((e) => Object.values(e).map((x) => `/api${x.path}`)),
   ...Object.values(API_PATHS).map((p) => `/api${p}`),
 ]);
 

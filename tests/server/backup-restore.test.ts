@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant } from '../../server/credit/ledger';
 import type { Database } from '../../server/db/client';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/setup/seed';
 import { exportBackup, importBackup, tablesInOrder, type BackupPlace } from '../../server/operations/backup';
 import { signManifest } from '../../server/operations/backupSigning';
 import { engineAvailable, openTestDatabase, SUPERADMIN_PASSWORD } from './harness';

@@ -17,7 +17,7 @@ import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { checkInvariant } from '../../server/credit/ledger';
 import type { Database } from '../../server/db/client';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/setup/seed';
 import { ENGINE, PG_URL } from './engine';
 import { engineAvailable, openTestDatabase, SUPERADMIN_PASSWORD, validBody } from './harness';
 

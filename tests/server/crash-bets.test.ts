@@ -17,7 +17,7 @@ import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { checkInvariant, move } from '../../server/credit/ledger';
 import { openDatabase, type Database } from '../../server/db/client';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/setup/seed';
 import { freePort, ROOT } from '../e2e/server';
 import { ENGINE, PG_URL, withDb } from './engine';
 import { call, cloneTemplate, createAs, generate, SUPERADMIN_PASSWORD, type Harness } from './harness';

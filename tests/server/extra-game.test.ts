@@ -10,7 +10,7 @@ vi.mock('../../resources/games', async (importOriginal) => {
 
 const { checkInvariant } = await import('../../server/credit/ledger');
 const { settleDue } = await import('../../server/games/settle');
-const { seed } = await import('../../server/db/seed');
+const { seed } = await import('../../server/setup/seed');
 const { balanceCents, call, engineAvailable, playingChain, startHarness, SUPERADMIN_PASSWORD } = await import('./harness');
 type Harness = Awaited<ReturnType<typeof startHarness>>;
 const ID = RAINBOW.gameId;

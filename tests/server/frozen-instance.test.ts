@@ -8,7 +8,7 @@ import { gameDeclaration } from '../../resources.config';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/setup/seed';
 import { checkInvariant } from '../../server/credit/ledger';
 import { writeBets, type BetRequest } from '../../server/games/betBatch';
 import { SETTLE_IDLE_TIMEOUT_MS } from '../../server/games/lease';

@@ -8,7 +8,7 @@ import { CHAIN, ROOT_TIER, tierOf, type Role, type TierDef } from '../../resourc
 import { buildApp, type AppOptions } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/setup/seed';
 import { ENGINE, PG_URL, withDb } from './engine';
 import { accountBody } from '../fixtures/accountBody';
 

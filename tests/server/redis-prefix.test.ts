@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/setup/seed';
 import { checkInvariant } from '../../server/credit/ledger';
 import { installationPrefix } from '../../server/realtime/installation';
 import { REDIS_URL, redisReachable } from './redis';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/setup/seed';
 import { REDIS_URL, redisReachable } from './redis';
 import { ENGINE } from './engine';
 import { cloneTemplate } from './harness';

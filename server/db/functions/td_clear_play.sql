@@ -2,7 +2,8 @@
 -- one statement (its own short transaction): their daily_play rows of the range go, the admin's day of
 -- each game (admin_game_days) loses what they held, and the players' player_days rows from the first
 -- day on are counted again from the daily_play rows left (the rows after the range keep their days,
--- their running totals without the cleared play). Answers how many daily_play rows went.
+-- their running totals without the cleared play), and their parents' figures (parent_days) are
+-- counted again. Answers how many daily_play rows went.
 -- It takes the locks in the order every bet, settlement and void takes them, so it waits for them
 -- and they for it, never in a cycle: the day rows (by player, day and game), the players' accounts
 -- (by id: they order the writers of a player's player_days rows), then the admin's days of the
@@ -21,6 +22,7 @@ DECLARE
   v_play bigint[];
   v_win bigint[];
   v_who bigint[];
+  v_parents bigint[];
 BEGIN
   -- The rows to clear, locked as bets lock theirs: their values are the ones removed below.
   SELECT array_agg(x.player_id), array_agg(x.day), array_agg(x.game_id), array_agg(x.play), array_agg(x.win)
@@ -64,6 +66,13 @@ BEGIN
   UPDATE player_days p
      SET until = (SELECT min(n.day) FROM player_days n WHERE n.player_id = p.player_id AND n.admin_id = p_admin AND n.day >= p_from)
    WHERE p.admin_id = p_admin AND p.player_id = ANY (v_who) AND p.day < p_from AND (p.until IS NULL OR p.until >= p_from);
+
+  -- Their parents' figures (parent_days) counted again from their players' rows, under the parents'
+  -- locks, taken after the players' accounts as a bet takes them: a bet of another of their players
+  -- either committed before (its rows are counted here) or adds its figures after this commits.
+  v_parents := ARRAY(SELECT DISTINCT a.parent_id FROM accounts a WHERE a.id = ANY (v_who) AND a.parent_id IS NOT NULL ORDER BY 1);
+  PERFORM td_lock_parents(v_parents);
+  PERFORM td_parent_days_rebuild(v_parents);
 
   RETURN cardinality(v_players);
 END;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/client';
+import type { Queryable } from './client';
 
 /**
  * Takes what orders the writers of some parents' figures (parent_days), before a player leaves or

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { ROOT_TIER, TIERS } from '../../resources.config';
 import { hashSecret } from '../access/passwords';
 import { insertAccount } from '../accounts/repository';
-import { addDeclaredGames } from './declaredGames';
-import type { Database } from './client';
-import { col, queryRow, rowsOf } from './rows';
+import { addDeclaredGames } from '../db/declaredGames';
+import type { Database } from '../db/client';
+import { col, queryRow, rowsOf } from '../db/rows';
 
 const usernameRow = rowsOf({ username: col.text });
 
