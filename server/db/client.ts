@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { copyStatement, withSavepoints, type Database, type Row } from './database';
 import { openPgliteWorker } from './pglite/client';
 import { applyProgram } from './functions';
@@ -80,6 +80,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
               await pipeline(Readable.from(text), sink);
               return sink.rowCount;
             },
+            (statement) => c.query(copyTo(statement)) as AsyncIterable<Uint8Array>,
           ),
         );
         await c.query('COMMIT');

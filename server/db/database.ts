@@ -32,6 +32,12 @@ export interface Queryable {
    * copied. Absent outside transactions.
    */
   copyFrom?(table: string, columns: readonly string[], text: AsyncIterable<string | Uint8Array>): Promise<number>;
+  /**
+   * Inside a transaction: runs a `COPY … TO STDOUT` and gives its output a chunk at a time, read only
+   * as fast as the caller takes it (the socket pauses meanwhile), so a table of any size passes
+   * through a few chunks of memory. Absent where the engine streams no COPY out (PGlite).
+   */
+  copyTo?(statement: string): AsyncIterable<Uint8Array>;
 }
 
 /** An identifier as SQL text, quoted. */
@@ -43,10 +49,11 @@ export const copyStatement = (table: string, columns: readonly string[], source:
 
 let savepoints = 0;
 /** The savepoint of a transaction handle, from its own query function. */
-export function withSavepoints(query: Queryable['query'], copyFrom?: Queryable['copyFrom']): Queryable {
+export function withSavepoints(query: Queryable['query'], copyFrom?: Queryable['copyFrom'], copyTo?: Queryable['copyTo']): Queryable {
   return {
     query,
     ...(copyFrom ? { copyFrom } : {}),
+    ...(copyTo ? { copyTo } : {}),
     async savepoint(fn) {
       const name = `td_sp_${++savepoints}`;
       await query(`SAVEPOINT ${name}`);
