@@ -1,6 +1,6 @@
 -- Counts the activity rows a statement wrote into activity_counts: under each account of the row's
--- path and under its account alone (node 0: no account), per UTC hour. Keyed by this server process
--- (writer), which runs one transaction at a time: concurrent requests never update the same row.
+-- path and under its account alone (node 0: no account), per UTC hour. Keyed by the writing connection
+-- (writer: pg_backend_pid()), which runs one transaction at a time: concurrent requests never update the same row.
 CREATE OR REPLACE FUNCTION td_activity_counts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO activity_counts (node, own, hour, writer, n)

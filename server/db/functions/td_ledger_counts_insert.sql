@@ -1,6 +1,6 @@
 -- Counts the ledger rows a statement wrote into ledger_counts, per status and UTC hour: once under
 -- each account of either side's path (the Transaction Report of a subtree) and under each side
--- alone (of one account). Keyed by this server process (writer), which runs one transaction at a
+-- alone (of one account). Keyed by the writing connection (writer: pg_backend_pid()), which runs one transaction at a
 -- time: two transfers never update the same row, whatever accounts they share.
 CREATE OR REPLACE FUNCTION td_ledger_counts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
