@@ -32,7 +32,8 @@ server.events.on('response:mocked', ({ request, response }) => {
   if (response.type === 'error' || response.status === 0 || response.headers.get(OFF_CONTRACT)) return;
   const url = new URL(request.url);
   if (!url.pathname.startsWith('/api/')) return;
-  const json = /json/i.test(response.headers.get('Content-Type') ?? '');
+  // JSON itself (application/json, …+json), not a stream of JSON lines (application/x-ndjson).
+  const json = /^application\/([\w.-]+\+)?json\b/i.test(response.headers.get('Content-Type') ?? '');
   checking.push(
     (async () => {
       const body: unknown = json ? await response.clone().json() : undefined;
