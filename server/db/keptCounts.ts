@@ -1,5 +1,6 @@
 import { hourCover, type TimeWindow } from '../../domain/hourCover';
 import type { Queryable } from './client';
+import { col, queryOne, rowsOf } from './rows';
 
 /**
  * A filter's total from counts the writers keep per UTC hour (activity_counts, ledger_counts) and,
@@ -34,8 +35,7 @@ export async function keptTotal(q: Queryable, range: { start: Date; end: Date } 
     for (const w of cover.subtract) terms.push(`- ${parts.rows(windowCondition(w, params), params)}`);
   }
   if (terms.length === 0) return 0;
-  const [r] = await q.query(`SELECT (0 + ${terms.map((t) => (t.startsWith('- ') ? t : `+ ${t}`)).join(' ')})::bigint::text AS n`, params);
-  return Number(r?.n ?? 0);
+  return (await queryOne(q, rowsOf({ n: col.int }), `SELECT (0 + ${terms.map((t) => (t.startsWith('- ') ? t : `+ ${t}`)).join(' ')})::bigint::text AS n`, params)).n;
 }
 
 /** The kept counts' sum as a bigint (sum() is numeric; NULL over no rows). */

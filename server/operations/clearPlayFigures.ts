@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { col, queryRows, rowsOf } from '../db/rows';
 
 /**
  * Players cleared per statement. Each batch holds its players' rows and the admin's days of the
@@ -25,9 +26,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function clearPlayFigures(db: Database, adminId: number, from: string, to: string, batch = PLAY_BATCH_PLAYERS): Promise<number> {
   // The players with rows in the range when the clear starts: a player's first bet of the range
   // placed later is history made after the clear, and stays.
-  const players = (await db.query(`SELECT DISTINCT player_id FROM daily_play WHERE admin_id = $1 AND day BETWEEN $2 AND $3 ORDER BY player_id`, [adminId, from, to])).map((r) =>
-    Number(r.player_id),
-  );
+  const players = (
+    await queryRows(db, rowsOf({ player_id: col.id }), `SELECT DISTINCT player_id FROM daily_play WHERE admin_id = $1 AND day BETWEEN $2 AND $3 ORDER BY player_id`, [adminId, from, to])
+  ).map((r) => r.player_id);
   let cleared = 0;
   for (let i = 0; i < players.length; i += batch) {
     const ids = players.slice(i, i + batch);
