@@ -3,7 +3,7 @@ import type { MessageCode } from '../../domain/messages';
 import { redactUrl } from '../activity/log';
 import type { Queryable } from '../db/client';
 import { fromDatabaseError } from '../http/errors';
-import { col, parseRows, rowsOf, type Kind } from '../db/rows';
+import { col, parseRows, rowsOf } from '../db/rows';
 import { movementResult, movementRow, type MovementResult } from './ledger';
 
 /** This request as its activity row records it (the HTTP hook's columns, computed the same way). */
@@ -30,13 +30,8 @@ export interface TransferCall {
 export type TransferRefusal = Extract<MessageCode, 'accountNotFound' | 'outsideHierarchy' | 'noAccountOfTier'>;
 
 const REFUSALS: readonly TransferRefusal[] = ['accountNotFound', 'outsideHierarchy', 'noAccountOfTier'];
-const refusalKind: Kind<TransferRefusal> = (v, column) => {
-  const found = REFUSALS.find((r) => r === v);
-  if (found === undefined) throw new Error(`column ${column}: not a refusal of td_transfer: ${String(v)}`);
-  return found;
-};
 /** td_transfer's answer before its movement: a refusal, or null when it moved. */
-const refusalRow = rowsOf({ refused: col.nullable(refusalKind) });
+const refusalRow = rowsOf({ refused: col.nullable(col.oneOf(REFUSALS)) });
 
 /**
  * One round trip to td_transfer (migration 0010_td_transfer.sql): target check, movement, idempotency

@@ -21,21 +21,24 @@ const bound = (params: unknown[], v: Date) => {
 const windowCondition = (w: TimeWindow, params: unknown[]) => (column: string) =>
   `${column} ${w.fromIncluded ? '>=' : '>'} ${bound(params, w.from)} AND ${column} ${w.toIncluded ? '<=' : '<'} ${bound(params, w.to)}`;
 
+const totalRow = rowsOf({ n: col.int });
+
 export async function keptTotal(q: Queryable, range: { start: Date; end: Date } | undefined, parts: KeptTotalParts): Promise<number> {
   const params: unknown[] = [];
+  // Each term with its sign: `+ x` or `- x`.
   const terms: string[] = [];
-  if (!range) terms.push(parts.kept('', params));
+  if (!range) terms.push(`+ ${parts.kept('', params)}`);
   else {
     const cover = hourCover(range.start, range.end);
     if (cover.hours) {
       params.push(cover.hours.first, cover.hours.last);
-      terms.push(parts.kept(` AND hour BETWEEN $${params.length - 1} AND $${params.length}`, params));
+      terms.push(`+ ${parts.kept(` AND hour BETWEEN $${params.length - 1} AND $${params.length}`, params)}`);
     }
-    for (const w of cover.add) terms.push(parts.rows(windowCondition(w, params), params));
+    for (const w of cover.add) terms.push(`+ ${parts.rows(windowCondition(w, params), params)}`);
     for (const w of cover.subtract) terms.push(`- ${parts.rows(windowCondition(w, params), params)}`);
   }
   if (terms.length === 0) return 0;
-  return (await queryOne(q, rowsOf({ n: col.int }), `SELECT (0 + ${terms.map((t) => (t.startsWith('- ') ? t : `+ ${t}`)).join(' ')})::bigint::text AS n`, params)).n;
+  return (await queryOne(q, totalRow, `SELECT (0 ${terms.join(' ')})::bigint::text AS n`, params)).n;
 }
 
 /** The kept counts' sum as a bigint (sum() is numeric; NULL over no rows). */

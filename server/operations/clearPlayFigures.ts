@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
-import { col, queryRows, rowsOf } from '../db/rows';
+import { retryRolledBack } from '../db/deadlock';
+import { col, queryOne, queryRows, rowsOf } from '../db/rows';
 
 /**
  * Players cleared per statement. Each batch holds its players' rows and the admin's days of the
@@ -8,11 +9,7 @@ import { col, queryRows, rowsOf } from '../db/rows';
  */
 export const PLAY_BATCH_PLAYERS = 100;
 
-/** A batch that waited 3 s for a lock (td_clear_play's timeout) or lost a deadlock rolled back whole: it is run again. */
-const RETRIED = new Set(['55P03', '40P01']);
-const ATTEMPTS = 5;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const clearedRow = rowsOf({ n: col.int });
 
 /**
  * Clear History's per-day play figures (daily_play, and the admin_game_days and player_days read from
@@ -32,16 +29,13 @@ export async function clearPlayFigures(db: Database, adminId: number, from: stri
   let cleared = 0;
   for (let i = 0; i < players.length; i += batch) {
     const ids = players.slice(i, i + batch);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const [r] = await db.query(`SELECT td_clear_play($1::bigint, $2::date, $3::date, $4::bigint[]) AS n`, [adminId, from, to, ids]);
-        cleared += Number(r!.n);
-        break;
-      } catch (e) {
-        if (!RETRIED.has(String((e as { code?: string }).code)) || attempt >= ATTEMPTS) throw e;
-        await sleep(50 * attempt);
-      }
-    }
+    // A batch that waited 3 s for a lock (td_clear_play's timeout) or lost a deadlock rolled back whole: it is run again.
+    const r = await retryRolledBack(() => queryOne(db, clearedRow, `SELECT td_clear_play($1::bigint, $2::date, $3::date, $4::bigint[]) AS n`, [adminId, from, to, ids]), {
+      times: 4,
+      lockTimeout: true,
+      pauseMs: 50,
+    });
+    cleared += r.n;
   }
   return cleared;
 }
