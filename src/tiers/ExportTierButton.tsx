@@ -7,10 +7,8 @@ import type { TierDataProvider } from '../dataProvider/dataProvider';
 import { saveBlob } from '../common/download';
 import { errorMessage } from './errorMessage';
 import { startWorkbookBuild } from './exportInWorker';
-import { EXPORT_TEXT_KEYS, exportShape } from './exportRows';
+import { EXPORT_TEXT_KEYS, exportShape, XLSX_TYPE } from './exportRows';
 import { scopeMeta, type TierScope } from './scope';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A chunk's own bytes, to hand to the worker (a chunk may be a view into a larger buffer). */
 const ownBuffer = (chunk: Uint8Array): ArrayBuffer =>

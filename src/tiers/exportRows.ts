@@ -1,5 +1,6 @@
 import type { AccountRecord } from '../../resources.config';
 import type { ExportColumn, TierDef } from '../../resources.config';
+import { saveBlob } from '../common/download';
 import { cellValue } from './cellValue';
 
 export interface ExportSheet {
@@ -12,6 +13,9 @@ export interface ExportSheet {
   /** Columns (by header) whose numbers are whole although the sheet's others are points. */
   wholeColumns?: readonly string[];
 }
+
+/** The media type of an .xlsx file. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The texts a tier sheet's cells may show besides the data (translated where the sheet is made). */
 export const EXPORT_TEXT_KEYS = ['td.app.na', 'td.list.online', 'td.list.offline', 'td.form.active', 'td.form.deactive'] as const;
@@ -63,8 +67,15 @@ export function exportSheet(
   return { ...sheet, rows: records.map((r) => exportRow(columns, r, translate)) };
 }
 
-/** Writes the file in the browser, on the page's thread (SheetJS loads only now); a tier list's export builds it in a worker instead. */
+/**
+ * Writes the file in the browser, on the page's thread, with the writer a tier list's export uses in
+ * its worker (loaded only now). The first row's keys are the columns, in the registry's order (every
+ * row has the same keys); an empty sheet has none.
+ */
 export async function writeSheet(s: ExportSheet): Promise<void> {
-  const [XLSX, { sheetWorkbook }] = await Promise.all([import('xlsx'), import('./workbook')]);
-  XLSX.writeFile(sheetWorkbook(s), s.file);
+  const { XlsxWriter } = await import('./xlsxWriter');
+  const { rows, file, ...shape } = s;
+  const writer = new XlsxWriter({ ...shape, headers: rows[0] ? Object.keys(rows[0]) : [] });
+  await writer.add(rows);
+  saveBlob(new Blob([await writer.bytes()], { type: XLSX_TYPE }), file);
 }
