@@ -1,7 +1,7 @@
 /**
  * Prints the gzip size of the JavaScript the login page needs — the entry chunk and its static
  * imports, read from Vite's manifest — and fails above the budget. Lazy chunks (react-admin
- * screens, xlsx, country data) are not counted: they load after login.
+ * screens, the xlsx writer, country data) are not counted: they load after login.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
