@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { col, queryOne, rowsOf } from '../db/rows';
 
 /** Work that runs on a timer, once per cluster per tick. */
 export interface Job {
@@ -23,6 +24,8 @@ export interface Job {
   scope?: 'cluster' | 'instance';
   run(now: Date): Promise<unknown>;
 }
+
+const tryLock = rowsOf({ ok: col.bool });
 
 /** How long after the wall clock's boundary an onTheClock job runs: its `now` is then surely past it. */
 const CLOCK_SLACK_MS = 5;
@@ -67,8 +70,8 @@ export const schedulerPlugin = fp(
       try {
         if (db.engine === 'postgres' && job.scope !== 'instance') {
           await db.transaction(async (tx) => {
-            const [r] = await tx.query(`SELECT pg_try_advisory_xact_lock($1) AS ok`, [lockIdOf(job.name)]);
-            if (r.ok) await job.run(now);
+            const lock = await queryOne(tx, tryLock, `SELECT pg_try_advisory_xact_lock($1) AS ok`, [lockIdOf(job.name)]);
+            if (lock.ok) await job.run(now);
           });
         } else {
           await job.run(now);
