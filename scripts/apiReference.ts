@@ -95,12 +95,15 @@ function answersText(op: Operation): string {
   const out: string[] = [];
   const errors: string[] = [];
   for (const [status, r] of Object.entries(op.responses ?? {})) {
-    const [type, body] = Object.entries(r.content ?? {})[0] ?? [];
     if (Number(status) >= 400) {
       errors.push(status);
       continue;
     }
-    const shape = type === 'application/json' ? code(typeText(body?.schema)) : type ? `${type}${r.description && r.description !== 'Default Response' ? ` (${r.description})` : ''}` : '';
+    // A call may answer in more than one media type (a file, or its rows as JSON on request).
+    const about = r.description && r.description !== 'Default Response' ? ` (${r.description})` : '';
+    const types = Object.entries(r.content ?? {});
+    const shapes = types.map(([type, body]) => (type === 'application/json' ? code(typeText(body.schema)) : type));
+    const shape = shapes.join(' or ') + (types.some(([type]) => type !== 'application/json') ? about : '');
     out.push(`${status} ${shape}`.trim());
   }
   if (errors.length) out.push(`${errors.join(', ')} \`Error\``);

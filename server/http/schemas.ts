@@ -31,9 +31,12 @@ export const page = <T extends z.ZodType>(row: T) => z.looseObject({ success: z.
 export const noBody = z.looseObject({}).nullish();
 
 /** A file download (CSV, archive, image): the bytes (a string, Buffer or stream), which Fastify sends as they are, never as JSON. */
+/** A body of bytes (a file), documented as binary and not checked. */
+export const binary = <T = string>() => z.custom<T>(() => true).meta({ type: 'string', format: 'binary' });
+
 export const file = <T = string>(contentType: string, description: string) => ({
   description,
-  content: { [contentType]: { schema: z.custom<T>(() => true).meta({ type: 'string', format: 'binary' }) } },
+  content: { [contentType]: { schema: binary<T>() } },
 });
 
 /** A timestamp as a row carries it: a Date from the database (sent as ISO 8601) or a string already. */

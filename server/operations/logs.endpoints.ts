@@ -3,7 +3,7 @@ import { subject } from '../../domain/activity';
 import { API_PATHS } from '../../domain/apiPaths';
 import { endpoint } from '../http/endpoint';
 import { schemaMessage } from '../http/schemaMessages';
-import { done, ERROR_REPLIES, file, ok, page, queryDate } from '../http/schemas';
+import { binary, done, ERROR_REPLIES, ok, page, queryDate } from '../http/schemas';
 import { logRow } from './schemas';
 
 const logQuery = z.object({
@@ -36,7 +36,13 @@ export const LOG_ENDPOINTS = {
     path: API_PATHS.logsExport,
     schema: {
       querystring: logQuery.extend({ format: z.enum(['csv', 'json']).default('csv') }),
-      response: { ...ERROR_REPLIES, 200: { ...file('text/csv', 'The filtered rows as CSV (format=json: as rows)') } },
+      response: {
+        ...ERROR_REPLIES,
+        200: {
+          description: 'The filtered rows as CSV; with format=json, as rows by code',
+          content: { 'text/csv': { schema: binary() }, 'application/json': { schema: ok(z.array(logRow)) } },
+        },
+      },
     },
     page: 'logactivities',
   }),

@@ -14,6 +14,8 @@ interface Route {
   /** Static segments first: `/api/master/all` is matched before `/api/master/{id}`. */
   params: number;
   responses: Record<string, Schema | null>;
+  /** Statuses whose answer may also be something other than JSON (a file, beside its rows as JSON). */
+  files: Set<string>;
 }
 
 // ajv-formats is CommonJS: under ESM its function is the default export's default.
@@ -56,10 +58,14 @@ export function contractOf(doc: OpenApi) {
   for (const [path, ops] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(ops)) {
       const responses: Record<string, Schema | null> = {};
-      for (const [status, r] of Object.entries(op.responses ?? {})) responses[status] = r.content?.['application/json']?.schema ?? null;
+      const files = new Set<string>();
+      for (const [status, r] of Object.entries(op.responses ?? {})) {
+        responses[status] = r.content?.['application/json']?.schema ?? null;
+        if (Object.keys(r.content ?? {}).some((type) => type !== 'application/json')) files.add(status);
+      }
       const params = (path.match(/\{[^}]+\}/g) ?? []).length;
       const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`);
-      routes.push({ method: method.toUpperCase(), pattern, params, responses });
+      routes.push({ method: method.toUpperCase(), pattern, params, responses, files });
     }
   routes.sort((a, b) => a.params - b.params);
 
@@ -71,7 +77,7 @@ export function contractOf(doc: OpenApi) {
     if (status >= 500) return null;
     const schema = String(status) in route.responses ? route.responses[String(status)] : route.responses.default;
     if (schema === undefined) return `${method} ${path}: the route never answers ${status} (it answers ${Object.keys(route.responses).join(', ')})`;
-    if (schema === null) return null;
+    if (schema === null || (!json && route.files.has(String(status)))) return null;
     if (!json) return `${method} ${path} ${status}: the route answers JSON here, the test answered something else`;
     const v = validator(schema);
     if (v(body)) return null;
