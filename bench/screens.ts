@@ -14,7 +14,7 @@ import { openDatabase } from '../server/db/client';
 import { seed } from '../server/setup/seed';
 import { checkInvariant } from '../server/credit/ledger';
 import { DAYS, buildInstallation, sizeFromEnv } from './screensBuild';
-import { ROOT_TIER, TIERS, childTierOf, hasFlag, type Role } from '../resources.config';
+import { LEAF_TIER, ROOT_TIER, TIERS, childTierOf, hasFlag, type Role } from '../resources.config';
 import { dayRange } from '../domain/periods';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -216,6 +216,8 @@ export async function screensBench(): Promise<{ exitCode: number }> {
         if (first.status === 403) continue;
         const perParam = query.has('limit') ? 'limit' : query.has('perPage') ? 'perPage' : undefined;
         if (query.has('page') && perParam) await time(`${path} ${role} page 2000`, u({ page: '2000', [perParam]: '50' }), tokens[role], 200);
+        // A report of one tier's accounts (pending commission): its largest, the leaf tier (every player under the caller).
+        if (query.has('role')) await time(`${path} ${role} role ${LEAF_TIER}`, u({ role: LEAF_TIER }), tokens[role], 100, true);
         const searchParam = ['q', 'search', 'username'].find((x) => query.has(x));
         if (searchParam) await time(`${path} ${role} search`, u({ [searchParam]: 'SP1' }), tokens[role], 200, true);
         // The first sort key the route knows, other than its default order.

@@ -159,6 +159,9 @@ export function totalsOf<K extends string>(rows: readonly Record<K, bigint>[], k
   return out;
 }
 
+/** The figures of a pending-commission row that add up over rows. */
+export const PENDING_FIGURES = ['totalcommission', 'pending'] as const;
+
 /** Pending commission: the play under the account since its last payment × its rate. */
 export const pendingCommission = (playSincePaidCents: bigint, commissionBp: number): bigint => applyBp(playSincePaidCents, commissionBp);
 

@@ -18,5 +18,8 @@ export const REST_RESOURCES = [
   { page: 'onlineplayers', api: API_PATHS.onlinePlayers, list: 'pages' },
   { page: 'gamehistory', api: API_PATHS.gameHistory, list: 'pages', idField: 'ticketId' },
   { page: 'transactionreport', api: API_PATHS.transactionReport, list: 'pages' },
+  // One row per earning account: paged on the server, with totals over every row in the envelope.
+  { page: 'commissionpayoutReport', api: API_PATHS.commissionPayout, list: 'pages' },
+  { page: 'commission', api: API_PATHS.sendCommissionPreview, list: 'pages' },
 ] as const satisfies readonly { page: PageKey; api: string; list?: 'pages'; statusPath?: boolean; idField?: string }[];
 export type RestResource = (typeof REST_RESOURCES)[number];

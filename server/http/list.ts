@@ -102,6 +102,9 @@ export function contentRange(resource: string, offset: number, count: number, to
   return `${resource} ${offset}-${end}/${total}`;
 }
 
+/** One page of rows a report has computed whole (its totals are over every row). */
+export const pageOfRows = <T>(rows: readonly T[], q: { page: number; limit: number }): T[] => rows.slice((q.page - 1) * q.limit, q.page * q.limit);
+
 /** Sends the paging headers of a list page and answers its envelope. */
 export function sendPage<T>(reply: FastifyReply, resource: string, page: { data: T[]; total: number; offset: number }) {
   reply.header('X-Total-Count', String(page.total));

@@ -17,6 +17,12 @@ export type ReportQuery = z.infer<typeof reportQuery>;
 
 const commissionDays = z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') });
 
+/** A page of a report whose rows are many (one per earning account): the first 100 when none is asked. */
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
 /**
  * The reports outside the registry's table reports (resources/reports.ts declares those): the
  * dashboard's chart, pending commission, commission send and its preview, the transaction report and
@@ -32,10 +38,20 @@ export const REPORT_ENDPOINTS = {
     },
   }),
 
-  pending: endpoint({ method: 'GET', path: API_PATHS.commissionPayout, schema: { querystring: reportQuery, response: REPORT_REPLIES.pending }, page: 'commissionpayoutReport' }),
+  pending: endpoint({
+    method: 'GET',
+    path: API_PATHS.commissionPayout,
+    schema: { querystring: reportQuery.extend(pageQuery.shape), response: REPORT_REPLIES.pending },
+    page: 'commissionpayoutReport',
+  }),
 
   // Read only: what Send would pay for the period, shown before it is pressed (no step-up: nothing moves).
-  preview: endpoint({ method: 'GET', path: API_PATHS.sendCommissionPreview, schema: { querystring: commissionDays, response: REPORT_REPLIES.preview }, page: 'commission' }),
+  preview: endpoint({
+    method: 'GET',
+    path: API_PATHS.sendCommissionPreview,
+    schema: { querystring: commissionDays.extend(pageQuery.shape), response: REPORT_REPLIES.preview },
+    page: 'commission',
+  }),
 
   send: endpoint({
     method: 'GET',

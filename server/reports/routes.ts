@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { PENDING_FIGURES, sumPoints } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, dayRange, lastDays, parseDate } from '../../domain/periods';
 import { CHAIN, childTierOf, isStaff, pageOfReport, REPORTS, type PageKey, type ReportDef, type Role } from '../../resources.config';
@@ -10,6 +11,7 @@ import { findRef, type AccountRef } from '../accounts/repository';
 import type { Database } from '../db/client';
 import { endpoint, serve } from '../http/endpoint';
 import { coded, forbidden } from '../http/errors';
+import { pageOfRows } from '../http/list';
 import { ERROR_REPLIES } from '../http/schemas';
 import { pendingCommissions, previewCommission, sendCommission } from './commission';
 import { REPORT_QUERIES } from './queries';
@@ -88,7 +90,8 @@ export async function commissionRoutes(app: FastifyInstance) {
     if (!view) throw forbidden();
     const role = (req.query.role ?? childTierOf(view.role as Role)?.role) as Role | undefined;
     if (!role || !CHAIN.includes(role) || CHAIN.indexOf(role) <= CHAIN.indexOf(view.role as Role)) throw coded(400, 'tierBelowView', {}, 'role');
-    return { success: true, data: await pendingCommissions(db, view, role) };
+    const rows = await pendingCommissions(db, view, role);
+    return { success: true, data: pageOfRows(rows, req.query), total: rows.length, totals: sumPoints(rows, PENDING_FIGURES) };
   });
 
   // Read only: what Send would pay for the period, shown before it is pressed (no step-up: nothing moves).
@@ -97,7 +100,7 @@ export async function commissionRoutes(app: FastifyInstance) {
     const admin = await findRef(db, caller.id);
     if (!admin) throw forbidden();
     const out = await previewCommission(db, admin, req.query.days);
-    return { success: true, period: out.period, pays: out.pays, wallet: out.wallet, data: out.data, totals: out.totals };
+    return { success: true, period: out.period, pays: out.pays, wallet: out.wallet, data: pageOfRows(out.data, req.query), total: out.data.length, totals: out.totals };
   });
 
   serve(app, E.send, async (req) => {

@@ -42,8 +42,9 @@ const replies = <T extends z.ZodType>(success: T) => ({ ...ERROR_REPLIES, 200: s
 
 export const REPORT_REPLIES = {
   dailyPlay: replies(ok(z.array(dayFigures))),
-  pending: replies(ok(z.array(pendingRow))),
-  preview: replies(z.looseObject({ success: z.boolean(), period, pays: points, wallet: points, data: z.array(netRow), totals })),
+  // A page of rows, the number of rows, and totals over every row.
+  pending: replies(z.looseObject({ success: z.boolean(), data: z.array(pendingRow), total: z.number().int(), totals: z.object({ totalcommission: points, pending: points }) })),
+  preview: replies(z.looseObject({ success: z.boolean(), period, pays: points, wallet: points, data: z.array(netRow), total: z.number().int(), totals })),
   send: replies(z.looseObject({ success: z.boolean(), message: z.string(), period, data: z.array(netRow), totals })),
   transactions: replies(z.looseObject({ success: z.boolean(), total: z.number().int(), data: z.array(transactionRow) })),
   users: replies(ok(z.array(reportUser))),

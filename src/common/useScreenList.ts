@@ -18,6 +18,8 @@ export function useScreenList<Row extends RaRecord>(props: {
   filter?: FilterPayload;
   /** The filter the screen opens with; setFilters changes it. */
   filterDefaultValues?: FilterPayload;
+  /** False: nothing is asked yet (the screen lacks a filter the call needs). */
+  enabled?: boolean;
 }): ListControllerResult<Row> {
   return useListController<Row>({
     resource: props.resource,
@@ -27,7 +29,7 @@ export function useScreenList<Row extends RaRecord>(props: {
     disableSyncWithLocation: true,
     storeKey: false,
     disableAuthentication: true,
-    queryOptions: { retry: retryUnlessRefused, onError: () => undefined },
+    queryOptions: { retry: retryUnlessRefused, onError: () => undefined, enabled: props.enabled ?? true },
   });
 }
 

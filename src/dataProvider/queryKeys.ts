@@ -11,7 +11,6 @@ const ROOT = 'td';
 
 // The prefixes that are invalidated whole, as well as queried per argument.
 const OPERATOR_CREDIT = [ROOT, 'operatorCredit'] as const;
-const COMMISSION_PREVIEW = [ROOT, 'commissionPreview'] as const;
 const PERCENTAGE_LIST = [ROOT, 'percentage', 'usergames'] as const;
 
 export const queryKeys = {
@@ -40,12 +39,6 @@ export const queryKeys = {
   /** The accounts the transaction report's user filter offers, for an operator. */
   /** One search of a user picker: its API path, fixed query and the typed text. */
   userPicker: (path: string, query: Record<string, string | undefined>, q: string) => [ROOT, 'userPicker', path, query, q] as const,
-  /** Pending commission of the accounts of a role under an account. */
-  commissionPayout: (id: string | undefined, role: string) => [ROOT, 'commissionPayout', id, role] as const,
-  /** Every period's commission preview: what a send invalidates. */
-  commissionPreviews: () => COMMISSION_PREVIEW,
-  /** What Send would pay for the day or the week (GET reports/sendcommission/preview). */
-  commissionPreview: (days: string) => [...COMMISSION_PREVIEW, days] as const,
   /** The bet history's game filter choices, for an operator. */
   historyGames: (id: string | undefined) => [ROOT, 'historyGames', id] as const,
   /** The bet history's player filter choices, for an operator. */

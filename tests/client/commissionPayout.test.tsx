@@ -12,7 +12,8 @@ import { payoutRoleOptions } from '../../src/reports/commission/commissionApi';
 import { loginAs } from './fixtures';
 import { recordApi, type Recorded } from './msw';
 
-// The server's own `pending` is deliberately wrong: the screen computes it from the rate and the play.
+// The server's own `pending` is deliberately wrong: the screen computes each row's from the rate and the play
+// (its totals are the server's, over every row of the tier, not only the page).
 const MASTERS = [
   { id: '21', username: 'MS0021', role: 'master', commission: 2, totalcommission: 137, pending: 999 },
   // 77 × 1.5 % = 1.155, half-up 1.16.
@@ -22,10 +23,21 @@ const MASTERS = [
 ];
 const SUPER = [{ id: '8', username: 'SAM0008', role: 'superareamanager', commission: 5, totalcommission: 214, pending: 10.7 }];
 
+type Row = (typeof MASTERS)[number];
+
+/** The server's answer: the page asked (100 rows when none is), the number of rows, the totals over all of them. */
+function answer(rows: readonly Row[], query: Record<string, string>, totals: { totalcommission: number; pending: number }) {
+  const limit = Number(query.limit ?? 100);
+  const page = Number(query.page ?? 1);
+  return { json: { success: true, data: rows.slice((page - 1) * limit, page * limit), total: rows.length, totals } };
+}
+
 function api() {
   return recordApi((c) => {
     if (c.path !== '/api/reports/commissionpayout') return undefined;
-    return { json: { success: true, data: c.query.role === 'master' ? MASTERS : c.query.role === 'superareamanager' ? SUPER : [] } };
+    if (c.query.role === 'master') return answer(MASTERS, c.query, { totalcommission: 314.5, pending: 4.91 });
+    if (c.query.role === 'superareamanager') return answer(SUPER, c.query, { totalcommission: 214, pending: 10.7 });
+    return answer([], c.query, { totalcommission: 0, pending: 0 });
   });
 }
 
@@ -68,21 +80,21 @@ describe('Commission Payout Report: role filter, pending commission, paging', ()
     const calls = api();
     renderPage('admin');
     expect(await screen.findByRole('cell', { name: 'SAM0008' })).toBeInTheDocument();
-    expect(queries(calls)).toEqual([{ role: 'superareamanager', id: '7' }]);
+    expect(queries(calls)).toEqual([{ role: 'superareamanager', id: '7', page: '1', limit: '10' }]);
     expect(screen.getByRole('heading', { name: 'Pending Commission' })).toBeInTheDocument();
 
     await userEvent.setup().selectOptions(screen.getByLabelText('Select Role'), 'Master');
-    await waitFor(() => expect(queries(calls).at(-1)).toEqual({ role: 'master', id: '7' }));
+    await waitFor(() => expect(queries(calls).at(-1)).toEqual({ role: 'master', id: '7', page: '1', limit: '10' }));
     expect(await screen.findByRole('cell', { name: 'MS0021' })).toBeInTheDocument();
   });
 
-  it('shows pending = play since last paid × rate / 100, half-up to the cent, and the totals in cents', async () => {
+  it('shows pending = play since last paid × rate / 100, half-up to the cent, and the server’s totals over the tier', async () => {
     loginAs('areamanager', '9');
     const calls = api();
     renderPage('areamanager');
     const table = await screen.findByRole('table', { name: 'Pending Commission' });
     await within(table).findByRole('cell', { name: 'MS0021' });
-    expect(queries(calls)).toEqual([{ role: 'master', id: '9' }]);
+    expect(queries(calls)).toEqual([{ role: 'master', id: '9', page: '1', limit: '10' }]);
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'No', 'Username', 'Role', 'Commission (%)', 'Play Since Last Paid', 'Pending Commission',
     ]);
@@ -95,10 +107,10 @@ describe('Commission Payout Report: role filter, pending commission, paging', ()
     ]);
   });
 
-  it('pages the tier’s rows ten at a time, numbered across pages, the totals over every row', async () => {
+  it('asks the server for the tier’s rows ten at a time, numbered across pages, the totals over every row', async () => {
     loginAs('areamanager', '9');
     const many = Array.from({ length: 12 }, (_, i) => ({ id: String(100 + i), username: `MS0${100 + i}`, role: 'master', commission: 1, totalcommission: 100, pending: 0 }));
-    recordApi((c) => (c.path === '/api/reports/commissionpayout' ? { json: { success: true, data: many } } : undefined));
+    const calls = recordApi((c) => (c.path === '/api/reports/commissionpayout' ? answer(many, c.query, { totalcommission: 1200, pending: 12 }) : undefined));
     renderPage('areamanager');
     const table = await screen.findByRole('table', { name: 'Pending Commission' });
     await within(table).findByRole('cell', { name: 'MS0109' });
@@ -113,6 +125,7 @@ describe('Commission Payout Report: role filter, pending commission, paging', ()
       ['Total', '1,200.00', '12.00'],
     ]);
     expect(screen.getByText('11–12 of 12')).toBeInTheDocument();
+    expect(queries(calls).map((q) => q.page)).toEqual(['1', '2']);
   });
 
   it('says "No records found" for a tier without accounts', async () => {
@@ -120,6 +133,6 @@ describe('Commission Payout Report: role filter, pending commission, paging', ()
     const calls = api();
     renderPage('master');
     expect(await screen.findByText('No records found')).toBeInTheDocument();
-    expect(queries(calls)).toEqual([{ role: 'player', id: '11' }]);
+    expect(queries(calls)).toEqual([{ role: 'player', id: '11', page: '1', limit: '10' }]);
   });
 });

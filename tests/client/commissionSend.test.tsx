@@ -156,6 +156,7 @@ describe('Commission Data: password step-up, totals, preview and messages', () =
               pays: c.query.days === 'week' ? 44.42 : 20.86,
               wallet: 1000,
               data: c.query.days === 'week' ? [] : ROWS,
+              total: c.query.days === 'week' ? 0 : ROWS.length,
               totals: totalsOf(c.query.days === 'week' ? [] : ROWS),
             },
           }
@@ -170,6 +171,34 @@ describe('Commission Data: password step-up, totals, preview and messages', () =
     expect(await screen.findByText('Commission period: 2026-03-01 to 2026-03-07')).toBeInTheDocument();
     expect(screen.getByText('Send will pay 44.42 points of commission for this period.')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/reports/sendcommission')).toHaveLength(0);
+    // A page of the period's rows at a time: one row per earning account may be thousands.
+    expect(calls.filter((c) => c.path === '/api/reports/sendcommission/preview').map((c) => c.query)).toEqual([
+      { days: 'day', page: '1', limit: '10' },
+      { days: 'week', page: '1', limit: '10' },
+    ]);
+  });
+
+  it('pages the preview on the server: ten rows at a time, the footer the server’s totals over every row', async () => {
+    loginAs('admin', '7');
+    const players = Array.from({ length: 12 }, (_, i) => ({ ...ROWS[3]!, id: String(100 + i), username: `PL0${100 + i}` }));
+    const calls = recordApi((c) => {
+      if (c.path !== '/api/reports/sendcommission/preview') return undefined;
+      const page = Number(c.query.page);
+      const limit = Number(c.query.limit);
+      const data = players.slice((page - 1) * limit, page * limit);
+      return { json: { success: true, period: { from: '2026-03-10', to: '2026-03-10' }, pays: 12, wallet: 1000, data, total: players.length, totals: totalsOf(players) } };
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Commission Data' });
+    await within(table).findByRole('cell', { name: 'PL0109' });
+    expect(within(table).queryByRole('cell', { name: 'PL0110' })).not.toBeInTheDocument();
+    const footer = () => within(table).getAllByRole('row').at(-1)!;
+    // 12 × 100.10 of play, 12 × 1.00 of commission: every row's, not the page's ten.
+    expect(within(footer()).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Total', '1,201.20', '2.40', '1,198.80', '12.00', '']);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to next page' }));
+    await within(table).findByRole('cell', { name: 'PL0111' });
+    expect(screen.getByText('11–12 of 12')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/reports/sendcommission/preview').map((c) => c.query.page)).toEqual(['1', '2']);
   });
 
   it('disables Send and reads "Loading..." while the send runs', async () => {

@@ -360,7 +360,7 @@ describe('report screens', () => {
 
   test('Commission Payout Report: pending commission per tier is the API’s; the role filter changes the call', async () => {
     const first = await callOf(ad, 'reports/commissionpayout', () => menuItem(ad, 'Commission Payout Report').click());
-    expect(first).toEqual({ role: 'superareamanager', id: acc.admin._id });
+    expect(first).toEqual({ role: 'superareamanager', id: acc.admin._id, page: '1', limit: '10' });
     const payoutTable = (rows: Figures[]) => ({
       head: ['No', 'Username', 'Role', 'Commission (%)', 'Play Since Last Paid', 'Pending Commission'],
       body: rows.map((r, i) => [String(i + 1), String(r.username), String(r.role === 'player' ? 'Player' : 'Super Area Manager'), `${r.commission}%`, fp(r.totalcommission as number), fp(r.pending as number)]),
@@ -371,7 +371,7 @@ describe('report screens', () => {
     await expectScreen(ad, 'Pending Commission', payoutTable(sams.data));
 
     const players = await callOf(ad, 'reports/commissionpayout', () => ad.getByLabel('Select Role', { exact: true }).selectOption({ label: 'Player' }));
-    expect(players).toEqual({ role: 'player', id: acc.admin._id });
+    expect(players).toEqual({ role: 'player', id: acc.admin._id, page: '1', limit: '10' });
     const rows = await answer(asAdmin, 'reports/commissionpayout', players);
     expect(rows.data.map((r) => [r.username, r.totalcommission, r.pending])).toEqual([
       [acc.p1.username, 23, 0.23],

@@ -57,6 +57,11 @@ describe.runIf(engineAvailable())('commission: pending and send', () => {
       expect.objectContaining({ username: acc.m1.username, commission: 2, totalcommission: 137, pending: 2.74 }),
       expect.objectContaining({ username: acc.m2.username, commission: 1.5, totalcommission: 77, pending: 1.16 }),
     ]);
+    expect(r.json).toMatchObject({ total: 2, totals: { totalcommission: 214, pending: 3.9 } });
+    // A page of one row: the second master; the number of rows and the totals are still every row's.
+    const second = await call(h, 'GET', `/api/reports/commissionpayout?role=master&page=2&limit=1`, { token: adminToken });
+    expect(second.json).toMatchObject({ data: [expect.objectContaining({ username: acc.m2.username })], total: 2, totals: { totalcommission: 214, pending: 3.9 } });
+    expect((await call(h, 'GET', `/api/reports/commissionpayout?role=master&limit=501`, { token: adminToken })).status).toBe(400);
   });
 
   it('refuses the send without a recent password check', async () => {
@@ -69,6 +74,10 @@ describe.runIf(engineAvailable())('commission: pending and send', () => {
     const r = await call(h, 'GET', '/api/reports/sendcommission/preview?days=day', { token: adminToken });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ pays: 22.21, totals: { playPoints: 214, commission: 22.21, netToPay: null } });
+    // Paged: the first row only, with the number of rows and the totals over all of them.
+    const one = await call(h, 'GET', '/api/reports/sendcommission/preview?days=day&limit=1', { token: adminToken });
+    expect(one.json).toMatchObject({ pays: 22.21, total: (r.json.data as unknown[]).length, totals: { playPoints: 214, commission: 22.21 } });
+    expect(one.json.data).toEqual([(r.json.data as unknown[])[0]]);
     expect(r.json.period).toEqual(expect.objectContaining({ from: expect.any(String), to: expect.any(String) }));
     expect(await balanceCents(h, acc.admin._id)).toBe(before);
     expect((await call(h, 'GET', '/api/reports/sendcommission/preview?days=day', { token: h.root.token })).status).toBe(403);

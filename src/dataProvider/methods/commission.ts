@@ -10,16 +10,9 @@ export type CommissionPeriod = Answer<'sendCommission'>['period'];
 
 /** A net-to-pay row of the send and its preview. */
 type NetRow = Answer<'sendCommission'>['data'][number];
-type PendingRow = Answer<'commissionPayout'>['data'][number];
 
-export interface CommissionPreviewAnswer {
-  rows: NetRow[];
-  period: CommissionPeriod;
-  /** What Send would pay now, in points. */
-  pays: number;
-  /** The admin's wallet now, in points. */
-  wallet: number;
-}
+/** The preview's envelope beside its page of rows (the list's meta): the period, what Send would pay, the wallet, the totals over every row. */
+export type CommissionPreviewMeta = Pick<Answer<'sendCommissionPreview'>, 'period' | 'pays' | 'wallet' | 'totals'>;
 
 export interface CommissionSendAnswer {
   rows: NetRow[];
@@ -29,20 +22,11 @@ export interface CommissionSendAnswer {
 }
 
 export interface CommissionMethods {
-  /** Pending commission of the accounts of `role` under `id`. */
-  getPendingCommissions(params: { role: string; id: string | undefined }): Promise<PendingRow[]>;
-  /** What Send would pay for the period, read only. */
-  getCommissionPreview(days: CommissionDays): Promise<CommissionPreviewAnswer>;
   /** Pays the period (the server asks for a recent password check); a 200 that says it failed rejects with its message. */
   sendCommission(days: CommissionDays): Promise<CommissionSendAnswer>;
 }
 
 export const commissionMethods = (): CommissionMethods => ({
-  getPendingCommissions: async ({ role, id }) => (await call('commissionPayout', { query: { role, id } })).json.data,
-  getCommissionPreview: async (days) => {
-    const { json } = await call('sendCommissionPreview', { query: { days } });
-    return { rows: json.data, period: json.period, pays: json.pays, wallet: json.wallet };
-  },
   sendCommission: async (days) => {
     const { json } = await call('sendCommission', { query: { days } });
     // The route answers a refusal with its status; a 200 that says it failed is refused all the same.

@@ -1,6 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { ListContextProvider, useList, useTranslate } from 'react-admin';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,16 +15,21 @@ import {
   commissionTotals,
   needsPassword,
   sendFailure,
-  useCommissionPreview,
   useSendCommission,
   type CommissionDays,
+  type CommissionRow,
 } from './commissionApi';
+import type { CommissionPreviewMeta } from '../../dataProvider/methods/commission';
 import { roleLabel } from '../../tiers/registry';
 import { StepUpCancelled, useStepUp } from '../../common/StepUp';
 import { RowsTable } from '../../common/RowsTable';
 import { ScreenFrame } from '../../common/ScreenFrame';
 import { errorMessage } from '../../tiers/errorMessage';
-import { queryKeys } from '../../dataProvider/queryKeys';
+import { ScreenPagination } from '../../common/ScreenPagination';
+import { PER_PAGE_OPTIONS, useScreenList } from '../../common/useScreenList';
+
+/** One empty list while loading (the in-memory list reads a new array as new rows). */
+const NO_ROWS: CommissionRow[] = [];
 
 /**
  * `/admin/commission`, Commission Data (spec 2.12 and 4): pick Day or Week and Send. The first Send
@@ -38,9 +42,10 @@ export function CommissionPage() {
   // The first Send of this screen asks for the password; later ones go straight out (spec section 4).
   const stepUp = useStepUp('td.commission.password');
   const send = useSendCommission();
-  // What Send will pay, before it is pressed: the period and rows of the chosen Day or Week.
-  const preview = useCommissionPreview(days);
-  const queryClient = useQueryClient();
+  // What Send will pay, before it is pressed: the period, and a server page of the rows of the chosen
+  // Day or Week with the totals over every row (the list's meta).
+  const preview = useScreenList<CommissionRow & { id: string }>({ resource: 'commission', filterDefaultValues: { days } });
+  const previewMeta = preview.meta as CommissionPreviewMeta | undefined;
 
   const onSend = async () => {
     if (send.isPending) return;
@@ -56,11 +61,12 @@ export function CommissionPage() {
         if (needsPassword(err)) stepUp.forget();
       },
       // The period is paid now: the preview of it says so.
-      onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.commissionPreviews() }),
+      onSettled: () => void preview.refetch(),
     });
   };
   const onDays = (next: CommissionDays) => {
     setDays(next);
+    preview.setFilters({ days: next });
     // A send's answer belongs to the period it paid: another period shows its own preview.
     send.reset();
   };
@@ -76,10 +82,13 @@ export function CommissionPage() {
     outcome = { text: sendFailure(send.error, { failed: translate('td.commission.failed'), network: translate('td.commission.networkError') }), severity: 'error' };
 
   const sent = send.isSuccess ? send.data : null;
-  const rows = sent ? sent.rows : (preview.data?.rows ?? []);
-  const totals = commissionTotals(rows);
-  const period = sent ? sent.period : preview.data?.period;
-  const willPay = !sent && !send.isPending && preview.data ? preview.data : null;
+  // A send answers every row it paid: those are paged here, as the preview's are on the server.
+  const sentList = useList({ data: sent?.rows ?? NO_ROWS, perPage: PER_PAGE_OPTIONS[0] });
+  const list = sent ? sentList : preview;
+  const rows = list.data ?? NO_ROWS;
+  const totals: Readonly<Record<string, number | null>> | undefined = sent ? commissionTotals(sent.rows) : previewMeta?.totals;
+  const period = sent ? sent.period : previewMeta?.period;
+  const willPay = !sent && !send.isPending && previewMeta ? previewMeta : null;
   const title = translate('td.commission.title');
   return (
     <ScreenFrame
@@ -125,7 +134,7 @@ export function CommissionPage() {
               : translate('td.commission.preview', { pays: formatPoints(willPay.pays) })}
         </Alert>
       )}
-      {preview.isError && !sent && <Alert severity="error" sx={{ my: 1 }}>{errorMessage(preview.error, translate('td.messages.somethingWrong'))}</Alert>}
+      {preview.error && !sent && <Alert severity="error" sx={{ my: 1 }}>{errorMessage(preview.error, translate('td.messages.somethingWrong'))}</Alert>}
       {outcome && (
         <Alert severity={outcome.severity} sx={{ my: 1 }}>
           {outcome.text}
@@ -133,27 +142,34 @@ export function CommissionPage() {
       )}
       {send.isPending && <LinearProgress aria-label={translate('td.app.loading')} sx={{ my: 1 }} />}
       <Box sx={{ mt: 2 }}>
-        <RowsTable
-          label={title}
-          headers={[
-            { label: translate('td.commission.id') },
-            { label: translate('td.commission.username') },
-            { label: translate('td.commission.role') },
-            ...COMMISSION_FIGURES.map((f) => ({ label: translate(`td.commission.${f}`), right: true })),
-          ]}
-          empty={translate('td.commission.empty')}
-          count={rows.length}
-          footer={
-            <TableRow>
-              <TableCell colSpan={3}>{translate('td.commission.total')}</TableCell>
-              {COMMISSION_FIGURES.map((f) => (
-                <TableCell key={f} align="right">
-                  {totals[f] === null ? '' : formatPoints(totals[f])}
-                </TableCell>
-              ))}
-            </TableRow>
-          }
-        >
+        <ListContextProvider value={list}>
+          <RowsTable
+            label={title}
+            headers={[
+              { label: translate('td.commission.id') },
+              { label: translate('td.commission.username') },
+              { label: translate('td.commission.role') },
+              ...COMMISSION_FIGURES.map((f) => ({ label: translate(`td.commission.${f}`), right: true })),
+            ]}
+            empty={translate('td.commission.empty')}
+            count={rows.length}
+            footer={
+              totals && (
+                // Over every row of the period, not only the page shown.
+                <TableRow>
+                  <TableCell colSpan={3}>{translate('td.commission.total')}</TableCell>
+                  {COMMISSION_FIGURES.map((f) => {
+                    const total = totals[f];
+                    return (
+                      <TableCell key={f} align="right">
+                        {total === null || total === undefined ? '' : formatPoints(total)}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              )
+            }
+          >
             {rows.map((r) => (
               <TableRow key={r.id}>
                 <TableCell>{r.id}</TableCell>
@@ -166,7 +182,9 @@ export function CommissionPage() {
                 ))}
               </TableRow>
             ))}
-        </RowsTable>
+          </RowsTable>
+          <ScreenPagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
+        </ListContextProvider>
         {rows.length > 0 && (
           <Typography variant="caption" color="text.secondary">
             {translate('td.commission.totalNote')}

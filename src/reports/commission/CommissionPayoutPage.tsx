@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { ListContextProvider, useList, useTranslate } from 'react-admin';
+import { ListContextProvider, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
@@ -14,14 +14,12 @@ import { formatNumber, formatPoints } from '../../i18n/format';
 import { PageSpinner } from '../../common/PageSpinner';
 import { ScreenPagination } from '../../common/ScreenPagination';
 import { ScreenFrame } from '../../common/ScreenFrame';
-import { PER_PAGE_OPTIONS, rowNumber } from '../../common/useScreenList';
+import { PER_PAGE_OPTIONS, rowNumber, useScreenList } from '../../common/useScreenList';
 import { errorMessage } from '../../tiers/errorMessage';
-import { payoutRoleOptions, pendingTotals, usePendingCommissions, viewer, type PendingView } from './commissionApi';
+import { payoutRoleOptions, pendingOf, viewer, type PendingRow, type PendingTotals } from './commissionApi';
 import { roleLabel } from '../../tiers/registry';
 
 const FIGURE_COLUMNS = ['percent', 'totalcommission', 'pending'] as const;
-/** One empty list while loading (the in-memory list reads a new array as new rows). */
-const NO_ROWS: PendingView[] = [];
 
 /**
  * `/{role}/commissionpayoutReport` (spec 2.10): the pending commission of the accounts of one tier
@@ -33,14 +31,13 @@ export function CommissionPayoutPage() {
   const me = viewer();
   const options = me ? payoutRoleOptions(me.role) : [];
   const [role, setRole] = useState<string>(() => options[0]?.role ?? '');
-  const { data, error, isPending, isFetching } = usePendingCommissions({ id: me?.id, role });
+  // A server page of the tier's rows at a time; the totals (the list's meta) are over every row.
+  const list = useScreenList<PendingRow & { id: string }>({ resource: 'commissionpayoutReport', filter: { id: me?.id }, filterDefaultValues: { role }, enabled: role !== '' && me !== null });
+  const { data, error, isPending, isFetching } = list;
   const title = translate('td.commission.payout.title');
   const heading = translate('td.commission.payout.heading');
-  const rows = data ?? NO_ROWS;
-  // The server answers every row of the tier: react-admin's in-memory list pages them.
-  const list = useList({ data: rows, perPage: PER_PAGE_OPTIONS[0] });
-  const shown = list.data ?? [];
-  const totals = pendingTotals(rows);
+  const shown = data ?? [];
+  const totals = (list.meta as { totals?: PendingTotals } | undefined)?.totals;
   return (
     <ScreenFrame
       title={title}
@@ -53,7 +50,7 @@ export function CommissionPayoutPage() {
           value={role}
           onChange={(e: ChangeEvent<HTMLInputElement>) => {
             setRole(e.target.value);
-            list.setPage(1);
+            list.setFilters({ role: e.target.value });
           }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           size="small"
@@ -88,7 +85,7 @@ export function CommissionPayoutPage() {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {rows.length === 0 && (
+                  {shown.length === 0 && (
                     <TableRow>
                       <TableCell colSpan={FIGURE_COLUMNS.length + 3} align="center">
                         {translate('td.commission.payout.empty')}
@@ -104,11 +101,11 @@ export function CommissionPayoutPage() {
                         {translate('td.commission.payout.percentValue', { value: formatNumber(r.commission) })}
                       </TableCell>
                       <TableCell align="right">{formatPoints(r.totalcommission)}</TableCell>
-                      <TableCell align="right">{formatPoints(r.pending)}</TableCell>
+                      <TableCell align="right">{formatPoints(pendingOf(r))}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
-                {rows.length > 0 && (
+                {shown.length > 0 && totals && (
                   <TableFooter>
                     {/* Over every row of the tier, not only the page shown. */}
                     <TableRow>

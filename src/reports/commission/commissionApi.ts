@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { NetRow } from '../../../domain/api';
-import { COMMISSION_TABLE_FIGURES, commissionTableTotals, pendingCommission, percentToBp, sumPoints } from '../../../domain/commission';
+import { COMMISSION_TABLE_FIGURES, commissionTableTotals, pendingCommission, percentToBp, type PENDING_FIGURES } from '../../../domain/commission';
 import { centsToPoints } from '../../../domain/money';
 import { CHAIN, GAME_TIER, LEAF_TIER, managedTiers, type Role, type TierDef } from '../../../resources.config';
 import { currentSession } from '../../auth/session';
@@ -8,12 +8,8 @@ import { useDataProvider } from 'react-admin';
 import type { TierDataProvider } from '../../dataProvider/dataProvider';
 import { ApiError } from '../../dataProvider/errors';
 import type { CommissionDays, CommissionPeriod } from '../../dataProvider/methods/commission';
-import { queryKeys } from '../../dataProvider/queryKeys';
 import type { PendingRow } from '../../../domain/api';
 export type { PendingRow };
-
-/** A refused call (4xx) shows its message at once; a network or server failure is tried once more. */
-const retry = (failures: number, err: Error): boolean => !(err instanceof ApiError && err.status < 500) && failures < 1;
 
 /** Points with at most 2 decimals as integer cents (the API's figures are exact cents). */
 const toCents = (points: number): bigint => BigInt(Math.round(points * 100));
@@ -31,29 +27,12 @@ export const payoutRoleOptions = (viewer: Role): TierDef[] => managedTiers(viewe
 /** A role's label from the registry (the role itself for a name the registry does not know). */
 
 
-export interface PendingView extends PendingRow {
-  /** totalcommission × commission / 100, half-up to the cent (domain/commission.ts). */
-  pending: number;
-}
-
 /** The pending commission shown for a row: the domain's formula over cents and basis points, never floats. */
 export const pendingOf = (row: Pick<PendingRow, 'commission' | 'totalcommission'>): number =>
   centsToPoints(pendingCommission(toCents(row.totalcommission), percentToBp(row.commission)));
 
-export const PENDING_FIGURES = ['totalcommission', 'pending'] as const;
-export const pendingTotals = (rows: readonly PendingView[]) => sumPoints(rows, PENDING_FIGURES);
-
-/** Pending commission of the accounts of `role` under `id` (the viewer by default). */
-export function usePendingCommissions({ id, role }: { id: string | undefined; role: string }) {
-  const dataProvider = useDataProvider<TierDataProvider>();
-  return useQuery({
-    queryKey: queryKeys.commissionPayout(id, role),
-    queryFn: async (): Promise<PendingView[]> => (await dataProvider.getPendingCommissions({ role, id })).map((r) => ({ ...r, pending: pendingOf(r) })),
-    enabled: role !== '' && id !== undefined,
-    placeholderData: keepPreviousData,
-    retry,
-  });
-}
+/** The footer of the pending-commission table: the server's sums over every row of the tier. */
+export type PendingTotals = Record<(typeof PENDING_FIGURES)[number], number>;
 
 export type { CommissionDays };
 export const COMMISSION_DAYS: readonly CommissionDays[] = ['day', 'week'];
@@ -84,25 +63,6 @@ export function useSendCommission() {
       const sent = await dataProvider.sendCommission(days);
       return { ...sent, paid: commissionTotals(sent.rows).commission > 0 };
     },
-  });
-}
-
-export interface CommissionPreview {
-  rows: CommissionRow[];
-  period: CommissionPeriod;
-  /** What Send would pay now, in points. */
-  pays: number;
-  /** The admin's wallet now, in points. */
-  wallet: number;
-}
-
-/** GET reports/sendcommission/preview?days=…: what Send would pay for the period, read only. */
-export function useCommissionPreview(days: CommissionDays) {
-  const dataProvider = useDataProvider<TierDataProvider>();
-  return useQuery({
-    queryKey: queryKeys.commissionPreview(days),
-    queryFn: (): Promise<CommissionPreview> => dataProvider.getCommissionPreview(days),
-    retry,
   });
 }
 
