@@ -102,9 +102,12 @@ export async function betHistory(
   let who =
     f.playerId !== undefined
       ? `t.player_id = $${params.push(f.playerId)}`
-      : admins
-        ? `t.admin_id = ANY(${adminsParam})`
-        : `t.player_id IN (SELECT id FROM accounts WHERE role = '${LEAF_TIER}' AND path LIKE $${params.push(`${f.underPath}%`)})`;
+      : admins?.length === 1
+        ? // One admin as a value, not a one-element array: only then does the (admin_id, id) index give the page in id order.
+          `t.admin_id = (${adminsParam})[1]`
+        : admins
+          ? `t.admin_id = ANY(${adminsParam})`
+          : `t.player_id IN (SELECT id FROM accounts WHERE role = '${LEAF_TIER}' AND path LIKE $${params.push(`${f.underPath}%`)})`;
   const game = f.gameId ? `(SELECT id FROM games WHERE game_id = $${params.push(f.gameId)})` : undefined;
   if (game) who += ` AND t.game_id = ${game}`;
   const where = `${who} AND t.created_at BETWEEN $1 AND $2`;
