@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_PATHS } from '../../domain/apiPaths';
 import { endpoint } from '../http/endpoint';
 import { pickerQuery } from '../http/picker';
-import { queryDate } from '../http/schemas';
+import { pageParams, queryDate } from '../http/schemas';
 import { GAME_REPLIES } from './schemas';
 
 const historyQuery = z.object({
@@ -12,8 +12,7 @@ const historyQuery = z.object({
   endDate: queryDate,
   tdate: queryDate,
   id: z.string().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  ...pageParams(50),
 });
 
 /** Bet List (Game History), its pickers, a ticket's lines and Online Players: staff below the caller (the handlers answer who is staff). */
@@ -38,7 +37,7 @@ export const HISTORY_ENDPOINTS = {
     method: 'GET',
     path: API_PATHS.onlinePlayers,
     schema: {
-      querystring: z.object({ loginid: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(500).default(50) }),
+      querystring: z.object({ loginid: z.string().optional(), ...pageParams(50) }),
       response: GAME_REPLIES.onlinePlayers,
     },
   }),

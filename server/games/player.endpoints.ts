@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_PATHS } from '../../domain/apiPaths';
 import { endpoint } from '../http/endpoint';
 import { schemaMessage } from '../http/schemaMessages';
+import { pageParams } from '../http/schemas';
 import { GAME_REPLIES } from './schemas';
 
 // The bet's body extends this: there its message is answered (a query value answers badParameter).
@@ -30,7 +31,7 @@ export const PLAYER_ENDPOINTS = {
     method: 'GET',
     path: API_PATHS.tickets,
     schema: {
-      querystring: z.object({ gameId: z.string().optional(), page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+      querystring: z.object({ gameId: z.string().optional(), ...pageParams(20, 100) }),
       response: GAME_REPLIES.tickets,
     },
   }),

@@ -4,7 +4,7 @@ import { COMPLAINT_STATUSES } from '../../domain/api';
 import { API_PATHS } from '../../domain/apiPaths';
 import { endpoint } from '../http/endpoint';
 import { schemaMessage } from '../http/schemaMessages';
-import { ERROR_REPLIES, ok, page, RATE_LIMITED } from '../http/schemas';
+import { ERROR_REPLIES, ok, page, pageParams, RATE_LIMITED } from '../http/schemas';
 import { complaintRow } from './schemas';
 
 export const ENQUIRY_TYPES = ['General', 'Account', 'Payment', 'Technical', 'Other'] as const;
@@ -35,8 +35,7 @@ export const COMPLAINT_ENDPOINTS = {
     path: API_PATHS.complaints,
     schema: {
       querystring: z.object({
-        page: z.coerce.number().int().min(1).default(1),
-        limit: z.coerce.number().int().min(1).max(100).default(10),
+        ...pageParams(10, 100),
         // react-admin's simple-rest parameters (the resource's REST shape).
         sort: z.string().max(100).optional(),
         order: z.string().max(4).optional(),

@@ -3,12 +3,11 @@ import { subject } from '../../domain/activity';
 import { API_PATHS } from '../../domain/apiPaths';
 import { endpoint } from '../http/endpoint';
 import { schemaMessage } from '../http/schemaMessages';
-import { binary, done, ERROR_REPLIES, ok, page, queryDate } from '../http/schemas';
+import { binary, done, ERROR_REPLIES, ok, page, pageParams, queryDate } from '../http/schemas';
 import { logRow } from './schemas';
 
 const logQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(25),
+  ...pageParams(25),
   // react-admin's simple-rest parameters (the resource's REST shape): sort, range, filter {q}.
   sort: z.string().max(100).optional(),
   order: z.string().max(4).optional(),

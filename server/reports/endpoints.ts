@@ -3,7 +3,7 @@ import { subject } from '../../domain/activity';
 import { API_PATHS } from '../../domain/apiPaths';
 import { endpoint } from '../http/endpoint';
 import { pickerQuery } from '../http/picker';
-import { queryDate } from '../http/schemas';
+import { pageParams, queryDate } from '../http/schemas';
 import { REPORT_REPLIES } from './schemas';
 
 /** A report's period and the account it looks at (the caller's own when no id). */
@@ -18,10 +18,7 @@ export type ReportQuery = z.infer<typeof reportQuery>;
 const commissionDays = z.object({ days: z.enum(['day', 'week'], { error: 'days is day or week' }).default('day') });
 
 /** A page of a report whose rows are many (one per earning account): the first 100 when none is asked. */
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
+const EARNERS_PAGE = pageParams(100);
 
 /**
  * The reports outside the registry's table reports (resources/reports.ts declares those): the
@@ -41,7 +38,7 @@ export const REPORT_ENDPOINTS = {
   pending: endpoint({
     method: 'GET',
     path: API_PATHS.commissionPayout,
-    schema: { querystring: reportQuery.extend(pageQuery.shape), response: REPORT_REPLIES.pending },
+    schema: { querystring: reportQuery.extend(EARNERS_PAGE), response: REPORT_REPLIES.pending },
     page: 'commissionpayoutReport',
   }),
 
@@ -49,7 +46,7 @@ export const REPORT_ENDPOINTS = {
   preview: endpoint({
     method: 'GET',
     path: API_PATHS.sendCommissionPreview,
-    schema: { querystring: commissionDays.extend(pageQuery.shape), response: REPORT_REPLIES.preview },
+    schema: { querystring: commissionDays.extend(EARNERS_PAGE), response: REPORT_REPLIES.preview },
     page: 'commission',
   }),
 
@@ -71,8 +68,7 @@ export const REPORT_ENDPOINTS = {
         date: queryDate,
         currentid: z.string().optional(),
         type: z.enum(['single', 'all']).default('all'),
-        page: z.coerce.number().int().min(1).default(1),
-        limit: z.coerce.number().int().min(1).max(500).default(50),
+        ...pageParams(50),
       }),
       response: REPORT_REPLIES.transactions,
     },
