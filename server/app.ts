@@ -30,6 +30,7 @@ import { schemaError } from './http/schemaMessages';
 import { realtimePlugin } from './realtime/plugin';
 import { geoRoutes } from './geo/routes';
 import { schedulerPlugin } from './scheduler/plugin';
+import { FLUSH_COUNTS_EVERY_MS, flushCounts } from './db/keptCounts';
 import { gamesModule } from './games';
 import { commissionRoutes, reportRoutes } from './reports/routes';
 import { complaintRoutes } from './operations/complaints.routes';
@@ -99,6 +100,8 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
   await app.register(multipart, { limits: { fileSize: 1_048_576, files: 1000, fields: 50 } });
   await app.register(rateLimit, { global: false });
   await app.register(schedulerPlugin, { enabled: config.schedulerEnabled });
+  // Every instance: a flush skips what another holds, so none waits for another's.
+  app.scheduler.register({ name: 'counts', everyMs: FLUSH_COUNTS_EVERY_MS, scope: 'instance', run: () => flushCounts(db) });
   // The OpenAPI document is generated from the routes' zod schemas (served under /api/docs below).
   await app.register(swagger, {
     openapi: {

@@ -43,3 +43,14 @@ export async function keptTotal(q: Queryable, range: { start: Date; end: Date } 
 
 /** The kept counts' sum as a bigint (sum() is numeric; NULL over no rows). */
 export const keptSum = (from: string) => `coalesce((SELECT sum(n) FROM ${from}), 0)`;
+
+/**
+ * How often the fresh counts are spread over the accounts' paths (td_counts_flush): what a total reads
+ * of them unspread stays a few seconds' writes.
+ */
+export const FLUSH_COUNTS_EVERY_MS = 5_000;
+
+/** Spreads the fresh counts into the kept ones (migration 0027 says why they are written apart). */
+export async function flushCounts(q: Queryable): Promise<void> {
+  await q.query(`SELECT td_counts_flush()`);
+}

@@ -26,11 +26,11 @@ export interface BackupPlace {
 /**
 /**
  * Tables a backup leaves out: live sessions are credentials; ticket_hours, activity_counts and
- * ledger_counts are counted again from the tickets, the activity log and the ledger after a restore
+ * ledger_counts (with their fresh part, activity_fresh and ledger_fresh) are counted again from the tickets, the activity log and the ledger after a restore
  * loads them (RECOUNTED), parent_days from player_days (SUMMED_AGAIN); account_moves is empty
  * between statements; drizzle's own bookkeeping is not data.
  */
-const SKIPPED = new Set(['sessions', 'ticket_hours', 'activity_counts', 'ledger_counts', 'account_moves', 'parent_days']);
+const SKIPPED = new Set(['sessions', 'ticket_hours', 'activity_counts', 'activity_fresh', 'ledger_counts', 'ledger_fresh', 'account_moves', 'parent_days']);
 /** Sums of loaded tables that no trigger keeps, counted once after the load (an older backup has none of them). */
 const SUMMED_AGAIN = ['SELECT td_parent_days_rebuild(NULL)'];
 /**

@@ -123,8 +123,8 @@ function rangeCondition(f: LogFilter, params: unknown[]): string {
 }
 
 /**
- * The filtered rows' count. Without a search it is read from activity_counts, which the log's own
- * writes keep per account of each row's path and per hour: the reader's subtree (or the one user
+ * The filtered rows' count. Without a search it is read from the log's kept counts
+ * (activity_counts_live: the counts spread and the fresh ones), per account of each row's path and per hour: the reader's subtree (or the one user
  * asked for, or for the root also the rows of no account) over the range's whole hours, plus or less
  * the rows by time at its edges. A search (any part of a username or subject) cannot be counted
  * ahead: its rows are found by the trigram indexes and counted.
@@ -139,12 +139,12 @@ async function countLogs(q: Queryable, f: LogFilter): Promise<number> {
     kept: (hours, params) => {
       if (f.accountId !== undefined) {
         params.push(f.accountId);
-        return keptSum(`activity_counts WHERE node = $${params.length} AND own${hours}`);
+        return keptSum(`activity_counts_live WHERE node = $${params.length} AND own${hours}`);
       }
       params.push(nodeOf(f.underPath));
       const node = `$${params.length}`;
-      const ofTree = keptSum(`activity_counts WHERE node = ${node} AND NOT own${hours}`);
-      return f.withoutAccount ? `(${ofTree} + ${keptSum(`activity_counts WHERE node = 0 AND own${hours}`)})` : ofTree;
+      const ofTree = keptSum(`activity_counts_live WHERE node = ${node} AND NOT own${hours}`);
+      return f.withoutAccount ? `(${ofTree} + ${keptSum(`activity_counts_live WHERE node = 0 AND own${hours}`)})` : ofTree;
     },
     rows: (time, params) => {
       const from = fromOf(f, params, '');

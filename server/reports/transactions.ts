@@ -49,8 +49,8 @@ const ledgerRow = rowsOf({
 const FEW_ROWS = 20_000;
 
 /**
- * The report's total, read from ledger_counts, which every ledger write keeps per account of either
- * side's path (`all`) and per side (`single`), status and UTC hour; a day's last instant cuts its
+ * The report's total, read from the ledger's kept counts (ledger_counts_live: the counts spread and
+ * the fresh ones), per account of either side's path (`all`) and per side (`single`), status and UTC hour; a day's last instant cuts its
  * last hour, whose rows past it are counted by time and taken off.
  */
 function countOf(q: Queryable, view: AccountRef, t: TransactionQuery): Promise<number> {
@@ -63,7 +63,7 @@ function countOf(q: Queryable, view: AccountRef, t: TransactionQuery): Promise<n
         p.push(t.status);
         where += ` AND status = $${p.length}`;
       }
-      return keptSum(`ledger_counts WHERE ${where}${hours}`);
+      return keptSum(`ledger_counts_live WHERE ${where}${hours}`);
     },
     rows: (time, p) => {
       const cond = time('t.created_at') + (t.status ? ` AND t.status = $${p.push(t.status)}` : '');

@@ -9,6 +9,7 @@ import { subject } from '../../domain/activity';
 import { exportBackup, importBackup, type BackupPlace } from '../../server/operations/backup';
 import { clearHistory } from '../../server/operations/clearHistory';
 import { listLogs } from '../../server/operations/logs.repository';
+import { flushCounts } from '../../server/db/keptCounts';
 import { transactionsOf } from '../../server/reports/transactions';
 import { call, engineAvailable, fund, loginAs, startHarness, SUPERADMIN_PASSWORD, twoNetworks, type Harness } from './harness';
 
@@ -182,14 +183,18 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
     return pages;
   };
 
-  /** Whether the kept counts are exactly the rows' own, per account of the path (by path prefix), own account and hour. */
-  const countsHold = async () => {
+  /**
+   * Whether the kept counts are exactly the rows' own, per account of the path (by path prefix), own
+   * account and hour: as a total reads them (`live`: spread and fresh), or once spread, the kept tables alone.
+   */
+  const countsHold = async (read: 'live' | 'spread' = 'live') => {
+    const [activity, ledger] = read === 'live' ? ['activity_counts_live', 'ledger_counts_live'] : ['activity_counts', 'ledger_counts'];
     const hour = (t: string) => `floor(extract(epoch FROM ${t}.created_at) / 3600)::int`;
     const [r] = await h.db.query(
-      `WITH kept_a AS (SELECT node, own, hour, sum(n) AS n FROM activity_counts GROUP BY 1, 2, 3 HAVING sum(n) <> 0),
+      `WITH kept_a AS (SELECT node, own, hour, sum(n) AS n FROM ${activity} GROUP BY 1, 2, 3 HAVING sum(n) <> 0),
             rows_a AS (SELECT n.id AS node, false AS own, ${hour('l')} AS hour, count(*) AS n FROM accounts n JOIN accounts a ON a.path LIKE n.path || '%' JOIN activity_logs l ON l.account_id = a.id GROUP BY 1, 3
                        UNION ALL SELECT coalesce(l.account_id, 0), true, ${hour('l')}, count(*) FROM activity_logs l GROUP BY 1, 3),
-            kept_l AS (SELECT node, own, status, hour, sum(n) AS n FROM ledger_counts GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0),
+            kept_l AS (SELECT node, own, status, hour, sum(n) AS n FROM ${ledger} GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0),
             rows_l AS (SELECT n.id AS node, false AS own, t.status, ${hour('t')} AS hour, count(*) AS n FROM accounts n JOIN transactions t
                          ON EXISTS (SELECT 1 FROM accounts x WHERE x.id IN (t.from_id, t.to_id) AND x.path LIKE n.path || '%') GROUP BY 1, 3, 4
                        UNION ALL SELECT s, true, t.status, ${hour('t')}, count(*) FROM transactions t, LATERAL (SELECT t.from_id UNION SELECT t.to_id) v(s) WHERE s IS NOT NULL GROUP BY 1, 3, 4)
@@ -198,10 +203,11 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
               (SELECT count(*) FROM (SELECT * FROM kept_l EXCEPT SELECT * FROM rows_l) x)::int AS ledger_extra,
               (SELECT count(*) FROM (SELECT * FROM rows_l EXCEPT SELECT * FROM kept_l) x)::int AS ledger_missing,
               (SELECT count(*) FROM account_moves)::int AS moves,
+              ((SELECT count(*) FROM activity_fresh) + (SELECT count(*) FROM ledger_fresh))::int AS fresh,
               (SELECT count(*) FROM activity_logs)::int AS logs, (SELECT count(*) FROM transactions)::int AS ledger`,
     );
-    expect(r, 'kept counts against the rows').toMatchObject({ activity_extra: 0, activity_missing: 0, ledger_extra: 0, ledger_missing: 0, moves: 0 });
-    return { logs: Number(r!.logs), ledger: Number(r!.ledger) };
+    expect(r, `kept counts (${read}) against the rows`).toMatchObject({ activity_extra: 0, activity_missing: 0, ledger_extra: 0, ledger_missing: 0, moves: 0 });
+    return { logs: Number(r!.logs), ledger: Number(r!.ledger), fresh: Number(r!.fresh) };
   };
 
   it('gives each caller, range, user and search the Log Activities pages and total of one query over every row', async () => {
@@ -254,10 +260,27 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
       const started = Date.now();
       await writeActivity(h.db, entry);
       await h.db.query(`INSERT INTO transactions (from_id, to_id, amount, kind, actor_id, message) VALUES ($1, $2, 1, 'transfer', $1, 'x'), ($2, $1, 1, 'transfer', $1, 'x')`, [Number(acc.playera!._id), Number(acc.mastera!._id)]);
+      // A flush skips the fresh rows the open transaction holds instead of waiting for it.
+      await flushCounts(h.db);
       expect(Date.now() - started).toBeLessThan(2000);
+      // What the open transaction wrote is still fresh: the flush left it, not took it.
+      expect((await tx.query(`SELECT count(*)::int AS n FROM ledger_fresh WHERE writer = pg_backend_pid()`))[0]!.n).toBeGreaterThan(0);
     });
-    await countsHold();
+    expect((await countsHold()).fresh).toBeGreaterThan(0);
+    await flushCounts(h.db);
+    expect((await countsHold('spread')).fresh).toBe(0);
   });
+
+  it('spreads the fresh counts into the kept ones: every total reads the same before and after', async () => {
+    await fund(h, acc.masterb!._id, 3, 'master');
+    expect((await countsHold()).fresh).toBeGreaterThan(0);
+    await logsHold(undefined, true);
+    await reportHolds(undefined, true);
+    await flushCounts(h.db);
+    expect((await countsHold('spread')).fresh).toBe(0);
+    await logsHold(undefined, true);
+    await reportHolds(undefined, true);
+  }, 300_000);
 
   it('keeps the counts the rows’ own through requests, transfers, moves, Clear History, a restore and emptied tables', async () => {
     const before = await countsHold();
@@ -266,11 +289,14 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
     await loginAs(h, acc.playera!.username);
     const after = await countsHold();
     expect(after.logs).toBeGreaterThan(before.logs);
+    expect(after.fresh).toBeGreaterThan(0);
 
     // A player moved to the other network, then a master with its players moved under the other admin's area manager.
     const areaB = (await h.db.query(`SELECT id FROM accounts WHERE role = 'areamanager' AND path LIKE $1`, [`${await pathOf(acc.adminb!._id)}%`]))[0]!.id;
+    // A move spreads the fresh counts under the paths they were written on before it moves the kept ones.
     await reparent(h.db, (await findRef(h.db, Number(acc.playera!._id)))!, (await findRef(h.db, Number(acc.masterb!._id)))!);
-    await countsHold();
+    expect((await countsHold('spread')).fresh).toBe(0);
+    await fund(h, acc.mastera!._id, 2, 'master');
     await reparent(h.db, (await findRef(h.db, Number(acc.mastera!._id)))!, (await findRef(h.db, Number(areaB)))!);
     await countsHold();
     await logsHold(undefined, true);
@@ -278,10 +304,15 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
 
     // Clear History of admin b's network (where everything moved) over three days: activity and transfers.
     const adminB = (await findRef(h.db, Number(acc.adminb!._id)))!;
+    // Rows of it still fresh (a transfer just now): their kept counts go below zero until the flush.
+    await fund(h, acc.mastera!._id, 2, 'master');
+    expect((await countsHold()).fresh).toBeGreaterThan(0);
     const out = await clearHistory(h.db, place, adminB, ['userlog', 'refertransaction'], dayRange(new Date(now - 3 * DAY), new Date(now)));
     expect(out.counts.userlog).toBeGreaterThan(10);
     expect(out.counts.refertransaction).toBeGreaterThan(10);
     await countsHold();
+    await flushCounts(h.db);
+    await countsHold('spread');
     await logsHold(undefined, true);
     await reportHolds(undefined, true);
 
@@ -290,8 +321,9 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
     const saved = await countsHold();
     await writeActivity(h.db, { accountId: Number(acc.playerb!._id), username: acc.playerb!.username, subject: subject('screenEvent', { name: 'x' }), outcome: { status: 201 }, requestUrl: '/api/x', method: 'POST', ip: '10.0.0.1' });
     await importBackup(h.db, place, folder);
-    const restored = await countsHold();
+    const restored = await countsHold('spread');
     expect(restored.ledger).toBe(saved.ledger);
+    expect(restored.fresh).toBe(0);
     const root = await loginAs(h, 'superadmin', SUPERADMIN_PASSWORD);
     const admin = await loginAs(h, acc.admina!.username);
     const master = await loginAs(h, acc.masterb!.username);
@@ -301,6 +333,6 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
 
     await h.db.query(`TRUNCATE activity_logs, transactions CASCADE`);
     await countsHold();
-    expect((await h.db.query(`SELECT ((SELECT count(*) FROM activity_counts) + (SELECT count(*) FROM ledger_counts))::int AS n`))[0]!.n).toBe(0);
+    expect((await h.db.query(`SELECT ((SELECT count(*) FROM activity_counts) + (SELECT count(*) FROM ledger_counts) + (SELECT count(*) FROM activity_fresh) + (SELECT count(*) FROM ledger_fresh))::int AS n`))[0]!.n).toBe(0);
   }, 600_000);
 });

@@ -7,6 +7,10 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM account_moves) THEN
     RETURN NULL;
   END IF;
+  -- The fresh counts first, under the paths they were written on (the moves' old paths): what follows
+  -- moves kept counts. None of the moved accounts' is skipped as held: a write on a moved account waits
+  -- for this statement's locks on it.
+  PERFORM td_counts_flush();
   INSERT INTO activity_counts (node, own, hour, writer, n)
   SELECT d.node, false, c.hour, pg_backend_pid(), sum(c.n * d.sign)
     FROM account_moves m

@@ -2,6 +2,7 @@
 -- insert trigger off and runs this once after.
 CREATE OR REPLACE FUNCTION td_activity_counts_rebuild() RETURNS void LANGUAGE sql AS $$
   DELETE FROM activity_counts;
+  DELETE FROM activity_fresh;
   INSERT INTO activity_counts (node, own, hour, writer, n)
   SELECT e::bigint, false, floor(extract(epoch FROM l.created_at) / 3600)::int, 0, count(*)
     FROM activity_logs l JOIN accounts a ON a.id = l.account_id, unnest(string_to_array(trim(both '/' from a.path), '/')) e

@@ -4,6 +4,7 @@
 -- so the paths are read per pair of accounts, not per row (a bet and its win repeat one pair all day).
 CREATE OR REPLACE FUNCTION td_ledger_counts_rebuild() RETURNS void LANGUAGE sql AS $$
   DELETE FROM ledger_counts;
+  DELETE FROM ledger_fresh;
   INSERT INTO ledger_counts (node, own, status, hour, writer, n)
   WITH h AS MATERIALIZED (
          -- The hour as the insert trigger counts it; date_bin keeps the sum's key a timestamp, not a numeric per row.
