@@ -10,6 +10,7 @@ import { exportBackup, importBackup, type BackupPlace } from '../../server/opera
 import { clearHistory } from '../../server/operations/clearHistory';
 import { listLogs } from '../../server/operations/logs.repository';
 import { flushCounts } from '../../server/db/keptCounts';
+import { COUNTS_EXACT, keptCountsAgainstRows, type CountsRead } from './keptCountsCheck';
 import { transactionsOf } from '../../server/reports/transactions';
 import { call, engineAvailable, fund, loginAs, startHarness, SUPERADMIN_PASSWORD, twoNetworks, type Harness } from './harness';
 
@@ -183,31 +184,11 @@ describe.runIf(engineAvailable())('kept counts: Log Activities and the Transacti
     return pages;
   };
 
-  /**
-   * Whether the kept counts are exactly the rows' own, per account of the path (by path prefix), own
-   * account and hour: as a total reads them (`live`: spread and fresh), or once spread, the kept tables alone.
-   */
-  const countsHold = async (read: 'live' | 'spread' = 'live') => {
-    const [activity, ledger] = read === 'live' ? ['activity_counts_live', 'ledger_counts_live'] : ['activity_counts', 'ledger_counts'];
-    const hour = (t: string) => `floor(extract(epoch FROM ${t}.created_at) / 3600)::int`;
-    const [r] = await h.db.query(
-      `WITH kept_a AS (SELECT node, own, hour, sum(n) AS n FROM ${activity} GROUP BY 1, 2, 3 HAVING sum(n) <> 0),
-            rows_a AS (SELECT n.id AS node, false AS own, ${hour('l')} AS hour, count(*) AS n FROM accounts n JOIN accounts a ON a.path LIKE n.path || '%' JOIN activity_logs l ON l.account_id = a.id GROUP BY 1, 3
-                       UNION ALL SELECT coalesce(l.account_id, 0), true, ${hour('l')}, count(*) FROM activity_logs l GROUP BY 1, 3),
-            kept_l AS (SELECT node, own, status, hour, sum(n) AS n FROM ${ledger} GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0),
-            rows_l AS (SELECT n.id AS node, false AS own, t.status, ${hour('t')} AS hour, count(*) AS n FROM accounts n JOIN transactions t
-                         ON EXISTS (SELECT 1 FROM accounts x WHERE x.id IN (t.from_id, t.to_id) AND x.path LIKE n.path || '%') GROUP BY 1, 3, 4
-                       UNION ALL SELECT s, true, t.status, ${hour('t')}, count(*) FROM transactions t, LATERAL (SELECT t.from_id UNION SELECT t.to_id) v(s) WHERE s IS NOT NULL GROUP BY 1, 3, 4)
-       SELECT (SELECT count(*) FROM (SELECT * FROM kept_a EXCEPT SELECT * FROM rows_a) x)::int AS activity_extra,
-              (SELECT count(*) FROM (SELECT * FROM rows_a EXCEPT SELECT * FROM kept_a) x)::int AS activity_missing,
-              (SELECT count(*) FROM (SELECT * FROM kept_l EXCEPT SELECT * FROM rows_l) x)::int AS ledger_extra,
-              (SELECT count(*) FROM (SELECT * FROM rows_l EXCEPT SELECT * FROM kept_l) x)::int AS ledger_missing,
-              (SELECT count(*) FROM account_moves)::int AS moves,
-              ((SELECT count(*) FROM activity_fresh) + (SELECT count(*) FROM ledger_fresh))::int AS fresh,
-              (SELECT count(*) FROM activity_logs)::int AS logs, (SELECT count(*) FROM transactions)::int AS ledger`,
-    );
-    expect(r, `kept counts (${read}) against the rows`).toMatchObject({ activity_extra: 0, activity_missing: 0, ledger_extra: 0, ledger_missing: 0, moves: 0 });
-    return { logs: Number(r!.logs), ledger: Number(r!.ledger), fresh: Number(r!.fresh) };
+  /** Whether the kept counts are exactly the rows' own (keptCountsCheck.ts), as read. */
+  const countsHold = async (read: CountsRead = 'live') => {
+    const r = await keptCountsAgainstRows(h.db, read);
+    expect(r, `kept counts (${read}) against the rows`).toMatchObject(COUNTS_EXACT);
+    return r;
   };
 
   it('gives each caller, range, user and search the Log Activities pages and total of one query over every row', async () => {

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { COUNTS_EXACT, keptCountsAgainstRows } from './keptCountsCheck';
 import { payoutFor, roundWindow, stakesOf, type RoundWindow } from '../../domain/games';
 import { gameDeclaration } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';
@@ -179,6 +180,8 @@ async function soakOn(engine: Engine, databaseUrl: string | null): Promise<void>
         );
         const walletFaults = audit.accounts.filter((a) => wallets.get(a.player.id) !== a.expectedCents).map((a) => `${a.player.username}: ${wallets.get(a.player.id)} in the database, ${a.expectedCents} due`);
         const [counts] = await db.query(`SELECT (SELECT count(*) FROM tickets)::int AS tickets, (SELECT count(*) FROM transactions WHERE kind = 'win')::int AS wins`);
+        // The kept counts the screens' totals read, spread every few seconds by their own schedule.
+        const kept = await keptCountsAgainstRows(db);
         const summary = {
           engine,
           seconds: Math.round((Date.now() - started) / 1000),
@@ -186,6 +189,7 @@ async function soakOn(engine: Engine, databaseUrl: string | null): Promise<void>
           refused: Object.fromEntries(refused),
           forcedQueued: forced,
           winMovements: Number(counts.wins),
+          keptCounts: { spread: kept.spread, freshRows: kept.fresh },
           perGame,
           paidAfterBoost,
         };
@@ -214,6 +218,9 @@ async function soakOn(engine: Engine, databaseUrl: string | null): Promise<void>
         // Winners are still paid after the first automatic booster.
         expect(paidAfterBoost.map((r) => String(r.code)).sort()).toEqual([...GAMES].sort());
         expect(await checkInvariant(db)).toMatchObject({ ok: true, mismatched: 0 });
+        expect(kept, 'kept counts against the rows').toMatchObject(COUNTS_EXACT);
+        // Only the scheduled flush spreads counts here (no move, no restore): it ran.
+        expect(kept.spread).toBeGreaterThan(0);
       } finally {
         await db.close();
       }
