@@ -22,7 +22,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_UR
 const NAME = process.env.BENCH_SCREENS_DB ?? 'tierdesk_bench_screens';
 if (!/^tierdesk_bench_screens\w*$/.test(NAME)) throw new Error(`BENCH_SCREENS_DB=${NAME}: the name starts with tierdesk_bench_screens`);
 /** Bumped when the builder writes different data: a kept database of another version is rebuilt. */
-const BUILDER_VERSION = 1;
+const BUILDER_VERSION = 2;
 const RUNS = Number(process.env.BENCH_SCREENS_RUNS ?? 5);
 const PASSWORD = 'bench-screens-pass';
 const MAX_BYTES = 100 * 1024;

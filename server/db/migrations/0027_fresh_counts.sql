@@ -25,23 +25,36 @@ CREATE TABLE "activity_fresh" (
 	CONSTRAINT "activity_fresh_pk" PRIMARY KEY("account_id","hour","writer")
 );
 --> statement-breakpoint
--- A fresh ledger row counts as its kept rows would: under every account of either side's path (once
--- when both share it) and under each side alone.
+-- A fresh ledger row spread as its kept rows will be: under every account of either side's path (once
+-- when both share it) and under each side alone. Inside a move of accounts (account_moves holds the
+-- moved ones' old paths until the statement's end) under the old paths, which the move then moves.
+-- `fresh_row` names the fresh row, for td_counts_flush to take exactly the rows it spread.
+CREATE VIEW "ledger_fresh_spread" AS
+SELECT f.ctid AS fresh_row, x.node, x.own, f.status, f.hour, f.n
+  FROM ledger_fresh f
+  CROSS JOIN LATERAL (
+    SELECT e::bigint AS node, false AS own
+      FROM accounts a LEFT JOIN account_moves m ON m.id = a.id, unnest(string_to_array(trim(both '/' from coalesce(m.old_path, a.path)), '/')) e
+     WHERE a.id IN (f.from_id, f.to_id)
+    UNION SELECT s, true FROM (VALUES (f.from_id), (f.to_id)) v(s) WHERE s <> 0) x;
+--> statement-breakpoint
+-- A fresh activity row spread: under every account of its account's path, and under its account alone (0: none).
+CREATE VIEW "activity_fresh_spread" AS
+SELECT f.ctid AS fresh_row, x.node, x.own, f.hour, f.n
+  FROM activity_fresh f
+  CROSS JOIN LATERAL (
+    SELECT e::bigint AS node, false AS own
+      FROM accounts a LEFT JOIN account_moves m ON m.id = a.id, unnest(string_to_array(trim(both '/' from coalesce(m.old_path, a.path)), '/')) e
+     WHERE a.id = f.account_id
+    UNION ALL SELECT f.account_id, true) x;
+--> statement-breakpoint
+-- What a total reads: the counts spread and the fresh ones.
 CREATE VIEW "ledger_counts_live" AS
 SELECT node, own, status, hour, n FROM ledger_counts
 UNION ALL
-SELECT x.node, x.own, f.status, f.hour, f.n
-  FROM ledger_fresh f
-  CROSS JOIN LATERAL (
-    SELECT e::bigint AS node, false AS own FROM accounts a, unnest(string_to_array(trim(both '/' from a.path), '/')) e WHERE a.id IN (f.from_id, f.to_id)
-    UNION SELECT s, true FROM (VALUES (f.from_id), (f.to_id)) v(s) WHERE s <> 0) x;
+SELECT node, own, status, hour, n FROM ledger_fresh_spread;
 --> statement-breakpoint
--- A fresh activity row: under every account of its account's path, and under its account alone (0: none).
 CREATE VIEW "activity_counts_live" AS
 SELECT node, own, hour, n FROM activity_counts
 UNION ALL
-SELECT x.node, x.own, f.hour, f.n
-  FROM activity_fresh f
-  CROSS JOIN LATERAL (
-    SELECT e::bigint AS node, false AS own FROM accounts a, unnest(string_to_array(trim(both '/' from a.path), '/')) e WHERE a.id = f.account_id
-    UNION ALL SELECT f.account_id, true) x;
+SELECT node, own, hour, n FROM activity_fresh_spread;
