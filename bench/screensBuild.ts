@@ -8,7 +8,8 @@
  */
 import type pg from 'pg';
 import { rebuildPlayAggregates } from '../server/games/repository';
-import type { Row } from '../server/db/client';
+import type { Queryable, Row } from '../server/db/client';
+import { deferIndexes } from '../server/operations/backupIndexes';
 
 export interface ScreensSize {
   players: number;
@@ -128,7 +129,13 @@ export async function buildInstallation(db: pg.Client, rootId: number, size: Scr
   await timed(`${size.ledger} ledger rows`, () => ledger(db, rootId, size.ledger));
   await timed(`${size.logs} activity rows`, () => activityRows(db, size.logs));
   await db.query(`ALTER TABLE transactions ENABLE TRIGGER transactions_counts_insert; ALTER TABLE activity_logs ENABLE TRIGGER activity_logs_counts_insert`);
-  await timed('kept counts of the ledger and the log', () => db.query(`SELECT td_ledger_counts_rebuild(); SELECT td_activity_counts_rebuild()`));
+  // Their keys set aside while counting, as a restore does: one sort each instead of 20 M index inserts.
+  await timed('kept counts of the ledger and the log', async () => {
+    const q: Queryable = { query: async <T extends Row>(text: string, params?: unknown[]) => (await db.query(text, params)).rows as T[] };
+    const keys = await deferIndexes(q, ['ledger_counts', 'activity_counts']);
+    await db.query(`SELECT td_ledger_counts_rebuild(); SELECT td_activity_counts_rebuild()`);
+    await keys.rebuild();
+  });
   await timed(`${size.complaints} complaints`, () =>
     db.query(
       `INSERT INTO complaints (enquiry_type, full_name, email, mobile, details, status, ip_address, created_at)
