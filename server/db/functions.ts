@@ -43,8 +43,11 @@ type Run = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[
 
 /**
  * What every migration run ends with: the functions' current bodies, then the triggers that call
- * them. A trigger is replaced only when its file changed: CREATE OR REPLACE TRIGGER locks its table
- * against writes, and an instance starting beside one taking bets would make those bets wait.
+ * them, then the retired functions (a td_ function whose file is gone) dropped. A trigger is replaced
+ * only when its file changed: CREATE OR REPLACE TRIGGER locks its table against writes, and an
+ * instance starting beside one taking bets would make those bets wait. A function is retired under
+ * a new name rather than given another kind of body: a trigger still calling it until its own file is
+ * applied would run the new body in the old way.
  */
 export async function applyProgram(run: Run): Promise<void> {
   for (const sql of functionStatements()) await run(sql);
@@ -54,6 +57,11 @@ export async function applyProgram(run: Run): Promise<void> {
     await run(t.sql);
     await run(`COMMENT ON TRIGGER "${t.name}" ON "${t.table}" IS '${t.stamp}'`);
   }
+  const current = new Set(filesIn(FUNCTIONS_DIR).map((f) => f.name));
+  const defined = await run(
+    `SELECT p.proname AS name, p.oid::regprocedure::text AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE p.proname LIKE 'td\\_%' AND n.nspname = current_schema()`,
+  );
+  for (const f of defined) if (!current.has(String(f.name))) await run(`DROP FUNCTION ${String(f.signature)}`);
 }
 
 /** PGlite's way to run them: a statement without parameters may hold several (a function file's), `query` takes one. */

@@ -67,6 +67,15 @@ describe.runIf(engineAvailable())('the SQL functions: one file each, and that fi
     expect(await stamps()).toEqual(Object.fromEntries(triggerFiles().map((t) => [t.name, t.stamp])));
   });
 
+  it('drops a td_ function whose file is gone (retired: an upgraded installation keeps no body no file shows)', async () => {
+    await h.db.query(`CREATE FUNCTION td_retired_test(a int) RETURNS int LANGUAGE sql AS 'SELECT a'`);
+    await h.db.query(`CREATE FUNCTION other_kept_test() RETURNS int LANGUAGE sql AS 'SELECT 1'`);
+    await applyProgram((sql, params) => h.db.query(sql, params));
+    const left = (await h.db.query(`SELECT proname FROM pg_proc WHERE proname IN ('td_retired_test', 'other_kept_test')`)).map((r) => String(r.proname));
+    expect(left).toEqual(['other_kept_test']);
+    await h.db.query(`DROP FUNCTION other_kept_test()`);
+  });
+
   it('every td_ function of the database has its file', async () => {
     const names = (await h.db.query(`SELECT proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE proname LIKE 'td\\_%' AND nspname = current_schema() ORDER BY 1`)).map((r) => String(r.proname));
     expect(names).toEqual(readdirSync(FUNCTIONS_DIR).filter((f) => f.endsWith('.sql')).map((f) => f.replace(/\.sql$/, '')).sort());

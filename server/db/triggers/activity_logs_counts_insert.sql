@@ -1,2 +1,2 @@
--- Every write of the activity log (a request's row, a transfer's, a restore's load): counted into activity_counts, once per statement.
-CREATE OR REPLACE TRIGGER "activity_logs_counts_insert" AFTER INSERT ON "activity_logs" REFERENCING NEW TABLE AS td_new_activity FOR EACH STATEMENT EXECUTE FUNCTION td_activity_counts_insert();
+-- Every write of the activity log (a request's row, a transfer's): counted into activity_fresh, row by row. A restore's load turns it off and counts once.
+CREATE OR REPLACE TRIGGER "activity_logs_counts_insert" AFTER INSERT ON "activity_logs" FOR EACH ROW EXECUTE FUNCTION td_activity_fresh_add();

@@ -1,2 +1,2 @@
--- Every ledger write (a transfer, a bet batch, a carried-forward row, a restore's load): counted into ledger_counts, once per statement.
-CREATE OR REPLACE TRIGGER "transactions_counts_insert" AFTER INSERT ON "transactions" REFERENCING NEW TABLE AS td_new_transactions FOR EACH STATEMENT EXECUTE FUNCTION td_ledger_counts_insert();
+-- Every ledger write (a transfer, a bet batch, a carried-forward row): counted into ledger_fresh, row by row. A restore's load turns it off and counts once.
+CREATE OR REPLACE TRIGGER "transactions_counts_insert" AFTER INSERT ON "transactions" FOR EACH ROW EXECUTE FUNCTION td_ledger_fresh_add();
