@@ -15,6 +15,7 @@ import { pgliteLoadBench } from './pglite-load';
 import { socketFloodBench } from './socket-flood';
 import { soakBench } from './soak';
 import { writesBench } from './writes';
+import { keptCountsBench } from './kept-counts';
 
 /** `named`: run only when asked for by name (the soak's hour, or a bench on another bench's kept installation, would otherwise join every `npm run bench`). */
 const benches: { name: string; run: () => Promise<{ exitCode: number }>; named?: true }[] = [
@@ -25,6 +26,7 @@ const benches: { name: string; run: () => Promise<{ exitCode: number }>; named?:
   { name: 'bets', run: betsBench },
   { name: 'pglite-load', run: pgliteLoadBench },
   { name: 'credit-transfer', run: () => creditTransferBench(optionsFromEnv()) },
+  { name: 'kept-counts', run: keptCountsBench },
   { name: 'backup', run: () => backupBench() },
   { name: 'socket-flood', run: socketFloodBench },
   { name: 'soak', run: soakBench, named: true },
