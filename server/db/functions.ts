@@ -58,8 +58,10 @@ export async function applyProgram(run: Run): Promise<void> {
     await run(`COMMENT ON TRIGGER "${t.name}" ON "${t.table}" IS '${t.stamp}'`);
   }
   const current = new Set(filesIn(FUNCTIONS_DIR).map((f) => f.name));
+  // With a parameter, so that PGlite's run answers the rows (liteRun).
   const defined = await run(
-    `SELECT p.proname AS name, p.oid::regprocedure::text AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE p.proname LIKE 'td\\_%' AND n.nspname = current_schema()`,
+    `SELECT p.proname AS name, p.oid::regprocedure::text AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE p.proname LIKE $1 AND n.nspname = current_schema()`,
+    ['td\\_%'],
   );
   for (const f of defined) if (!current.has(String(f.name))) await run(`DROP FUNCTION ${String(f.signature)}`);
 }

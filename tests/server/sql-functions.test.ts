@@ -70,7 +70,8 @@ describe.runIf(engineAvailable())('the SQL functions: one file each, and that fi
   it('drops a td_ function whose file is gone (retired: an upgraded installation keeps no body no file shows)', async () => {
     await h.db.query(`CREATE FUNCTION td_retired_test(a int) RETURNS int LANGUAGE sql AS 'SELECT a'`);
     await h.db.query(`CREATE FUNCTION other_kept_test() RETURNS int LANGUAGE sql AS 'SELECT 1'`);
-    await applyProgram((sql, params) => h.db.query(sql, params));
+    // The engine's own migration run (PGlite's goes through liteRun).
+    await h.db.migrate();
     const left = (await h.db.query(`SELECT proname FROM pg_proc WHERE proname IN ('td_retired_test', 'other_kept_test')`)).map((r) => String(r.proname));
     expect(left).toEqual(['other_kept_test']);
     await h.db.query(`DROP FUNCTION other_kept_test()`);

@@ -1,6 +1,7 @@
 -- Counts a ledger row into ledger_fresh, under its sender and receiver and UTC hour (td_counts_flush
 -- spreads it over their paths later). A row trigger: a transfer writes one row, and a statement
--- trigger's transition table cost twice this upsert (bench/README.md). Keyed by the writing connection
+-- trigger (its transition table) cost a transfer's two rows 0.31 ms where this costs 0.11 (bench
+-- kept-counts). Keyed by the writing connection
 -- (writer: pg_backend_pid()), which runs one transaction at a time: two transfers never update the
 -- same row, whatever accounts they share.
 CREATE OR REPLACE FUNCTION td_ledger_fresh_add() RETURNS trigger LANGUAGE plpgsql AS $$
