@@ -43,6 +43,8 @@ async function timed(label: string, f: () => Promise<unknown>) {
 }
 
 export async function buildInstallation(db: pg.Client, rootId: number, size: ScreensSize) {
+  // The product's functions that run here take the server's Queryable.
+  const q: Queryable = { query: async <T extends Row>(text: string, params?: unknown[]) => (await db.query(text, params)).rows as T[] };
   // Large sorts in memory, and no wait for the disk at each statement: a lost build is built again.
   await db.query(`SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'; SET synchronous_commit = off`);
   const perMaster = Math.max(1, Math.round(size.players / 1000));
@@ -121,7 +123,7 @@ export async function buildInstallation(db: pg.Client, rootId: number, size: Scr
        SELECT player_id, created_at::date, game_id, admin_id, sum(stake), sum(win) FROM tickets GROUP BY 1, 2, 3, 4`,
     );
     await db.query('BEGIN');
-    await rebuildPlayAggregates({ query: async <T extends Row>(text: string, params?: unknown[]) => (await db.query(text, params)).rows as T[] });
+    await rebuildPlayAggregates(q);
     await db.query('COMMIT');
   });
   // Loaded as a restore loads them: the count triggers off, then counted once, spread over the paths.
@@ -131,7 +133,6 @@ export async function buildInstallation(db: pg.Client, rootId: number, size: Scr
   await db.query(`ALTER TABLE transactions ENABLE TRIGGER transactions_counts_insert; ALTER TABLE activity_logs ENABLE TRIGGER activity_logs_counts_insert`);
   // Their keys set aside while counting, as a restore does: one sort each instead of 20 M index inserts.
   await timed('kept counts of the ledger and the log', async () => {
-    const q: Queryable = { query: async <T extends Row>(text: string, params?: unknown[]) => (await db.query(text, params)).rows as T[] };
     const keys = await deferIndexes(q, ['ledger_counts', 'activity_counts']);
     await db.query(`SELECT td_ledger_counts_rebuild(); SELECT td_activity_counts_rebuild()`);
     await keys.rebuild();

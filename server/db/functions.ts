@@ -50,14 +50,15 @@ type Run = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[
  * applied would run the new body in the old way.
  */
 export async function applyProgram(run: Run): Promise<void> {
-  for (const sql of functionStatements()) await run(sql);
+  const functions = filesIn(FUNCTIONS_DIR);
+  for (const f of functions) await run(f.sql);
   for (const t of triggerFiles()) {
     const [made] = await run(`SELECT obj_description(t.oid, 'pg_trigger') AS stamp FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid WHERE t.tgname = $1 AND c.relname = $2`, [t.name, t.table]);
     if (made?.stamp === t.stamp) continue;
     await run(t.sql);
     await run(`COMMENT ON TRIGGER "${t.name}" ON "${t.table}" IS '${t.stamp}'`);
   }
-  const current = new Set(filesIn(FUNCTIONS_DIR).map((f) => f.name));
+  const current = new Set(functions.map((f) => f.name));
   // With a parameter, so that PGlite's run answers the rows (liteRun).
   const defined = await run(
     `SELECT p.proname AS name, p.oid::regprocedure::text AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE p.proname LIKE $1 AND n.nspname = current_schema()`,

@@ -30,7 +30,6 @@ export const page = <T extends z.ZodType>(row: T) => z.looseObject({ success: z.
 /** A call that takes no body (a logout): none, or an empty object. */
 export const noBody = z.looseObject({}).nullish();
 
-/** A file download (CSV, archive, image): the bytes (a string, Buffer or stream), which Fastify sends as they are, never as JSON. */
 /** The `page` (from 1) and `limit` of a server-paged list, to spread into its query: `perPage` rows unless asked, `max` at most. */
 export const pageParams = (perPage: number, max = 500) => ({
   page: z.coerce.number().int().min(1).default(1),
@@ -40,6 +39,7 @@ export const pageParams = (perPage: number, max = 500) => ({
 /** A body of bytes (a file), documented as binary and not checked. */
 export const binary = <T = string>() => z.custom<T>(() => true).meta({ type: 'string', format: 'binary' });
 
+/** A file download (CSV, archive, image): the bytes (a string, Buffer or stream), which Fastify sends as they are, never as JSON. */
 export const file = <T = string>(contentType: string, description: string) => ({
   description,
   content: { [contentType]: { schema: binary<T>() } },
