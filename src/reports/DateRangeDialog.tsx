@@ -26,7 +26,7 @@ function DateRangeFields({ range, onClose, onSubmit }: { range: Range; onClose: 
   return (
     <>
       <DialogContent>
-        {/* Spec section 5: no check that the start is not after the end. */}
+        {/* No check that the start is not after the end (the contract has none): such a range reports nothing. */}
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', pt: 1 }}>
           <DateField
             id="report-from-date"
@@ -56,7 +56,7 @@ function DateRangeFields({ range, onClose, onSubmit }: { range: Range; onClose: 
   );
 }
 
-/** "Select Date Range" (spec 2.7): From Date, To Date, Close, Get Summary. */
+/** "Select Date Range": From Date, To Date, Close, Get Summary. */
 export function DateRangeDialog({ open, range, onClose, onSubmit }: { open: boolean; range: Range; onClose: () => void; onSubmit: (from: Date, to: Date) => void }) {
   const translate = useTranslate();
   return (

@@ -5,7 +5,7 @@ import { PERIOD_CODES, type PeriodCode } from '../../domain/periods';
 import { PERIOD_BUTTONS } from './useReport';
 
 /**
- * Last 6 Months … Today, then Date Range (spec 2.7). The one showing is pressed. A period is
+ * Last 6 Months … Today, then Date Range. The one showing is pressed. A period is
  * chosen at once; Date Range opens the modal and the range is chosen by its Get Summary.
  */
 export function PeriodButtons({ active, onPeriod, onDateRange }: { active: PeriodCode; onPeriod: (code: PeriodCode) => void; onDateRange: () => void }) {

@@ -48,7 +48,7 @@ function SummaryCards<Totals extends Record<string, number>>({ cards, totals }: 
 }
 
 /**
- * The one report screen (spec 2.7–2.9, section 4 "Report screens"): heading, period buttons and the
+ * The one report screen: heading, period buttons and the
  * Date Range modal, a spinner while the report loads, the summary cards, the paged table with its
  * Total row, Back (drill-up through the browser's history) and the export. `def` is the report.
  */
@@ -66,7 +66,7 @@ export function ReportFrame<Row extends { username: string }, Totals extends Rec
   const title = text(def.title, { tier }).trim();
 
   const onPeriod = (code: PeriodCode) => choose(periodRange(code, new Date())!);
-  // Get Summary on the range already shown fetches it again (spec section 4).
+  // Get Summary on the range already shown fetches it again: the operator asks for fresh figures.
   const onDateRange = (from: Date, to: Date) => {
     const range = periodRange(PERIOD_CODES.custom, new Date(), { from, to });
     if (range && !choose(range)) void refetch();

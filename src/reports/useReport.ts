@@ -13,7 +13,7 @@ import type { TranslateText } from './reportDef';
 export const PERIOD_BUTTONS = ['lastSixMonths', 'currentMonth', 'lastMonth', 'lastWeek', 'currentWeek', 'yesterday', 'today'] as const satisfies readonly Exclude<PeriodName, 'custom'>[];
 
 /**
- * What a report screen looks at, all from its URL query (spec 2.7: role, id, startDate, endDate),
+ * What a report screen looks at, all from its URL query (role, id, startDate, endDate),
  * so a drill-down is a link, Back is the browser's history, and a reload keeps the period.
  */
 export interface ReportView {

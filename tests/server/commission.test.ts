@@ -4,7 +4,7 @@ import { checkInvariant } from '../../server/credit/ledger';
 import { placeBet } from '../../server/games/bets';
 import { settleDue } from '../../server/games/settle';
 import { sendCommission } from '../../server/reports/commission';
-import { balanceCents, call, createAs, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
+import { balanceCents, call, createAs, createUnder, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const DAY = 86_400_000;
@@ -24,8 +24,8 @@ describe.runIf(engineAvailable())('commission: pending and send', () => {
     acc[`${prefix}admin`] = await createAs(h, t, 'admin', h.root.id, { games });
     acc[`${prefix}sam`] = await createAs(h, t, 'superareamanager', acc[`${prefix}admin`]._id, { commission: 5 });
     acc[`${prefix}am`] = await createAs(h, t, 'areamanager', acc[`${prefix}sam`]._id, { commission: 3 });
-    acc[`${prefix}m1`] = await createAs(h, t, 'master', acc[`${prefix}am`]._id, { commission: 2 });
-    acc[`${prefix}m2`] = await createAs(h, t, 'master', acc[`${prefix}am`]._id, { commission: 1.5 });
+    acc[`${prefix}m1`] = await createUnder(h, t, 'master', acc[`${prefix}am`]._id, { commission: 2 });
+    acc[`${prefix}m2`] = await createUnder(h, t, 'master', acc[`${prefix}am`]._id, { commission: 1.5 });
     acc[`${prefix}p1`] = await createAs(h, t, 'player', acc[`${prefix}m1`]._id, { commission: 1 });
     acc[`${prefix}p2`] = await createAs(h, t, 'player', acc[`${prefix}m1`]._id, { commission: 0.5 });
     acc[`${prefix}p3`] = await createAs(h, t, 'player', acc[`${prefix}m2`]._id, { commission: 0 });

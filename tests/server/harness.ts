@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { AccountRecord } from '../../resources.config';
-import { CHAIN, ROOT_TIER, tierOf, type Role, type TierDef } from '../../resources.config';
+import { ancestorRoles, CHAIN, ROOT_TIER, tierOf, type Role, type TierDef } from '../../resources.config';
 import { buildApp, type AppOptions } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -126,6 +126,40 @@ export async function createAs(h: Harness, token: string, role: Role, parentId: 
   const r = await call(h, 'POST', `/api${tierOf(role).api}/create`, { token, body: validBody(role, { refId: parentId, ...extra }) });
   if (r.status !== 201) throw new Error(`create ${role} failed: ${r.status} ${JSON.stringify(r.json)}`);
   return r.json.data as AccountRecord;
+}
+
+/** The tiers createUnder put between an ancestor and its descendants, per database, so that siblings share them. */
+const between = new WeakMap<Database, Map<string, Promise<AccountRecord>>>();
+
+/**
+ * Creates `role` below `ancestorId` (any account above it, not only its parent tier), as `token`.
+ * The tiers the registry puts between the two are created first, at 0 % commission so that they
+ * earn nothing, and reused by every later call for the same ancestor: a test's figures hold
+ * whatever tiers a registry adds. Under the parent tier itself this is `createAs`.
+ */
+export async function createUnder(h: Harness, token: string, role: Role, ancestorId: string, fields: Record<string, unknown> = {}): Promise<AccountRecord> {
+  const found = await h.db.query(`SELECT role FROM accounts WHERE id = $1`, [Number(ancestorId)]);
+  if (!found[0]) throw new Error(`no account ${ancestorId}`);
+  const above = ancestorRoles(role);
+  const at = above.indexOf(String(found[0].role) as Role);
+  if (at < 0) throw new Error(`${role} does not hang under a ${String(found[0].role)}`);
+  const byKey = between.get(h.db) ?? new Map<string, Promise<AccountRecord>>();
+  between.set(h.db, byKey);
+  let parentId = ancestorId;
+  for (const tier of above.slice(0, at).reverse()) {
+    const key = `${parentId}/${tier}`;
+    let made = byKey.get(key);
+    if (!made) {
+      // The tier's own rate fields, whatever the registry names them, at 0.
+      const zero = Object.fromEntries(tierOf(tier).createFields.filter((f) => f.name === 'commission' || f.name === 'commissionAmount').map((f) => [f.name, 0]));
+      made = createAs(h, token, tier, parentId, zero);
+      byKey.set(key, made);
+      // A failed creation is not kept: the next call tries again.
+      made.catch(() => byKey.delete(key));
+    }
+    parentId = (await made)._id;
+  }
+  return createAs(h, token, role, parentId, fields);
 }
 
 /** The superadmin's grant (or revocation) of whole-installation backups to an admin, from the admin's edit form. */

@@ -3,7 +3,8 @@ import { checkInvariant } from '../../server/credit/ledger';
 import { moveBalance } from '../../server/games/console.service';
 import { placeBet } from '../../server/games/bets';
 import { settleDue } from '../../server/games/settle';
-import { call, createAs, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
+import { childTierOf, COMMISSION_SPLIT, tierOf, type AccountRecord } from '../../resources.config';
+import { call, createAs, createUnder, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 
@@ -14,7 +15,7 @@ const FUN_TARGET = 'MNOQqWWi';
  */
 describe.runIf(engineAvailable())('reports: turnover, revenue, admin commission', () => {
   let h: Harness;
-  const acc: Record<string, { _id: string; username: string }> = {};
+  const acc: Record<string, AccountRecord> = {};
   const tok: Record<string, string> = {};
 
   const pathOf = async (id: string) => String((await h.db.query(`SELECT path FROM accounts WHERE id = $1`, [Number(id)]))[0].path);
@@ -26,8 +27,8 @@ describe.runIf(engineAvailable())('reports: turnover, revenue, admin commission'
     acc.admin = await createAs(h, t, 'admin', h.root.id, { games, commission: 0 });
     acc.sam = await createAs(h, t, 'superareamanager', acc.admin._id, { commission: 5 });
     acc.am = await createAs(h, t, 'areamanager', acc.sam._id, { commission: 3 });
-    acc.m1 = await createAs(h, t, 'master', acc.am._id, { commission: 2 });
-    acc.m2 = await createAs(h, t, 'master', acc.am._id, { commission: 1.5 });
+    acc.m1 = await createUnder(h, t, 'master', acc.am._id, { commission: 2 });
+    acc.m2 = await createUnder(h, t, 'master', acc.am._id, { commission: 1.5 });
     acc.p1 = await createAs(h, t, 'player', acc.m1._id, { commission: 1 });
     acc.p2 = await createAs(h, t, 'player', acc.m1._id, { commission: 0.5 });
     acc.p3 = await createAs(h, t, 'player', acc.m2._id, { commission: 0 });
@@ -59,15 +60,28 @@ describe.runIf(engineAvailable())('reports: turnover, revenue, admin commission'
 
   it('gives the superadmin one row per admin with every tier’s commission, rounded half-up per ancestor', async () => {
     const rows = await rowsOf('/api/reports/turnoverreport', h.root.token);
-    expect(rows.find((x) => x.id === acc.admin._id)).toMatchObject({ username: acc.admin.username, role: 'admin', ...ADMIN_ROW });
+    const admin = rows.find((x) => x.id === acc.admin._id);
+    expect(admin).toMatchObject({ username: acc.admin.username, role: 'admin', ...ADMIN_ROW });
+    // A tier the registry adds between these earns at the 0 % it was created with.
+    for (const column of COMMISSION_SPLIT.columns.filter((c) => !(c in ADMIN_ROW))) expect(admin?.[column], column).toBe(0);
   });
 
   it('splits the same figures down the tree, and the drill-down rows sum to their parent row', async () => {
     const sam = await rowsOf(`/api/reports/turnoverreport?role=superareamanager&id=${acc.sam._id}`, h.root.token);
     expect(sam).toEqual([expect.objectContaining({ id: acc.am._id, ...ADMIN_ROW })]);
+    // The area manager's rows are its children's, of the tier the registry hangs under it, and sum to its own row.
     const am = await rowsOf('/api/reports/turnoverreport', tok.am);
-    const m1 = am.find((x) => x.id === acc.m1._id)!;
-    const m2 = am.find((x) => x.id === acc.m2._id)!;
+    expect(am.length).toBeGreaterThan(0);
+    for (const row of am) expect(row.role).toBe(childTierOf('areamanager')?.role);
+    for (const k of ['playPoints', 'supercom', 'distcom', 'retailcom', 'usercom', 'commission', 'netToPay'] as const)
+      expect(Math.round(am.reduce((sum, x) => sum + (x[k] as number), 0) * 100) / 100, k).toBe(ADMIN_ROW[k]);
+    // The masters' rows, in the report of the account they hang under (the area manager itself in the shipped chain).
+    const parent = acc.m1.refId!._id;
+    expect(acc.m2.refId?._id).toBe(parent);
+    const masters = await rowsOf(`/api/reports/turnoverreport?role=${tierOf('master').parent}&id=${parent}`, tok.am);
+    expect(masters.map((x) => x.id)).toEqual([acc.m1._id, acc.m2._id]);
+    const m1 = masters.find((x) => x.id === acc.m1._id)!;
+    const m2 = masters.find((x) => x.id === acc.m2._id)!;
     expect(m1).toMatchObject({ playPoints: 137, winPoints: 900, supercom: 6.85, distcom: 4.11, retailcom: 2.74, usercom: 1.19, commission: 14.89, netToPay: -777.89 });
     expect(m2).toMatchObject({ playPoints: 77, winPoints: 0, supercom: 3.85, distcom: 2.31, retailcom: 1.16, usercom: 0, commission: 7.32, netToPay: 69.68, compercentage: 1.5 });
     for (const k of ['playPoints', 'supercom', 'distcom', 'retailcom', 'usercom', 'commission', 'netToPay'] as const)

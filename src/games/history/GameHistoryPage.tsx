@@ -60,7 +60,7 @@ function TotalsRow({ totals }: { totals: HistoryTotals }) {
   );
 }
 
-/** `/{role}/gamehistory`, the Bet List (spec 2.6): filters, totals, the tickets a page at a time, and each ticket's lines. */
+/** `/{role}/gamehistory`, the Bet List: filters, totals, the tickets a page at a time, and each ticket's lines. */
 export function GameHistoryPage() {
   const translate = useTranslate();
   const [filters, setFilters] = useState<HistoryFilterValues>(() => ({ gameId: '', userId: '', window: periodWindow(PERIOD_CODES.today) }));

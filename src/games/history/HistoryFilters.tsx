@@ -39,7 +39,7 @@ export interface HistoryFilterValues {
 }
 
 
-/** Select Game, Select User, Select Date Range and Select Date (spec 2.6), for the screen frame's row of filters; every change is a new query. */
+/** Select Game, Select User, Select Date Range and Select Date, for the screen frame's row of filters; every change is a new query. */
 export function HistoryFilters({
   value,
   onChange,

@@ -22,7 +22,7 @@ const POINT_COLUMNS = [
   ['endPoints', 'td.onlinePlayers.end'],
 ] as const;
 
-/** `/{role}/onlineplayers` (spec 2.5): the players below the operator, online ones first, with today's figures. */
+/** `/{role}/onlineplayers`: the players below the operator, online ones first, with today's figures. */
 export function OnlinePlayersPage() {
   const translate = useTranslate();
   // The registry's online players, through the dataProvider: GET onlinePlayer?loginid&page&limit.

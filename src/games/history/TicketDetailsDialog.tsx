@@ -22,7 +22,7 @@ export interface TicketRef {
 }
 
 /**
- * The View modal of the bet list (spec 2.6): the ticket's lines as #, Draw No (the option's label,
+ * The View modal of the bet list: the ticket's lines as #, Draw No (the option's label,
  * `Q` for `card:12`), Qty, Total. Escape
  * closes it. The ticket stays set while the modal closes, so its lines stay shown until it is gone.
  */

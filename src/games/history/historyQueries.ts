@@ -7,7 +7,7 @@ import type { GameOption, TicketLine } from '../../dataProvider/methods/games';
 import { queryKeys } from '../../dataProvider/queryKeys';
 import { retryUnlessRefused } from '../../operations/outcome';
 
-/** One row of GET onlinePlayer (spec section 3, Online player): points as numbers with 2 decimals. */
+/** One row of GET onlinePlayer: points as numbers with 2 decimals. */
 export interface OnlinePlayerRow {
   id: string;
   _id: string;
@@ -21,7 +21,7 @@ export interface OnlinePlayerRow {
   lastLogin: string | null;
 }
 
-/** One ticket of GET history/gamehistory (spec section 3, History row). */
+/** One ticket of GET history/gamehistory, as the Bet List shows it. */
 export interface HistoryRow {
   ticketId: string;
   username: string;
@@ -89,7 +89,7 @@ export function useHistoryOptions() {
 
 /**
  * The lines of one ticket, fetched while its details are open. A failed fetch is only logged and
- * shows as no lines (spec section 8: ticket-detail failures carry no message to the user).
+ * shows as no lines: a ticket's details are a convenience, and a failure there is not worth an error.
  */
 export function useTicketLines(ticket: { ticketId: string; gameId: string } | null) {
   const dataProvider = useDataProvider<TierDataProvider>();

@@ -32,14 +32,15 @@ import { PER_PAGE_OPTIONS, useScreenList } from '../../common/useScreenList';
 const NO_ROWS: CommissionRow[] = [];
 
 /**
- * `/admin/commission`, Commission Data (spec 2.12 and 4): pick Day or Week and Send. The first Send
+ * `/admin/commission`, Commission Data: pick Day or Week and Send. The first Send
  * of this screen asks for the password (the server wants a check within 5 minutes); a good one
  * sends at once and later Sends go straight out. The table is the send's answer with its totals.
  */
 export function CommissionPage() {
   const translate = useTranslate();
   const [days, setDays] = useState<CommissionDays>('day');
-  // The first Send of this screen asks for the password; later ones go straight out (spec section 4).
+  // The first Send of this screen asks for the password; later ones go straight out while the
+  // password check is recent (the server keeps it on the session for 5 minutes).
   const stepUp = useStepUp('td.commission.password');
   const send = useSendCommission();
   // What Send will pay, before it is pressed: the period, and a server page of the rows of the chosen

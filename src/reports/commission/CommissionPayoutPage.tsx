@@ -22,8 +22,8 @@ import { roleLabel } from '../../tiers/registry';
 const FIGURE_COLUMNS = ['percent', 'totalcommission', 'pending'] as const;
 
 /**
- * `/{role}/commissionpayoutReport` (spec 2.10): the pending commission of the accounts of one tier
- * under the operator, the tier picked from the options the operator's role has (spec section 6).
+ * `/{role}/commissionpayoutReport`: the pending commission of the accounts of one tier under the
+ * operator, the tier picked from those the operator's role manages that earn commission.
  * Pending = play since last paid × rate, computed here with the domain's formula in cents.
  */
 export function CommissionPayoutPage() {

@@ -18,7 +18,7 @@ const toCents = (points: number): bigint => BigInt(Math.round(points * 100));
 const earnsCommission = (role: Role): boolean => CHAIN.indexOf(role) > CHAIN.indexOf(GAME_TIER);
 
 /**
- * The role filter of the pending-commission view (spec section 6): the tiers the viewer manages
+ * The role filter of the pending-commission view: the tiers the viewer manages
  * that earn commission, highest first. Superadmin and admin: super area manager to player; each
  * lower role: the tiers below its own.
  */
@@ -37,7 +37,7 @@ export type PendingTotals = Record<(typeof PENDING_FIGURES)[number], number>;
 export type { CommissionDays };
 export const COMMISSION_DAYS: readonly CommissionDays[] = ['day', 'week'];
 
-/** One row of GET reports/sendcommission (spec section 3, Commission row). */
+/** One row of GET reports/sendcommission: an account's play, win, end, commission and net to pay for the period. */
 export type CommissionRow = NetRow;
 
 /** The commission table's five figures. */
@@ -70,7 +70,7 @@ export function useSendCommission() {
 export const needsPassword = (err: unknown): boolean => err instanceof ApiError && err.status === 403;
 
 /**
- * The send's failure text (spec section 8): the server's message, else the failure text; a call
+ * The send's failure text: the server's message when it gave one, else the generic failure text; a call
  * that never got an answer is the network error.
  */
 export function sendFailure(err: unknown, texts: { failed: string; network: string }): string {

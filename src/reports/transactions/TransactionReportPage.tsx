@@ -48,7 +48,7 @@ const RIGHT = new Set<string>(['amount', 'newBalance']);
 const SIDE_SX = { minWidth: '6.5em' } as const;
 
 /**
- * `/{role}/transactionreport` (spec 2.11): the ledger of the operator or of an account below it,
+ * `/{role}/transactionreport`: the ledger of the operator or of an account below it,
  * filtered by status, own movements or the whole subtree, and day; a server page at a time, the
  * export reads the whole filtered set.
  */

@@ -8,7 +8,7 @@ export type { TransactionSide, TransactionRow, ReportUser };
 
 
 
-/** The status filter's values (spec 2.11 and section 4); '' is every status. */
+/** The status filter's values; '' is every status. */
 export const TX_STATUSES = ['completed', 'pending', 'cancelled'] as const;
 export type TxStatus = (typeof TX_STATUSES)[number];
 /** `single`: the viewed account's own movements; `all`: those of its whole subtree. */
@@ -45,10 +45,10 @@ export const transactionQuery = (f: TransactionFilter, me: Operator) => ({
 });
 export type TransactionQuery = ReturnType<typeof transactionQuery>;
 
-/** Credit for points coming in, debit for points going out (spec 2.11). */
+/** Credit for points coming in, debit for points going out. */
 export const amountKind = (amount: number): 'credit' | 'debit' | null => (amount > 0 ? 'credit' : amount < 0 ? 'debit' : null);
 
-/** Completed is green, anything else red (spec section 4). */
+/** A completed movement reads green; any other status (failed, refunded…) red, so a problem stands out. */
 export const statusColor = (status: string): 'success' | 'error' => (status === 'completed' ? 'success' : 'error');
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
