@@ -197,12 +197,12 @@ export async function softDeleteGame(q: Queryable, id: number): Promise<void> {
   await q.query(`DELETE FROM account_games WHERE game_id = $1`, [id]);
 }
 
-/** One page of the Time Master rows, with the total before paging. */
+/** One page of the Time Master rows, with the total before paging (sorted by the columns named with their table: the bare id is the text alias). */
 export async function listTimeRecords(q: Queryable, p: { sort: 'timecount' | 'id'; order: 'ASC' | 'DESC'; limit: number; offset: number }): Promise<Paged<TimeRecord>> {
   const rows = await queryRows(
     q,
     pagedTimeRow,
-    `SELECT id::text AS id, id::text AS "_id", timecount, count(*) OVER ()::int AS total FROM game_times ORDER BY ${p.sort} ${p.order}, id LIMIT $1 OFFSET $2`,
+    `SELECT id::text AS id, id::text AS "_id", timecount, count(*) OVER ()::int AS total FROM game_times ORDER BY game_times.${p.sort} ${p.order}, game_times.id LIMIT $1 OFFSET $2`,
     [p.limit, p.offset],
   );
   return withoutTotal<TimeRecord>(rows);

@@ -39,12 +39,14 @@ export async function insertComplaint(q: Queryable, c: NewComplaint, ip: string)
 }
 
 /**
- * One page of the messages, newest first, and the total. The page is read by the primary key alone;
+ * One page of the messages, newest first, and the total. The page is read by the primary key alone
+ * (named with its table: the bare name is the text alias of the select, which sorted "9" above "10"
+ * and sorted every message in memory for a deep page);
  * the total is counted apart (a count over the page's select read every message's columns), and not
  * at all when the page shows where the messages end.
  */
 export async function listComplaints(q: Queryable, p: { limit: number; offset: number; order?: 'ASC' | 'DESC' }): Promise<{ rows: ComplaintRecord[]; total: number }> {
-  const rows = await queryRows(q, complaintRow, `SELECT ${COLUMNS} FROM complaints ORDER BY id ${p.order === 'ASC' ? 'ASC' : 'DESC'} LIMIT $1 OFFSET $2`, [p.limit, p.offset]);
+  const rows = await queryRows(q, complaintRow, `SELECT ${COLUMNS} FROM complaints ORDER BY complaints.id ${p.order === 'ASC' ? 'ASC' : 'DESC'} LIMIT $1 OFFSET $2`, [p.limit, p.offset]);
   if (rows.length < p.limit && (rows.length > 0 || p.offset === 0)) return { rows, total: p.offset + rows.length };
   const { n: total } = await queryOne(q, rowsOf({ n: col.int }), `SELECT count(*)::int AS n FROM complaints`);
   return { rows, total };

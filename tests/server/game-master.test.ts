@@ -118,4 +118,13 @@ describe.runIf(engineAvailable())('Game Master and Time Master', () => {
     expect((await call(h, 'POST', '/api/time', { token: h.root.token, body: { timecount: 'soon' } })).status).toBe(400);
     expect((await call(h, 'POST', '/api/time', { token: adminToken, body: { timecount: 50 } })).status).toBe(403);
   });
+
+  it('sorts the Time Master by id as a number, past id 9', async () => {
+    for (const timecount of [301, 302, 303, 304, 305, 306]) expect((await call(h, 'POST', '/api/time', { token: h.root.token, body: { timecount } })).status).toBe(201);
+    const ids = (await h.db.query(`SELECT id FROM game_times ORDER BY id DESC`)).map((r) => String(r.id));
+    expect(Number(ids[0])).toBeGreaterThan(9);
+    const r = await call(h, 'GET', `/api/time?sort=${encodeURIComponent('["id","DESC"]')}&range=${encodeURIComponent('[0,99]')}`, { token: h.root.token });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect((r.json.data as { _id: string }[]).map((t) => t._id)).toEqual(ids);
+  });
 });
