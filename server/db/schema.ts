@@ -315,9 +315,9 @@ export const dailyPlay = pgTable(
  * Play and win per player, admin and day over all games (a player has one admin unless it was moved
  * to another's network), with the running totals of that player and admin through the day. A row is
  * in force from its day until the next row's day (`until`, null for the newest): the totals at the
- * end of any day D are those of the row in force on D, found for every player at once by the GiST
- * index on daterange(day, until), so a period's play per player is two such reads, whatever its
- * length. Written with daily_play, in the same transaction (td_add_player_day, after the wallets).
+ * end of any day D are those of the row in force on D (day <= D < until), found for an admin's
+ * players at once by the (admin, until, day) index, so a period's play per player is two such reads,
+ * whatever its length. Written with daily_play, in the same transaction (td_add_player_day, after the wallets).
  */
 export const playerDays = pgTable(
   'player_days',
@@ -333,7 +333,7 @@ export const playerDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.playerId, t.adminId, t.day] }),
-    index('player_days_in_force_idx').using('gist', sql`daterange(${t.day}, ${t.until})`),
+    index('player_days_admin_until_idx').on(t.adminId, sql`coalesce(${t.until}, 'infinity'::date)`, t.day),
     index('player_days_admin_day_idx').on(t.adminId, t.day),
   ],
 );

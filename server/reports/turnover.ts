@@ -34,9 +34,9 @@ const points = (f: TurnoverFigures) => ({
 const PERIOD_PLAY = `
   admins AS (SELECT id FROM accounts WHERE role = $5 AND (path LIKE $1 OR $4 LIKE path || '%')),
   hi AS (SELECT player_id, admin_id, run_play, run_win FROM player_days
-          WHERE daterange(day, until) @> $3::date AND admin_id IN (SELECT id FROM admins)),
+          WHERE day <= $3::date AND coalesce(until, 'infinity'::date) > $3::date AND admin_id IN (SELECT id FROM admins)),
   lo AS (SELECT player_id, admin_id, run_play, run_win FROM player_days
-          WHERE daterange(day, until) @> ($2::date - 1) AND admin_id IN (SELECT id FROM admins)),
+          WHERE day <= $2::date - 1 AND coalesce(until, 'infinity'::date) > $2::date - 1 AND admin_id IN (SELECT id FROM admins)),
   per AS (SELECT hi.player_id, sum(hi.run_play - coalesce(lo.run_play, 0))::bigint AS play, sum(hi.run_win - coalesce(lo.run_win, 0))::bigint AS win
             FROM hi LEFT JOIN lo USING (player_id, admin_id) GROUP BY hi.player_id)`;
 
