@@ -9,6 +9,7 @@ import {
   call,
   callSafe,
   createAs,
+  createUnder,
   createChain,
   editSecrets,
   engineAvailable,
@@ -39,7 +40,7 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
     h = await startHarness();
     c = await buildChain(h);
     b = await createChain(h);
-    A = { superadmin: { _id: h.root.id, username: 'superadmin' }, admin: c.admin, superareamanager: c.sam, areamanager: c.am, master: c.master, player: c.player };
+    A = { superadmin: { _id: h.root.id, username: 'superadmin' }, ...c.byRole };
     tokens = c.tokens;
     catalogue = (await call(h, 'GET', `/api/game/usergames/${h.root.id}`, { token: h.root.token })).json.data as typeof catalogue;
     await generate(h, 100_000);
@@ -491,8 +492,8 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
       const sam1 = await createAs(h, t, 'superareamanager', admin._id);
       await createAs(h, t, 'superareamanager', admin._id);
       const am = await createAs(h, t, 'areamanager', sam1._id);
-      const m1 = await createAs(h, t, 'master', am._id);
-      const m2 = await createAs(h, t, 'master', am._id);
+      const m1 = await createUnder(h, t, 'master', am._id);
+      const m2 = await createUnder(h, t, 'master', am._id);
       await createAs(h, t, 'player', m1._id);
       await createAs(h, t, 'player', m1._id);
       const p3 = await createAs(h, t, 'player', m2._id);
@@ -565,8 +566,8 @@ describe.runIf(engineAvailable())('account family of every tier', () => {
     });
 
     it('update: 409, nothing changed; a deleted account frees its email', async () => {
-      const one = await createAs(h, root(), 'master', c.am._id, { email: 'taken.one@example.com', phone: '9822233344' });
-      const two = await createAs(h, root(), 'master', c.am._id);
+      const one = await createUnder(h, root(), 'master', c.am._id, { email: 'taken.one@example.com', phone: '9822233344' });
+      const two = await createUnder(h, root(), 'master', c.am._id);
       const before = await stateSnapshot(h);
       const r = await callSafe(h, 'PUT', `/api/master/${two._id}`, { token: root(), body: { updatedFields: { city: 'Goa', email: 'taken.one@example.com' } } });
       expect(r.status).toBe(409);

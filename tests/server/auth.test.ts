@@ -7,6 +7,7 @@ import {
   call,
   callSafe,
   createAs,
+  createUnder,
   createChain,
   engineAvailable,
   expectNoSecrets,
@@ -221,7 +222,7 @@ describe.runIf(engineAvailable())('auth calls', () => {
 
   describe('POST auth/chnagepassword', () => {
     it('checks confirmation and old password, changes it, and ends the other sessions', async () => {
-      const m = await createAs(h, h.root.token, 'master', c.am._id);
+      const m = await createUnder(h, h.root.token, 'master', c.am._id);
       const current = await loginAs(h, m.username);
       const other = await loginAs(h, m.username);
       const post = (body: unknown, token = current) => callSafe(h, 'POST', '/api/auth/chnagepassword', { token, body });
@@ -352,7 +353,7 @@ describe.runIf(engineAvailable())('login protection and sign-up (LOGIN_LOCKOUT_T
   });
 
   it('counts only consecutive failures: a success resets the count', async () => {
-    const m = await createAs(h, h.root.token, 'master', (await createChain(h)).areamanager._id);
+    const m = await createUnder(h, h.root.token, 'master', (await createChain(h)).areamanager._id);
     expect((await login(m.username, 'bad-1')).status).toBe(401);
     expect((await login(m.username, 'bad-2')).status).toBe(401);
     expect((await login(m.username, 'secret-pass')).status).toBe(200);

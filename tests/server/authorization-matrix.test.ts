@@ -108,7 +108,7 @@ describe.runIf(engineAvailable())('authorization matrix', () => {
   beforeAll(async () => {
     h = await startHarness();
     const chain = await buildChain(h);
-    Object.assign(A, { superadmin: { _id: h.root.id, username: 'superadmin' }, admin: chain.admin, superareamanager: chain.sam, areamanager: chain.am, master: chain.master, player: chain.player });
+    Object.assign(A, { superadmin: { _id: h.root.id, username: 'superadmin' }, ...chain.byRole });
     Object.assign(tokens, chain.tokens);
     const b = await createChain(h);
     Object.assign(B, { superadmin: A.superadmin, ...b });
@@ -118,7 +118,7 @@ describe.runIf(engineAvailable())('authorization matrix', () => {
     await generate(h, 100_000);
     // Callers hold points to move; every target holds points, so an allowed delete answers 409 and keeps it.
     for (const role of CHAIN.filter((r) => r !== 'superadmin' && childTierOf(r))) await fund(h, A[role]._id, 1000, role);
-    for (const acc of [...Object.values(T), ...Object.values(SYS), b.admin, b.superareamanager, b.areamanager, b.master, b.player]) {
+    for (const acc of [...Object.values(T), ...Object.values(SYS), ...Object.values(b)]) {
       const role = (await h.db.query(`SELECT role FROM accounts WHERE id = $1`, [Number(acc._id)]))[0].role as Role;
       await fund(h, acc._id, 10, role);
     }

@@ -5,7 +5,7 @@ import { checkInvariant } from '../../server/credit/ledger';
 import { writeBets, type BetRequest } from '../../server/games/betBatch';
 import { placeBet } from '../../server/games/bets';
 import { settleDue, settleRound } from '../../server/games/settle';
-import { balanceCents, createAs, engineAvailable, fund, startHarness, type Harness } from './harness';
+import { balanceCents, createAs, createUnder, engineAvailable, fund, startHarness, type Harness } from './harness';
 
 const FUN_TARGET = gameDeclaration('MNOQqWWi')!;
 /** Mid-minute, in the server's time zone (days are local days). */
@@ -29,7 +29,7 @@ describe.runIf(engineAvailable())('bets in batches', () => {
     gameDbId = Number((await h.db.query(`SELECT id FROM games WHERE game_id = $1`, [FUN_TARGET.gameId]))[0].id);
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    const master = await createAs(h, h.root.token, 'master', am._id);
+    const master = await createUnder(h, h.root.token, 'master', am._id);
     for (let i = 0; i < 8; i++) {
       const p = await createAs(h, h.root.token, 'player', master._id);
       const [row] = await h.db.query(`SELECT path FROM accounts WHERE id = $1`, [Number(p._id)]);

@@ -8,7 +8,7 @@ import { seed } from '../../server/setup/seed';
 import { checkInvariant } from '../../server/credit/ledger';
 import { REDIS_URL, redisReachable } from './redis';
 import { ENGINE } from './engine';
-import { cloneTemplate, createAs, fund, loginAs, SUPERADMIN_PASSWORD, type Harness } from './harness';
+import { cloneTemplate, createAs, createUnder, fund, loginAs, SUPERADMIN_PASSWORD, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -57,7 +57,7 @@ describe.runIf(pgReady && redisReady)('three instances on one PostgreSQL and one
     const admin = await createAs(h, h.root.token, 'admin', h.root.id, { games: gameIds });
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    const master = await createAs(h, h.root.token, 'master', am._id);
+    const master = await createUnder(h, h.root.token, 'master', am._id);
     const players: { id: string; token: string }[] = [];
     for (let i = 0; i < 6; i++) {
       const p = await createAs(h, h.root.token, 'player', master._id);

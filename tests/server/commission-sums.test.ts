@@ -10,7 +10,7 @@ import type { Queryable } from '../../server/db/client';
 import { addPlayAggregates, rebuildPlayAggregates, upsertDailyPlay } from '../../server/games/repository';
 import { exportBackup, importBackup, type BackupPlace } from '../../server/operations/backup';
 import { playSincePaid, sendCommission } from '../../server/reports/commission';
-import { call, createAs, editSecrets, engineAvailable, fund, startHarness, type Harness } from './harness';
+import { call, createUnder, editSecrets, engineAvailable, fund, startHarness, type Harness } from './harness';
 
 const EARNING = COMMISSION_TIERS.map((t) => t.role);
 
@@ -99,7 +99,7 @@ describe.runIf(engineAvailable())('commission: the accounts above the players re
     ids.root = Number(h.root.id);
     game = Number((await h.db.query(`SELECT id FROM games ORDER BY id LIMIT 1`))[0].id);
     const make = async (key: string, role: Role, parent: string, commission: number) => {
-      ids[key] = Number((await createAs(h, t, role, String(ids[parent]), { commission, ...(role === 'admin' ? { games: [String(game)] } : {}) }))._id);
+      ids[key] = Number((await createUnder(h, t, role, String(ids[parent]), { commission, ...(role === 'admin' ? { games: [String(game)] } : {}) }))._id);
     };
     await make('admin', 'admin', 'root', 0);
     await make('sam', 'superareamanager', 'admin', 5);

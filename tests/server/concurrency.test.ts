@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRecord } from '../../resources.config';
-import { tierOf, type Role } from '../../resources.config';
+import { CHAIN, tierOf, type Role } from '../../resources.config';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { checkInvariant } from '../../server/credit/ledger';
@@ -177,13 +177,11 @@ describe.runIf(runs)(runs ? TITLE : `${TITLE} — ${skipReason}`, () => {
     root = { id: Number(me._id), username: me.username, role: 'superadmin', parent: null, below: [], children: [], token: rootToken };
     nodes.set(root.id, root);
 
-    // 2 admins, 4 super area managers, 8 area managers, 16 masters, 32 players.
-    const admins = await createLevel([root], 'admin', 2);
-    const sams = await createLevel(admins, 'superareamanager', 2);
-    const ams = await createLevel(sams, 'areamanager', 2);
-    const masters = await createLevel(ams, 'master', 2);
-    await createLevel(masters, 'player', 2);
-    const operators = [admins, sams, ams, masters].flat();
+    // Two accounts of every chain tier under each of the tier above: 2 admins, 4 super area managers,
+    // 8 area managers, 16 masters, 32 players in the shipped chain.
+    const levels: Node[][] = [[root]];
+    for (const role of CHAIN.slice(1)) levels.push(await createLevel(levels.at(-1)!, role, 2));
+    const operators = levels.slice(1, -1).flat();
     await Promise.all(operators.map(async (o) => void (o.token = await login(o.username, PASSWORD))));
 
     // The superadmin generates 1,000,000 points; each level hands part of its points down.
@@ -204,11 +202,11 @@ describe.runIf(runs)(runs ? TITLE : `${TITLE} — ${skipReason}`, () => {
           }),
         ),
       );
-    await spread([root], 20_000_000, SUPERADMIN_PASSWORD); // 200,000 points per admin
-    await spread(admins, 5_000_000, PASSWORD); // 50,000 per super area manager
-    await spread(sams, 1_000_000, PASSWORD); // 10,000 per area manager
-    await spread(ams, 200_000, PASSWORD); // 2,000 per master
-    await spread(masters, 20_000, PASSWORD); // 200 per player
+    // 200,000 points per admin, then 50,000, 10,000, 2,000 and 200 a level down; a level a registry
+    // adds gets a tenth of the one above, so every giver keeps more than it hands its two children.
+    const share = [20_000_000, 5_000_000, 1_000_000, 200_000, 20_000];
+    for (let d = 0; d < levels.length - 1; d++)
+      await spread(levels[d]!, share[d] ?? share.at(-1)! / 10 ** (d - share.length + 1), d === 0 ? SUPERADMIN_PASSWORD : PASSWORD);
     console.log(`[concurrency] setup: ${nodes.size} accounts (${operators.length + 1} operators logged in), points spread, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   });
 

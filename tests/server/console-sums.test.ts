@@ -4,7 +4,7 @@ import { gameDeclaration } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';
 import { writeBets, type BetRequest } from '../../server/games/betBatch';
 import { consoleData, roundSums, roundSumsByJoin, stakesByOption } from '../../server/games/console.service';
-import { createAs, engineAvailable, fund, startHarness, type Harness } from './harness';
+import { createAs, createUnder, engineAvailable, fund, startHarness, type Harness } from './harness';
 
 /** Mid-minute, in the server's time zone; the next round starts a minute later. */
 const T0 = new Date(2026, 10, 24, 10, 0, 20);
@@ -36,7 +36,7 @@ describe.runIf(engineAvailable())('console running sums', () => {
     adminId = Number(admin._id);
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    const master = await createAs(h, h.root.token, 'master', am._id);
+    const master = await createUnder(h, h.root.token, 'master', am._id);
     for (let i = 0; i < 6; i++) {
       const p = await createAs(h, h.root.token, 'player', master._id);
       players.push(Number(p._id));

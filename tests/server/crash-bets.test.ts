@@ -20,7 +20,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { seed } from '../../server/setup/seed';
 import { freePort, ROOT } from '../e2e/server';
 import { ENGINE, PG_URL, withDb } from './engine';
-import { call, cloneTemplate, createAs, generate, SUPERADMIN_PASSWORD, type Harness } from './harness';
+import { call, cloneTemplate, createAs, createUnder, generate, SUPERADMIN_PASSWORD, type Harness } from './harness';
 import { NO_SETTLEMENT_FAULTS, settlementFaults } from './settlementChecks';
 
 const FUN_TARGET = 'MNOQqWWi';
@@ -204,7 +204,7 @@ describe.runIf(pgReady)('bets through kill -9 of the real server (PostgreSQL)', 
       const adminAcc = await createAs(h, t, 'admin', h.root.id, { games: gameIds });
       const sam = await createAs(h, t, 'superareamanager', adminAcc._id);
       const am = await createAs(h, t, 'areamanager', sam._id);
-      const master = await createAs(h, t, 'master', am._id);
+      const master = await createUnder(h, t, 'master', am._id);
       for (let i = 0; i < PLAYERS; i += 6) {
         const batch = await Promise.all(Array.from({ length: Math.min(6, PLAYERS - i) }, () => createAs(h, t, 'player', master._id)));
         for (const p of batch) players.push({ id: p._id, username: p.username, token: '' });

@@ -13,6 +13,7 @@ import {
   balanceCents,
   call,
   createAs,
+  createUnder,
   createChain,
   engineAvailable,
   fund,
@@ -246,7 +247,7 @@ describe.runIf(engineAvailable())('credit transfer in one call', () => {
 
     it('every refusal answers as the usual path does, proven session or not, and moves nothing', async () => {
       await fund(h, chain.areamanager._id, 20, 'areamanager');
-      const otherMaster = await createAs(h, h.root.token, 'master', chain.areamanager._id);
+      const otherMaster = await createUnder(h, h.root.token, 'master', chain.areamanager._id);
       const otherPlayer = await createAs(h, h.root.token, 'player', otherMaster._id);
       const cases: { what: string; tier: Role; parent: string; child: string; status: number; code: string }[] = [
         { what: 'a child of another parent', tier: 'master', parent: chain.master._id, child: otherPlayer._id, status: 404, code: 'noChildAccount' },

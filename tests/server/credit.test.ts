@@ -8,6 +8,7 @@ import {
   call,
   callSafe,
   createAs,
+  createUnder,
   createChain,
   engineAvailable,
   generate,
@@ -45,7 +46,7 @@ describe.runIf(engineAvailable())('credit: transfer, adjust, generation and burn
   afterAll(() => h?.close());
 
   const tok = (role: Role) => c.tokens[role as keyof Chain['tokens']];
-  const idOf = (role: Role) => (role === 'superadmin' ? h.root.id : ({ admin: c.admin, superareamanager: c.sam, areamanager: c.am, master: c.master, player: c.player } as Record<string, { _id: string }>)[role]._id);
+  const idOf = (role: Role) => (role === 'superadmin' ? h.root.id : c.byRole[role]!._id);
   const transfer = (as: Role, tier: Role, toUserId: unknown, transferAmount: unknown, extra: Record<string, unknown> = {}, headers?: Record<string, string>) =>
     callSafe(h, 'POST', `/api${tierOf(tier).api}/credit-transfer`, {
       token: tok(as),
@@ -284,7 +285,7 @@ describe.runIf(engineAvailable())('credit: transfer, adjust, generation and burn
 
   describe('credit-adjust on another account', () => {
     it('credit takes points back into the caller wallet; debit gives; both exact', async () => {
-      const m = await createAs(h, h.root.token, 'master', c.am._id);
+      const m = await createUnder(h, h.root.token, 'master', c.am._id);
       await generate(h, 100);
       expect((await transfer('superadmin', 'areamanager', c.am._id, 100)).status).toBe(200);
       const amBefore = await balanceCents(h, c.am._id);

@@ -15,7 +15,7 @@ import { SETTLE_IDLE_TIMEOUT_MS } from '../../server/games/lease';
 import { REDIS_URL, redisReachable } from './redis';
 import { ENGINE } from './engine';
 import { serverReady, startServer, type ServerRun } from './serverProcess';
-import { cloneTemplate, createAs, fund, loginAs, SUPERADMIN_PASSWORD, type Harness } from './harness';
+import { cloneTemplate, createAs, createUnder, fund, loginAs, SUPERADMIN_PASSWORD, type Harness } from './harness';
 
 /** Pool P: short rounds, bet on all along; each must settle within 2 s of its close. */
 const FUN_TARGET = 'MNOQqWWi';
@@ -102,7 +102,7 @@ describe.runIf(pgReady && redisReady)('an instance frozen while it settles', () 
     const admin = await createAs(h, h.root.token, 'admin', h.root.id, { games: games.map((g) => String(g.id)) });
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    const master = await createAs(h, h.root.token, 'master', am._id);
+    const master = await createUnder(h, h.root.token, 'master', am._id);
     const player = async (points: number) => {
       const p = await createAs(h, h.root.token, 'player', master._id);
       await fund(h, p._id, points, 'player');

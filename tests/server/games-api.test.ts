@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariant } from '../../server/credit/ledger';
 import { settleDue } from '../../server/games/settle';
-import { balanceCents, call, createAs, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
+import { balanceCents, call, createAs, createUnder, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const ANDHAR = 'qZicXikM';
@@ -20,7 +20,7 @@ describe.runIf(engineAvailable())('games API: player calls, live consoles, win p
     other = await createAs(h, h.root.token, 'admin', h.root.id, { games: gameIds.slice(0, 1) });
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    const master = await createAs(h, h.root.token, 'master', am._id);
+    const master = await createUnder(h, h.root.token, 'master', am._id);
     player = await createAs(h, h.root.token, 'player', master._id);
     await fund(h, player._id, 500, 'player');
     await fund(h, admin._id, 1000, 'admin');

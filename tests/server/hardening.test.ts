@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkInvariant } from '../../server/credit/ledger';
-import { call, createAs, engineAvailable, generate, loginAs, SUPERADMIN_PASSWORD, startHarness, useHarness } from './harness';
+import { call, createAs, createUnder, engineAvailable, generate, loginAs, SUPERADMIN_PASSWORD, startHarness, useHarness } from './harness';
 
 // Inputs that once reached the database as a 500, or were accepted in a misleading way.
 describe.runIf(engineAvailable())('hardening against user input', () => {
@@ -50,7 +50,7 @@ describe.runIf(engineAvailable())('hardening against user input', () => {
   it('replays a same-key twin sent at once, even when the first spends the whole balance', async () => {
     // No other traffic on these wallets: a refused twin can only mean the key was read before the row locks.
     const admin = await createAs(h, h.root.token, 'admin', h.root.id);
-    const player = await createAs(h, h.root.token, 'player', (await createAs(h, h.root.token, 'master',
+    const player = await createAs(h, h.root.token, 'player', (await createUnder(h, h.root.token, 'master',
       (await createAs(h, h.root.token, 'areamanager', (await createAs(h, h.root.token, 'superareamanager', admin._id))._id))._id))._id);
     const token = await loginAs(h, admin.username);
     await generate(h, 400);

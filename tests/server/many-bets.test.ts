@@ -4,7 +4,7 @@ import { GAME_DECLARATIONS } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';
 import { placeBet } from '../../server/games/bets';
 import { engineTick, settleDue } from '../../server/games/settle';
-import { createAs, engineAvailable, fund, startHarness, type Harness } from './harness';
+import { createAs, createUnder, engineAvailable, fund, startHarness, type Harness } from './harness';
 
 /** Thousands of bets over many rounds of every game, settled by the engine on a controlled clock. */
 const BETS = 1200;
@@ -30,7 +30,7 @@ describe.runIf(engineAvailable())(`the ledger after ${BETS} simulated bets on ev
     const admin = await createAs(h, h.root.token, 'admin', h.root.id, { games: gameIds });
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    const master = await createAs(h, h.root.token, 'master', am._id);
+    const master = await createUnder(h, h.root.token, 'master', am._id);
     for (let i = 0; i < PLAYERS; i++) {
       const p = await createAs(h, h.root.token, 'player', master._id);
       await fund(h, p._id, 2000, 'player');

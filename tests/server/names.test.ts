@@ -4,7 +4,7 @@ import { moveBalance } from '../../server/games/console.service';
 import { placeBet } from '../../server/games/bets';
 import { settleDue } from '../../server/games/settle';
 import { tierOf } from '../../resources.config';
-import { call, createAs, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
+import { call, createAs, createUnder, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const ANDHAR = 'qZicXikM';
@@ -43,7 +43,7 @@ describe.runIf(engineAvailable())('names people read', () => {
     acc.admin = await createAs(h, t, 'admin', h.root.id, { games });
     acc.sam = await createAs(h, t, 'superareamanager', acc.admin._id);
     acc.am = await createAs(h, t, 'areamanager', acc.sam._id);
-    acc.master = await createAs(h, t, 'master', acc.am._id);
+    acc.master = await createUnder(h, t, 'master', acc.am._id);
     acc.player = await createAs(h, t, 'player', acc.master._id);
     await fund(h, acc.player._id, 500, 'player');
     await fund(h, acc.admin._id, 5000, 'admin');

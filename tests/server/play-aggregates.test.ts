@@ -14,7 +14,7 @@ import { percentToBp, turnoverRows, type TreeNode } from '../../domain/commissio
 import { roundWindow } from '../../domain/games';
 import { centsToPoints } from '../../domain/money';
 import { dayKey } from '../../domain/periods';
-import { childTierOf, COMMISSION_SPLIT, COMMISSION_TIERS, type Role } from '../../resources.config';
+import { CHAIN, childTierOf, COMMISSION_SPLIT, COMMISSION_TIERS, type Role } from '../../resources.config';
 import { findRef, reparent, type AccountRef } from '../../server/accounts/repository';
 import { checkInvariant } from '../../server/credit/ledger';
 import type { Queryable } from '../../server/db/client';
@@ -27,7 +27,7 @@ import { playSincePaid } from '../../server/reports/commission';
 import { GAME_TIER, LEAF_TIER } from '../../resources.config';
 import { turnoverOf } from '../../server/reports/turnover';
 import { ENGINE } from './engine';
-import { createAs, engineAvailable, fund, startHarness, type Harness } from './harness';
+import { createAs, createUnder, engineAvailable, fund, startHarness, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const FUN_TIMER = 'acqOpdff';
@@ -66,7 +66,7 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
       await h.db.query(`UPDATE accounts SET commission = $2 WHERE id = $1`, [Number(sam._id), '5']);
       await h.db.query(`UPDATE accounts SET commission = $2 WHERE id = $1`, [Number(am._id), '3']);
       for (const mpct of ['2', '1.5']) {
-        const master = await createAs(h, h.root.token, 'master', am._id);
+        const master = await createUnder(h, h.root.token, 'master', am._id);
         masters.push(Number(master._id));
         await h.db.query(`UPDATE accounts SET commission = $2 WHERE id = $1`, [Number(master._id), mpct]);
         for (const ppct of ['1', '0.5', '0']) {
@@ -261,7 +261,8 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
           GROUP BY e.id ORDER BY e.id`,
         [`${root.path}%`, roles, LEAF_TIER, ...(within ? [within.from, within.to] : [])],
       );
-    const views = (await h.db.query(`SELECT id FROM accounts WHERE role IN ('superadmin', 'admin', 'superareamanager', 'areamanager', 'master') AND deleted_at IS NULL ORDER BY id`)).map((r) => Number(r.id));
+    const staff = CHAIN.filter((r) => r !== LEAF_TIER);
+    const views = (await h.db.query(`SELECT id FROM accounts WHERE role = ANY($1::text[]) AND deleted_at IS NULL ORDER BY id`, [staff])).map((r) => Number(r.id));
     const paidDays = [null, dayKey(at(19)), dayKey(at(20)), dayKey(at(21)), dayKey(at(22)), dayKey(at(25))];
     let compared = 0;
     // A deleted player's play counts for no one.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { call, createAs, engineAvailable, fund, generate, loginAs, SUPERADMIN_PASSWORD, startHarness, type Harness } from './harness';
+import { call, createAs, createUnder, engineAvailable, fund, generate, loginAs, SUPERADMIN_PASSWORD, startHarness, type Harness } from './harness';
 
 describe.runIf(engineAvailable())('realtime wallet events', () => {
   let h: Harness;
@@ -50,7 +50,7 @@ describe.runIf(engineAvailable())('realtime wallet events', () => {
     const other = await createAs(h, h.root.token, 'admin', h.root.id, { games });
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    const master = await createAs(h, h.root.token, 'master', am._id);
+    const master = await createUnder(h, h.root.token, 'master', am._id);
     const player = await createAs(h, h.root.token, 'player', master._id);
     await fund(h, player._id, 10, 'player');
     const socket = await connect(await loginAs(h, admin.username));
@@ -79,7 +79,7 @@ describe.runIf(engineAvailable())('realtime wallet events', () => {
     const admin = await createAs(h, h.root.token, 'admin', h.root.id, { games });
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    const master = await createAs(h, h.root.token, 'master', am._id);
+    const master = await createUnder(h, h.root.token, 'master', am._id);
     const players = await Promise.all(Array.from({ length: 4 }, () => createAs(h, h.root.token, 'player', master._id)));
     for (const p of players) await fund(h, p._id, 100, 'player');
     const tokens = await Promise.all(players.map((p) => loginAs(h, p.username)));

@@ -11,7 +11,7 @@ import { placeBet } from '../../server/games/bets';
 import { voidRound } from '../../server/games/voidRound';
 import { ROOT } from '../e2e/server';
 import { ENGINE, PG_URL, withDb } from './engine';
-import { balanceCents, createAs, fund, startHarness, type Harness } from './harness';
+import { balanceCents, createAs, createUnder, fund, startHarness, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const T = new Date(Date.UTC(2026, 10, 24, 12, 0, 20));
@@ -32,7 +32,7 @@ describe.runIf(ENGINE === 'postgres' && inject('pgTemplate') !== null)('a void k
     const admin = await createAs(h, h.root.token, 'admin', h.root.id, { games: gameIds });
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    const master = await createAs(h, h.root.token, 'master', am._id);
+    const master = await createUnder(h, h.root.token, 'master', am._id);
     await h.app.scheduler.tick('rounds', T);
     const players: number[] = [];
     for (let i = 0; i < PLAYERS; i++) {

@@ -7,7 +7,7 @@ import { placeBet } from '../../server/games/bets';
 import { failureCode } from '../../server/games/retries';
 import { roundsBehind } from '../../server/games/settle';
 import { voidRound } from '../../server/games/voidRound';
-import { balanceCents, call, createAs, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
+import { balanceCents, call, createAs, createUnder, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const PLAYER_API = `/api${tierOf('player').api}`;
@@ -75,7 +75,7 @@ describe.runIf(engineAvailable())('a round that cannot settle is voided, never h
     admin = await createAs(h, h.root.token, 'admin', h.root.id, { games: gameIds });
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    master = await createAs(h, h.root.token, 'master', am._id);
+    master = await createUnder(h, h.root.token, 'master', am._id);
     await fund(h, admin._id, 1_000, 'admin');
     adminToken = await loginAs(h, admin.username);
   });

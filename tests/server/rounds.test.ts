@@ -4,7 +4,7 @@ import { gameDeclaration } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';
 import { placeBet } from '../../server/games/bets';
 import { engineTick, settleDue, settleRound } from '../../server/games/settle';
-import { balanceCents, createAs, engineAvailable, fund, startHarness, type Harness } from './harness';
+import { balanceCents, createAs, createUnder, engineAvailable, fund, startHarness, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const ANDHAR = 'qZicXikM';
@@ -25,7 +25,7 @@ describe.runIf(engineAvailable())('rounds: bets, settlement, decision records', 
     admin = await createAs(h, h.root.token, 'admin', h.root.id, { games: gameIds });
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    const master = await createAs(h, h.root.token, 'master', am._id);
+    const master = await createUnder(h, h.root.token, 'master', am._id);
     players = [];
     for (let i = 0; i < 3; i++) {
       const p = await createAs(h, h.root.token, 'player', master._id);

@@ -4,7 +4,7 @@ import { tierOf } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';
 import { placeBet } from '../../server/games/bets';
 import { roundsBehind } from '../../server/games/settle';
-import { balanceCents, call, createAs, engineAvailable, fund, startHarness, type Harness } from './harness';
+import { balanceCents, call, createAs, createUnder, engineAvailable, fund, startHarness, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const ROULLET = 'vwRORrGO';
@@ -44,7 +44,7 @@ describe.runIf(engineAvailable())('settlement: a win is paid whatever the status
     other = await createAs(h, h.root.token, 'admin', h.root.id, { games: gameIds });
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    master = await createAs(h, h.root.token, 'master', am._id);
+    master = await createUnder(h, h.root.token, 'master', am._id);
     // Pools big enough for any forced win.
     for (const a of [admin, other]) await fund(h, a._id, 10_000, 'admin');
   });

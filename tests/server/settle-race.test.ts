@@ -9,7 +9,7 @@ import { checkInvariant } from '../../server/credit/ledger';
 import { placeBet } from '../../server/games/bets';
 import { openCurrentRounds, settleRound } from '../../server/games/settle';
 import { ENGINE } from './engine';
-import { createAs, engineAvailable, fund, startHarness, type Harness } from './harness';
+import { createAs, createUnder, engineAvailable, fund, startHarness, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const ROUNDS = 12;
@@ -33,7 +33,7 @@ describe.runIf(runs)('settlement racing the next round’s bets', () => {
     adminId = Number(admin._id);
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    const master = await createAs(h, h.root.token, 'master', am._id);
+    const master = await createUnder(h, h.root.token, 'master', am._id);
     for (let i = 0; i < PLAYERS; i++) {
       const p = await createAs(h, h.root.token, 'player', master._id);
       await fund(h, p._id, 500, 'player');

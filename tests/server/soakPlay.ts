@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto';
 import { pointsToCents } from '../../domain/money';
 import { ACCOUNT_PATHS, API_PATHS, fillPath } from '../../domain/apiPaths';
-import { gameDeclaration, tierOf, type Role } from '../../resources.config';
+import { CHAIN, gameDeclaration, LEAF_TIER, tierOf, type Role } from '../../resources.config';
 import { accountBody } from '../fixtures/accountBody';
 
 export interface ApiReply {
@@ -124,9 +124,9 @@ export async function setUpSoak(api: Api, o: SoakSetup): Promise<SoakWorld> {
     };
   const admin = await create('admin', rootId, { games: gameDbIds });
   const adminAt = new Date();
-  const sam = await create('superareamanager', admin._id);
-  const am = await create('areamanager', sam._id);
-  const master = await create('master', am._id);
+  // One account of every tier the registry puts between the admin and its players, each under the one above.
+  let playersParent = admin;
+  for (const role of CHAIN.slice(CHAIN.indexOf('admin') + 1, CHAIN.indexOf(LEAF_TIER))) playersParent = await create(role, playersParent._id);
 
   const poolTotal = o.poolPoints * o.games.length;
   await must(
@@ -145,7 +145,7 @@ export async function setUpSoak(api: Api, o: SoakSetup): Promise<SoakWorld> {
   for (let i = 0; i < o.players; i += 10) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(10, o.players - i) }, async () => {
-        const p = await create('player', master._id);
+        const p = await create('player', playersParent._id);
         await transfer('player', p._id, o.playerPoints);
         const login = await must(api('POST', API_PATHS.login, undefined, { username: p.username, password: o.password }), `login ${p.username}`);
         return { id: p._id, username: p.username, token: String(login.token), startCents: BigInt(o.playerPoints) * 100n };

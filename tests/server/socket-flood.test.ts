@@ -6,7 +6,7 @@ import { checkInvariant } from '../../server/credit/ledger';
 import { SharedRead } from '../../server/db/sharedRead';
 import { EVENT_LIMITS, EventBudget } from '../../server/realtime/budget';
 import { SESSION_RECHECK_MS } from '../../server/realtime/socket';
-import { call, createAs, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
+import { call, createAs, createUnder, engineAvailable, fund, loginAs, startHarness, type Harness } from './harness';
 
 /**
  * No socket can stall the house: one socket flooding 20,000 console events (a player's gameData, an
@@ -76,7 +76,7 @@ describe.runIf(engineAvailable())('a socket flood', () => {
     const admin = await createAs(h, h.root.token, 'admin', h.root.id, { games });
     const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
     const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    const master = await createAs(h, h.root.token, 'master', am._id);
+    const master = await createUnder(h, h.root.token, 'master', am._id);
     const bettor = await createAs(h, h.root.token, 'player', master._id);
     const other = await createAs(h, h.root.token, 'player', master._id);
     await fund(h, bettor._id, 5000, 'player');

@@ -163,7 +163,7 @@ describe.runIf(engineAvailable())('bad input never gets a 500', () => {
   beforeAll(async () => {
     h = await startHarness();
     c = await buildChain(h);
-    idOf = { superadmin: h.root.id, admin: c.admin._id, superareamanager: c.sam._id, areamanager: c.am._id, master: c.master._id, player: c.player._id };
+    idOf = { superadmin: h.root.id, ...Object.fromEntries(Object.entries(c.byRole).map(([role, a]) => [role, a._id])) };
     for (const t of TIERS.filter((x) => x.kind === 'system')) idOf[t.role] = String((await h.db.query(`SELECT id FROM accounts WHERE role = $1 LIMIT 1`, [t.role]))[0].id);
     await generate(h, 1000);
     for (const t of TIERS.filter((x) => x.role !== 'superadmin')) await fund(h, idOf[t.role], 10, t.role);
