@@ -12,7 +12,7 @@ import { applyProgram } from './functions';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type { Database, Queryable, Row } from './database';
-export { withSavepoints } from './database';
+export { runLast, withSavepoints } from './database';
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir?: string;
@@ -69,6 +69,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         unusable = e;
       };
       c.on('error', lost);
+      const last: string[] = [];
       try {
         await c.query('BEGIN');
         const out = await fn(
@@ -81,9 +82,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
               return sink.rowCount;
             },
             (statement) => c.query(copyTo(statement)) as AsyncIterable<Uint8Array>,
+            (statement) => void last.push(statement),
           ),
         );
-        await c.query('COMMIT');
+        // Without parameters: the simple protocol, several statements in one message, run in turn.
+        await c.query([...last, 'COMMIT'].join(';\n'));
         return out;
       } catch (e) {
         await c.query('ROLLBACK').catch((r: unknown) => {

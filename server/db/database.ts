@@ -38,6 +38,20 @@ export interface Queryable {
    * through a few chunks of memory. Absent where the engine streams no COPY out (PGlite).
    */
   copyTo?(statement: string): AsyncIterable<Uint8Array>;
+  /**
+   * Inside a transaction: a statement (no parameters) the transaction ends with, after every other,
+   * sent with its COMMIT in one message. PostgreSQL then commits without waiting for this process, so
+   * the locks that statement takes are held for no time a stopped process (SIGSTOP, a stalled VM)
+   * could stretch: for locks every player of a parent shares (parent_days), not a round's own.
+   * Absent outside transactions, where each statement stands alone.
+   */
+  endWith?(statement: string): void;
+}
+
+/** Runs `statement` last in q's transaction (endWith), or now where q has none. */
+export async function runLast(q: Queryable, statement: string): Promise<void> {
+  if (q.endWith) q.endWith(statement);
+  else await q.query(statement);
 }
 
 /** An identifier as SQL text, quoted. */
@@ -49,9 +63,15 @@ export const copyStatement = (table: string, columns: readonly string[], source:
 
 let savepoints = 0;
 /** The savepoint of a transaction handle, from its own query function. */
-export function withSavepoints(query: Queryable['query'], copyFrom?: Queryable['copyFrom'], copyTo?: Queryable['copyTo']): Queryable {
+export function withSavepoints(
+  query: Queryable['query'],
+  copyFrom?: Queryable['copyFrom'],
+  copyTo?: Queryable['copyTo'],
+  endWith?: Queryable['endWith'],
+): Queryable {
   return {
     query,
+    ...(endWith ? { endWith } : {}),
     ...(copyFrom ? { copyFrom } : {}),
     ...(copyTo ? { copyTo } : {}),
     async savepoint(fn) {

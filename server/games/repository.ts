@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CatalogueGame, RoundWindow } from '../../domain/games';
 import { hashSecret } from '../access/passwords';
 import { insertAccount } from '../accounts/repository';
-import type { Queryable } from '../db/client';
+import { runLast, type Queryable } from '../db/client';
 import { col, queryOne, queryRow, queryRows, rowsOf, type Row, type RowOf } from '../db/rows';
 import { GAME_TIER } from '../../resources.config';
 
@@ -177,22 +177,41 @@ export interface PlayDelta {
 }
 
 /**
- * A settlement's wins in the coarser per-day figures the reports read, after all its moves: per
- * admin, day and game (admin_game_days) and per player, admin and day with running totals
- * (player_days), by td_add_play (migration 0008), in the order given: sort by player and day. The
- * locks the moves took order their writers: the pool's account for the admin's days of that game,
- * each winner's account for its rows. (A bet writes its own in its statements, see placeBet.)
+ * A settlement's wins (a void's refunds) in the coarser per-day figures the reports read, after all
+ * its moves, in the order given (sort by player and day): per admin, day and game (admin_game_days)
+ * and per player, admin and day with running totals (player_days) now, by td_add_player_play; the
+ * locks the moves took order their writers (the pool's account for the admin's days of that game,
+ * each winner's account for its rows). Per parent and day (parent_days) last, with the COMMIT: every
+ * player of those parents in every game waits for their locks, and a settler that stopped before its
+ * commit would make them all wait until its lease ended. (A bet writes all of it in its one statement.)
  */
 export async function addPlayAggregates(q: Queryable, a: { adminId: number; gameDbId: number; deltas: readonly PlayDelta[] }): Promise<void> {
   if (a.deltas.length === 0) return;
-  await q.query(`SELECT td_add_play($1::bigint, $2::bigint, $3::bigint[], $4::date[], $5::bigint[], $6::bigint[])`, [
+  const players = a.deltas.map((d) => d.playerId);
+  const days = a.deltas.map((d) => d.day);
+  const play = a.deltas.map((d) => d.play);
+  const win = a.deltas.map((d) => d.win);
+  await q.query(`SELECT td_add_player_play($1::bigint, $2::bigint, $3::bigint[], $4::date[], $5::bigint[], $6::bigint[])`, [
     a.adminId,
     a.gameDbId,
-    a.deltas.map((d) => d.playerId),
-    a.deltas.map((d) => d.day),
-    a.deltas.map((d) => d.play.toString()),
-    a.deltas.map((d) => d.win.toString()),
+    players,
+    days,
+    play.map(String),
+    win.map(String),
   ]);
+  await runLast(q, `SELECT td_add_parents_play(${integerArray(players)}, ${dayArray(days)}, ${integerArray(play)}, ${integerArray(win)})`);
+}
+
+/** Integers as an SQL array literal (the statement runs with its COMMIT, without parameters). */
+function integerArray(values: readonly (number | bigint)[]): string {
+  for (const v of values) if (typeof v !== 'bigint' && !Number.isSafeInteger(v)) throw new Error(`not an integer: ${v}`);
+  return `'{${values.join(',')}}'::bigint[]`;
+}
+
+/** Days (YYYY-MM-DD) as an SQL array literal. */
+function dayArray(days: readonly string[]): string {
+  for (const d of days) if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new Error(`not a day: ${d}`);
+  return `'{${days.join(',')}}'::date[]`;
 }
 
 /**

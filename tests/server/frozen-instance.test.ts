@@ -110,17 +110,18 @@ describe.runIf(pgReady && redisReady)('an instance frozen while it settles', () 
     };
     // Q's players (whose wallets the frozen settlement holds) and P's (whose wallets it does not).
     const heavy: { id: number; token: string }[] = [];
-    for (let i = 0; i < 5; i++) heavy.push(await player(3000));
+    for (let i = 0; i < 5; i++) heavy.push(await player(6000));
     const light: { id: number; token: string }[] = [];
     for (let i = 0; i < 3; i++) light.push(await player(3000));
 
-    // Q's round gets 1,000 tickets, each on every option (so each wins): its settlement pays 1,000 wins.
+    // Q's round gets 2,000 tickets, each on every option (so each wins): its settlement pays 2,000 wins,
+    // long enough on a fast machine to be caught in the middle.
     const q = gameDeclaration(FUN_TIMER)!;
     const options = q.options.map((o) => o.key);
     const wait = Q_SECONDS * 1000 - (Date.now() % (Q_SECONDS * 1000));
     if (wait < 8000) await sleep(wait + 50);
     const qClose = Math.ceil(Date.now() / (Q_SECONDS * 1000)) * Q_SECONDS * 1000;
-    for (let batch = 0; batch < 2; batch++) {
+    for (let batch = 0; batch < 4; batch++) {
       const bets: BetRequest[] = Array.from({ length: 500 }, (_, i) => ({
         playerId: heavy[i % heavy.length].id,
         adminId: Number(admin._id),
@@ -144,7 +145,7 @@ describe.runIf(pgReady && redisReady)('an instance frozen while it settles', () 
       const [holder] = await db.query(
         `SELECT a.application_name AS name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
           WHERE l.relation = 'game_pools'::regclass AND l.mode = 'RowShareLock' AND a.application_name LIKE 'frozen-test-%'
-            AND a.xact_start < now() - interval '700 milliseconds'`,
+            AND a.xact_start < now() - interval '400 milliseconds'`,
       );
       frozen = holder ? runs.find((r) => r.name === holder.name) : undefined;
       if (frozen) frozen.run.child.kill('SIGSTOP');

@@ -49,6 +49,8 @@ export async function openPgliteWorker(opts: { dataDir?: string | undefined; loa
     query: (text, params) => query(text, params),
     async transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const tx = await send<number>({ op: 'begin' });
+      // One process, which PGlite waits for anyway: the last statements simply run before the commit.
+      const last: string[] = [];
       let out: T;
       try {
         out = await fn(
@@ -75,8 +77,11 @@ export async function openPgliteWorker(opts: { dataDir?: string | undefined; loa
               if (size) await flush();
               return rows;
             },
+            undefined,
+            (statement) => void last.push(statement),
           ),
         );
+        for (const statement of last) await query(statement, [], tx);
       } catch (e) {
         await send({ op: 'end', tx, commit: false }).catch(() => undefined);
         throw e;
