@@ -28,6 +28,8 @@ export async function holdSettleLease(tx: Queryable): Promise<void> {
  * those another settler holds skipped instead of waited for (a settler that froze holds its round
  * and its pool until its lease ends; the others go on with every other round). A bet of the round
  * still being written holds the round too (FOR SHARE), and the round is claimed at the next pass.
+ * The pool's row is held FOR NO KEY UPDATE, as lockPool holds it: the insert of the pool's next round
+ * checks its key, and must not wait for a settler (one frozen held every instance's tick there).
  * `skip`: rounds this pass leaves alone (failed, or paused after failing). Null: nothing to claim.
  */
 export async function claimDueRound(tx: Queryable, now: Date, skip: readonly number[]): Promise<number | null> {
@@ -36,7 +38,7 @@ export async function claimDueRound(tx: Queryable, now: Date, skip: readonly num
     rowsOf({ id: col.id }),
     `SELECT r.id FROM rounds r JOIN game_pools p ON p.admin_id = r.admin_id AND p.game_id = r.game_id
       WHERE r.status = 'open' AND r.closes_at <= $1 AND r.id <> ALL($2::bigint[])
-      ORDER BY r.closes_at, r.id LIMIT 1 FOR UPDATE OF r, p SKIP LOCKED`,
+      ORDER BY r.closes_at, r.id LIMIT 1 FOR UPDATE OF r SKIP LOCKED FOR NO KEY UPDATE OF p SKIP LOCKED`,
     [now, skip],
   );
   return r && r.id;

@@ -114,7 +114,9 @@ export async function ensurePool(q: Queryable, adminId: number, gameDbId: number
 }
 
 export async function lockPool(q: Queryable, adminId: number, gameDbId: number): Promise<PoolRow> {
-  const rows = await q.query(`SELECT * FROM game_pools WHERE admin_id = $1 AND game_id = $2 FOR UPDATE`, [adminId, gameDbId]);
+  // Not FOR UPDATE: the next round's insert checks its pool's key (rounds_pool_fk, FOR KEY SHARE), and
+  // would wait for this settlement, and with it every later round of the inserting instance's tick.
+  const rows = await q.query(`SELECT * FROM game_pools WHERE admin_id = $1 AND game_id = $2 FOR NO KEY UPDATE`, [adminId, gameDbId]);
   return toPool(rows[0]);
 }
 

@@ -3,7 +3,7 @@ import { gameDeclaration } from '../../resources.config';
 import { checkInvariant } from '../../server/credit/ledger';
 import type { Database } from '../../server/db/client';
 import { placeBet } from '../../server/games/bets';
-import { settleRound } from '../../server/games/settle';
+import { openCurrentRounds, settleRound } from '../../server/games/settle';
 import { ENGINE } from './engine';
 import { createAs, createUnder, engineAvailable, fund, startHarness, type Harness } from './harness';
 
@@ -16,8 +16,9 @@ const CLOSE = new Date(Date.UTC(2026, 10, 24, 10, 1, 0));
 /**
  * A settler that stops after its last statement and before its commit (SIGSTOP, a stalled VM: the
  * idle lease ends it 5 s later) holds its round, its pool and its winners, never what every player of
- * the winners' parent shares (the parent's figures, parent_days): another player of that master,
- * in another game, bets meanwhile without waiting. Only on PostgreSQL, where others run beside it.
+ * the winners' parent shares (the parent's figures, parent_days), nor what the pool's next round
+ * needs to open: another player of that master, in another game, bets meanwhile without waiting, and
+ * the next rounds open. Only on PostgreSQL, where others run beside it.
  */
 describe.runIf(ENGINE === 'postgres' && engineAvailable())('a settler stopped before its commit', () => {
   let h: Harness;
@@ -43,7 +44,7 @@ describe.runIf(ENGINE === 'postgres' && engineAvailable())('a settler stopped be
   });
   afterAll(() => h?.close());
 
-  it('leaves the parent’s figures free: another of its players bets at once, and the figures add up after', async () => {
+  it('leaves the parent’s figures and the next round free: another of its players bets, the next rounds open, and the figures add up after', async () => {
     await h.app.scheduler.tick('rounds', T0);
     const winner = await newPlayer();
     const other = await newPlayer();
@@ -82,10 +83,24 @@ describe.runIf(ENGINE === 'postgres' && engineAvailable())('a settler stopped be
       new Promise<string>((r) => setTimeout(() => r('still waiting'), 2500)),
     ]);
     const waited = Date.now() - t0;
+    // The pool's next round opens meanwhile (its insert checks the pool's key, which the settler holds).
+    const t1 = Date.now();
+    const opening = await Promise.race([
+      openCurrentRounds(h.db, CLOSE).then(
+        () => 'opened',
+        (e: unknown) => `failed: ${e instanceof Error ? e.message : String(e)}`,
+      ),
+      new Promise<string>((r) => setTimeout(() => r('still waiting'), 2500)),
+    ]);
+    const openWaited = Date.now() - t1;
     release();
     const s = await settling;
     expect(answer, 'the other player’s bet while the settler is stopped').toBe('placed');
     expect(waited).toBeLessThan(1000);
+    expect(opening, 'the next rounds’ opening while the settler is stopped').toBe('opened');
+    expect(openWaited).toBeLessThan(1000);
+    const [next] = await h.db.query(`SELECT status FROM rounds WHERE admin_id = $1 AND game_id = $2 AND opens_at = $3`, [Number(admin._id), await gameDbId(FUN_TARGET), CLOSE]);
+    expect(next?.status).toBe('open');
     expect(s?.result).toBe('7');
     expect(s?.winCents).toBeGreaterThan(0n);
 
