@@ -5,7 +5,7 @@ import type { Database } from '../../server/db/client';
 import { placeBet } from '../../server/games/bets';
 import { openCurrentRounds, settleRound } from '../../server/games/settle';
 import { ENGINE } from './engine';
-import { createAs, createUnder, engineAvailable, fund, startHarness, type Harness } from './harness';
+import { createAs, createChain, engineAvailable, fund, startHarness, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const FUN_TIMER = 'acqOpdff';
@@ -37,9 +37,7 @@ describe.runIf(ENGINE === 'postgres' && engineAvailable())('a settler stopped be
     h = await startHarness();
     const gameIds = (await h.db.query(`SELECT id FROM games ORDER BY id`)).map((r) => String(r.id));
     admin = await createAs(h, h.root.token, 'admin', h.root.id, { games: gameIds });
-    const sam = await createAs(h, h.root.token, 'superareamanager', admin._id);
-    const am = await createAs(h, h.root.token, 'areamanager', sam._id);
-    master = await createUnder(h, h.root.token, 'master', am._id);
+    master = (await createChain(h, admin._id)).master;
     await fund(h, admin._id, 10_000, 'admin');
   });
   afterAll(() => h?.close());
