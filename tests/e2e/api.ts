@@ -1,4 +1,4 @@
-import type { AccountRecord } from '../../resources.config';
+import { CHAIN, tierOf, type AccountRecord, type Role } from '../../resources.config';
 
 /** A thin client of the real API, for set-up and read-back only (the flows go through the UI). */
 export class Api {
@@ -48,6 +48,21 @@ export class Api {
   async create(api: string, data: Record<string, unknown>): Promise<AccountRecord> {
     const json = await this.call<{ data: AccountRecord }>('POST', `${api}/create`, data);
     return json.data;
+  }
+
+  /**
+   * One account of every chain tier below `from` (the caller) down to `to`, each under the one
+   * before, created by the caller: the registry's chain, so a tier added between is made too.
+   */
+  async chainDown(to: Role, fields: (role: Role) => Record<string, unknown>, from: AccountRecord = this.user): Promise<Partial<Record<Role, AccountRecord>>> {
+    const roles = CHAIN.slice(CHAIN.indexOf(from.role as Role) + 1, CHAIN.indexOf(to) + 1);
+    const made: Partial<Record<Role, AccountRecord>> = {};
+    let parent = from;
+    for (const role of roles) {
+      // The tier right below the caller hangs under the caller without naming it.
+      parent = made[role] = await this.create(tierOf(role).api.replace(/^\//, ''), { ...fields(role), ...(parent === this.user ? {} : { refId: parent._id }) });
+    }
+    return made;
   }
 
   transfer(api: string, toUserId: string, points: number, password: string) {

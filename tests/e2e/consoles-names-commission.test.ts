@@ -65,9 +65,7 @@ beforeAll(async () => {
   admin = await root.create('admins', { ...adminFields(1, ids), refId: root.user._id });
   other = await root.create('admins', { ...adminFields(2, ids), refId: root.user._id });
   asAdmin = await Api.login(e2e.server.baseUrl, admin.username, PASSWORD);
-  const sam = await asAdmin.create('superareamanager', { password: PASSWORD, pin: '1234', commission: 2 });
-  const am = await asAdmin.create('areamanager', { password: PASSWORD, pin: '1234', refId: sam._id, commission: 1 });
-  const master = await asAdmin.create('master', { password: PASSWORD, pin: '1234', refId: am._id, commission: 1 });
+  const master = (await asAdmin.chainDown('master', (role) => ({ password: PASSWORD, pin: '1234', commission: role === 'superareamanager' ? 2 : 1 }))).master!;
   const p = await asAdmin.create('player', { password: PASSWORD, pin: '1234', refId: master._id, commission: 1 });
   await root.transfer('admins', admin._id, 1_000, SUPERADMIN.password);
   await asAdmin.transfer('player', p._id, 500, PASSWORD);

@@ -45,9 +45,7 @@ beforeAll(async () => {
     ),
   );
   const asAdmin = await Api.login(e2e.server.baseUrl, admin.username, PASSWORD);
-  const sam = await asAdmin.create('superareamanager', { password: PASSWORD, pin: '1234' });
-  const am = await asAdmin.create('areamanager', { password: PASSWORD, pin: '1234', refId: sam._id });
-  const master = await asAdmin.create('master', { password: PASSWORD, pin: '1234', refId: am._id });
+  const master = (await asAdmin.chainDown('master', () => ({ password: PASSWORD, pin: '1234' }))).master!;
   const p = await asAdmin.create('player', { password: PASSWORD, pin: '1234', refId: master._id });
   await root.transfer('player', p._id, 5_000, SUPERADMIN.password);
   player = await Api.login(e2e.server.baseUrl, p.username, PASSWORD);

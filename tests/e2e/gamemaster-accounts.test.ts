@@ -31,9 +31,7 @@ beforeAll(async () => {
     ),
   );
   const asAdmin = await Api.login(e2e.server.baseUrl, admin.username, PASSWORD);
-  const sam = await asAdmin.create('superareamanager', { password: PASSWORD, pin: '1234' });
-  const am = await asAdmin.create('areamanager', { password: PASSWORD, pin: '1234', refId: sam._id });
-  master = await asAdmin.create('master', { password: PASSWORD, pin: '1234', refId: am._id });
+  master = (await asAdmin.chainDown('master', () => ({ password: PASSWORD, pin: '1234' }))).master!;
   await asAdmin.create('player', { password: PASSWORD, pin: '1234', refId: master._id, firstName: 'Wide-Table-Player' });
   page = await e2e.newPage();
   await login(page, SUPERADMIN.username, SUPERADMIN.password, '/superadmin/dashboard');
