@@ -39,11 +39,7 @@ beforeAll(async () => {
     ...secrets,
   });
   const asAdmin = await Api.login(server.baseUrl, admin.username, PASSWORD);
-  const sam = await asAdmin.create('superareamanager', secrets);
-  const asSam = await Api.login(server.baseUrl, sam.username, PASSWORD);
-  const am = await asSam.create('areamanager', secrets);
-  const asAm = await Api.login(server.baseUrl, am.username, PASSWORD);
-  master = await asAm.create('master', secrets);
+  master = (await asAdmin.chainDown('master', () => secrets)).master!;
 });
 
 
