@@ -51,16 +51,15 @@ export class Api {
   }
 
   /**
-   * One account of every chain tier below `from` (the caller) down to `to`, each under the one
-   * before, created by the caller: the registry's chain, so a tier added between is made too.
+   * One account of every chain tier below the caller down to `to`, each under the one before,
+   * created by the caller: the registry's chain, so a tier added between is made too.
    */
-  async chainDown(to: Role, fields: (role: Role) => Record<string, unknown>, from: AccountRecord = this.user): Promise<Partial<Record<Role, AccountRecord>>> {
-    const roles = CHAIN.slice(CHAIN.indexOf(from.role as Role) + 1, CHAIN.indexOf(to) + 1);
+  async chainDown(to: Role, fields: (role: Role) => Record<string, unknown>): Promise<Partial<Record<Role, AccountRecord>>> {
     const made: Partial<Record<Role, AccountRecord>> = {};
-    let parent = from;
-    for (const role of roles) {
+    let parent: AccountRecord | undefined;
+    for (const role of CHAIN.slice(CHAIN.indexOf(this.user.role as Role) + 1, CHAIN.indexOf(to) + 1)) {
       // The tier right below the caller hangs under the caller without naming it.
-      parent = made[role] = await this.create(tierOf(role).api.replace(/^\//, ''), { ...fields(role), ...(parent === this.user ? {} : { refId: parent._id }) });
+      parent = made[role] = await this.create(tierOf(role).api.replace(/^\//, ''), { ...fields(role), ...(parent ? { refId: parent._id } : {}) });
     }
     return made;
   }
