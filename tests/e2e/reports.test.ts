@@ -90,9 +90,10 @@ beforeAll(async () => {
   acc.admin = await root.create('admins', { ...adminFields(1), refId: root.user._id, commissionAmount: 10, games: gameIds });
   acc.idle = await root.create('admins', { ...adminFields(2), refId: root.user._id, commissionAmount: 4, games: gameIds });
   asAdmin = await Api.login(e2e.server.baseUrl, acc.admin.username, PASSWORD);
-  acc.sam = await asAdmin.create('superareamanager', { password: PASSWORD, pin: '1234', commission: 5 });
-  acc.am = await asAdmin.create('areamanager', { password: PASSWORD, pin: '1234', refId: acc.sam._id, commission: 3 });
-  acc.master = await asAdmin.create('master', { password: PASSWORD, pin: '1234', refId: acc.am._id, commission: 2 });
+  // The registry's chain down to the master; a tier the spec does not name earns 0 %, so the figures below hold.
+  const rates: Partial<Record<Role, number>> = { superareamanager: 5, areamanager: 3, master: 2 };
+  const chain = await asAdmin.chainDown('master', (role) => ({ password: PASSWORD, pin: '1234', commission: rates[role] ?? 0 }));
+  [acc.sam, acc.am, acc.master] = [chain.superareamanager!, chain.areamanager!, chain.master!];
   acc.p1 = await asAdmin.create('player', { password: PASSWORD, pin: '1234', refId: acc.master._id, commission: 1 });
   acc.p2 = await asAdmin.create('player', { password: PASSWORD, pin: '1234', refId: acc.master._id, commission: 0.5 });
   await root.transfer('admins', acc.admin._id, 5_000, SUPERADMIN.password);
