@@ -50,6 +50,8 @@ export const accounts = pgTable(
     walletBalance: money('wallet_balance').notNull().default(sql`0`),
     /** The last day (server time zone) this account's commission was paid for. */
     commissionPaidThrough: date('commission_paid_through', { mode: 'string' }),
+    /** A player's play on the days after commissionPaidThrough (every day when never paid), kept with its player_days rows. */
+    pendingPlay: money('pending_play').notNull().default(sql`0`),
     lastLogin: ts('last_login'),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),

@@ -223,7 +223,7 @@ function dayArray(days: readonly string[]): string {
  * every other writer first (a bet or a settlement of any admin waits at its own write, after its
  * daily_play row and its wallets, until this commits). Clear History removes a live admin's figures
  * a batch of players at a time instead (operations/clearPlayFigures.ts). Also recounts the players'
- * parents' figures (parent_days) those rows add up to.
+ * parents' figures (parent_days) those rows add up to, and the players' pending play.
  */
 export async function rebuildPlayAggregates(q: Queryable, scope: { adminId?: number; fromDay?: string } = {}): Promise<void> {
   await q.query(`LOCK TABLE player_days, admin_game_days, parent_days IN SHARE ROW EXCLUSIVE MODE`);
@@ -235,7 +235,10 @@ export async function rebuildPlayAggregates(q: Queryable, scope: { adminId?: num
   // The parents whose players' rows are rebuilt, read before and after: their figures are counted again.
   const parentsOf = async (): Promise<string[]> =>
     (await q.query(`SELECT DISTINCT a.parent_id::text AS id FROM (SELECT DISTINCT player_id FROM player_days ${cond}) d JOIN accounts a ON a.id = d.player_id WHERE a.parent_id IS NOT NULL`, params)).map((r) => String(r.id));
+  // The players whose rows are rebuilt, read before and after: their pending play is counted again.
+  const playersOf = async (): Promise<string[]> => (await q.query(`SELECT DISTINCT player_id::text AS id FROM player_days ${cond}`, params)).map((r) => String(r.id));
   const before = where ? await parentsOf() : [];
+  const playersBefore = where ? await playersOf() : [];
   await q.query(`DELETE FROM admin_game_days ${cond}`, params);
   await q.query(
     `INSERT INTO admin_game_days (admin_id, day, game_id, play, win)
@@ -269,6 +272,8 @@ export async function rebuildPlayAggregates(q: Queryable, scope: { adminId?: num
   // The parents' figures from the rebuilt rows (the tables' lock keeps every writer out meanwhile).
   const parents = where ? [...new Set([...before, ...(await parentsOf())])] : null;
   await q.query(`SELECT td_parent_days_rebuild($1::bigint[])`, [parents]);
+  const players = where ? [...new Set([...playersBefore, ...(await playersOf())])] : null;
+  await q.query(`SELECT td_pending_play_rebuild($1::bigint[])`, [players]);
 }
 
 /** Which admins a Win Percentage screen covers: every admin under a path (the root's view), or one admin. */

@@ -1,10 +1,11 @@
-import { applyBp, commissionTableTotals, percentToBp } from '../../domain/commission';
+import { applyBp, commissionTableTotals, PENDING_FIGURES, pendingCommission, percentToBp, sumPoints } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, lastCompletePeriod } from '../../domain/periods';
 import { CHAIN, childTierOf, COMMISSION_TIERS, type Role } from '../../resources.config';
 import type { AccountRef } from '../accounts/repository';
 import type { Database, Queryable } from '../db/client';
-import { col, queryOne, queryRows, rowsOf } from '../db/rows';
+import { col, queryOne, queryRows, rowsOf, type RowOf } from '../db/rows';
+import { pageOfRows } from '../http/list';
 import { move } from '../credit/ledger';
 import { coded } from '../http/errors';
 import { LEAF_TIER } from '../../resources.config';
@@ -83,17 +84,46 @@ export async function playSincePaid(q: Queryable, root: AccountRef, within?: { f
   );
 }
 
-/** Pending commission of the accounts of one tier under `root`: play since last paid × rate. */
-export async function pendingCommissions(q: Queryable, root: AccountRef, role: Role) {
-  const rows = await playSincePaid(q, root, undefined, role);
-  return rows.map((r) => ({
-    id: String(r.id),
-    username: r.username,
-    role: r.role,
-    commission: r.commission,
-    totalcommission: centsToPoints(r.play),
-    pending: centsToPoints(applyBp(r.play, percentToBp(r.commission))),
-  }));
+/** applyBp (domain/commission.ts) in SQL: cents × bp / 10 000 rounded half-up, in integers (both truncate the division toward zero). */
+const applyBpSql = (cents: string, percent: string) => `((${cents}) * round((${percent}) * 100)::bigint + 5000) / 10000`;
+
+const pendingRow = rowsOf({ id: col.idText, username: col.text, role: col.text, commission: col.num, play: col.cents });
+const pendingTotalsRow = rowsOf({ total: col.int, play: col.cents, pending: col.cents });
+
+const pendingOf = (r: RowOf<typeof pendingRow>) => ({
+  id: r.id,
+  username: r.username,
+  role: r.role,
+  commission: r.commission,
+  totalcommission: centsToPoints(r.play),
+  pending: centsToPoints(pendingCommission(r.play, percentToBp(r.commission))),
+});
+
+/**
+ * Pending commission of the accounts of one tier under `root`: play since last paid × rate, a page
+ * of them by id, their number and the sums of the figures. The players' play since paid is on their
+ * account rows (pending_play, kept by the bet path), so their page and sums are read from the
+ * accounts; the tiers above sum their parents' running totals (playSincePaid), a few thousand rows.
+ */
+export async function pendingCommissions(q: Queryable, root: AccountRef, role: Role, page: { page: number; limit: number }) {
+  if (role !== LEAF_TIER) {
+    const rows = (await playSincePaid(q, root, undefined, role)).map((r) => pendingOf({ ...r, id: String(r.id) }));
+    return { data: pageOfRows(rows, page), total: rows.length, totals: sumPoints(rows, PENDING_FIGURES) };
+  }
+  const under = `FROM accounts WHERE path LIKE $1 AND role = $2 AND deleted_at IS NULL`;
+  const [rows, sums] = await Promise.all([
+    queryRows(q, pendingRow, `SELECT id, username, role, commission::text AS commission, pending_play AS play ${under} ORDER BY id LIMIT $3 OFFSET $4`, [
+      `${root.path}%`,
+      role,
+      page.limit,
+      (page.page - 1) * page.limit,
+    ]),
+    queryOne(q, pendingTotalsRow, `SELECT count(*) AS total, coalesce(sum(pending_play), 0) AS play, coalesce(sum(${applyBpSql('pending_play', 'commission')}), 0) AS pending ${under}`, [
+      `${root.path}%`,
+      role,
+    ]),
+  ]);
+  return { data: rows.map(pendingOf), total: sums.total, totals: { totalcommission: centsToPoints(sums.play), pending: centsToPoints(sums.pending) } };
 }
 
 /** The rows of one commission period: each earning account's play (under it) not yet paid for, and its commission. */
@@ -142,6 +172,10 @@ export async function sendCommission(db: Database, admin: AccountRef, kind: 'day
   const days = { from: dayKey(period.start), to: dayKey(period.end) };
   return db.transaction(async (tx) => {
     const me = await queryOne(tx, walletRow, `SELECT wallet_balance::text AS w FROM accounts WHERE id = $1 FOR UPDATE`, [admin.id]);
+    // Every earning account it may pay, in id order as every writer locks accounts (the moves below
+    // then find theirs held): what is read from here on is what the bets committed; a bet that waits
+    // adds its play after this commits, to the figures this leaves.
+    await tx.query(`SELECT 1 FROM accounts WHERE path LIKE $1 AND role = ANY($2::text[]) AND deleted_at IS NULL ORDER BY id FOR NO KEY UPDATE`, [`${admin.path}%`, EARNING]);
     const rows = await periodRows(tx, admin, days);
     const total = rows.reduce((s, r) => s + r.cents, 0n);
     if (total > me.w) {
@@ -150,10 +184,14 @@ export async function sendCommission(db: Database, admin: AccountRef, kind: 'day
     for (const r of rows) {
       if (r.cents > 0n) await move(tx, { from: admin.id, to: r.id, cents: r.cents, kind: 'commission', actor, message: `Commission ${days.from}..${days.to}` });
     }
+    // The players' pending play becomes the play of the days after the new paid-through day, counted
+    // from their day rows, which every writer writes holding the player's account (locked above).
     await tx.query(
-      `UPDATE accounts SET commission_paid_through = $3 WHERE path LIKE $1 AND role = ANY($2::text[]) AND deleted_at IS NULL
+      `UPDATE accounts a SET commission_paid_through = $3,
+              pending_play = CASE WHEN a.role = $4 THEN coalesce((SELECT sum(d.play) FROM player_days d WHERE d.player_id = a.id AND d.day > $3), 0) ELSE a.pending_play END
+        WHERE path LIKE $1 AND role = ANY($2::text[]) AND deleted_at IS NULL
           AND (commission_paid_through IS NULL OR commission_paid_through < $3)`,
-      [`${admin.path}%`, EARNING, days.to],
+      [`${admin.path}%`, EARNING, days.to, LEAF_TIER],
     );
     return { period: days, paid: total, ...periodTable(rows) };
   });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PENDING_FIGURES, sumPoints } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, dayRange, lastDays, parseDate } from '../../domain/periods';
 import { CHAIN, childTierOf, isStaff, pageOfReport, REPORTS, type PageKey, type ReportDef, type Role } from '../../resources.config';
@@ -90,8 +89,7 @@ export async function commissionRoutes(app: FastifyInstance) {
     if (!view) throw forbidden();
     const role = (req.query.role ?? childTierOf(view.role as Role)?.role) as Role | undefined;
     if (!role || !CHAIN.includes(role) || CHAIN.indexOf(role) <= CHAIN.indexOf(view.role as Role)) throw coded(400, 'tierBelowView', {}, 'role');
-    const rows = await pendingCommissions(db, view, role);
-    return { success: true, data: pageOfRows(rows, req.query), total: rows.length, totals: sumPoints(rows, PENDING_FIGURES) };
+    return { success: true, ...(await pendingCommissions(db, view, role, req.query)) };
   });
 
   // Read only: what Send would pay for the period, shown before it is pressed (no step-up: nothing moves).

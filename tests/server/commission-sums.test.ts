@@ -9,7 +9,9 @@ import { findRef } from '../../server/accounts/repository';
 import type { Queryable } from '../../server/db/client';
 import { addPlayAggregates, rebuildPlayAggregates, upsertDailyPlay } from '../../server/games/repository';
 import { exportBackup, importBackup, type BackupPlace } from '../../server/operations/backup';
-import { playSincePaid, sendCommission } from '../../server/reports/commission';
+import { pendingCommissions, playSincePaid, sendCommission } from '../../server/reports/commission';
+import { clearPlayFigures } from '../../server/operations/clearPlayFigures';
+import { ENGINE } from './engine';
 import { call, createUnder, editSecrets, engineAvailable, fund, startHarness, type Harness } from './harness';
 
 const EARNING = COMMISSION_TIERS.map((t) => t.role);
@@ -84,6 +86,24 @@ describe.runIf(engineAvailable())('commission: the accounts above the players re
           expect(got, `${step}: ${rootKey} ${roles.join(',')} ${JSON.stringify(within)}`).toEqual(shape(await referencePlay(h.db, root, within, roles)));
         }
     }
+    // The players' pending commission, read from their kept pending play, is the reference's play
+    // since paid, a page at a time, with the sums of every page.
+    for (const rootKey of ['root', 'admin', 'am', 'm1']) {
+      const root = (await findRef(h.db, ids[rootKey]!))!;
+      const reference = (await referencePlay(h.db, root, undefined, [LEAF_TIER])).map((r) => ({ id: String(r.id), play: BigInt(String(r.play)), bp: percentToBp(String(r.commission)) }));
+      const pages = [await pendingCommissions(h.db, root, LEAF_TIER, { page: 1, limit: 2 })];
+      while (pages.length * 2 < pages[0]!.total) pages.push(await pendingCommissions(h.db, root, LEAF_TIER, { page: pages.length + 1, limit: 2 }));
+      const got = pages.flatMap((pg) => pg.data).map((r) => `${r.id} ${Math.round(r.totalcommission * 100)} ${Math.round(r.pending * 100)}`);
+      expect(got, `${step}: ${rootKey}'s players' pending`).toEqual(reference.map((r) => `${r.id} ${r.play} ${applyBp(r.play, r.bp)}`));
+      const sum = (f: (r: (typeof reference)[number]) => bigint) => Number(reference.reduce((t, r) => t + f(r), 0n)) / 100;
+      expect(pages[0]!.total, `${step}: ${rootKey}'s players`).toBe(reference.length);
+      expect(pages[0]!.totals, `${step}: ${rootKey}'s players' sums`).toEqual({ totalcommission: sum((r) => r.play), pending: sum((r) => applyBp(r.play, r.bp)) });
+    }
+    const pendingKept = await h.db.query(`SELECT id::text, pending_play::text FROM accounts ORDER BY id`);
+    await h.db.transaction(async (tx) => {
+      await tx.query(`SELECT td_pending_play_rebuild(NULL)`);
+      expect(await tx.query(`SELECT id::text, pending_play::text FROM accounts ORDER BY id`), `${step}: pending play as kept = as recounted`).toEqual(pendingKept);
+    });
     // What the bet path kept is what a recount from the players' rows gives.
     const kept = await h.db.query(`SELECT account_id::text, day::text, play::text, win::text, run_play::text, run_win::text FROM parent_days ORDER BY 1, 2`);
     await h.db.transaction(async (tx) => {
@@ -160,6 +180,9 @@ describe.runIf(engineAvailable())('commission: the accounts above the players re
     await expectSameAsReference('a move');
     await play([{ p: 'p2', ago: 0, play: 333, win: 0 }]);
     await expectSameAsReference('a bet after the move');
+    // A refund of a stake of a day already paid for (a void after the send) leaves the pending play.
+    await play([{ p: 'p1', ago: 1, play: -19, win: 0 }, { p: 'p3', ago: 0, play: -7, win: 0 }]);
+    await expectSameAsReference('refunds before and after the paid day');
 
     // A deleted player's play leaves the figures above it.
     expect((await call(h, 'DELETE', `/api${playerTier.api}/${ids.p4}`, { token: h.root.token })).status).toBe(200);
@@ -171,6 +194,11 @@ describe.runIf(engineAvailable())('commission: the accounts above the players re
       await rebuildPlayAggregates(tx, { adminId: ids.admin, fromDay: dayAgo(2) });
     });
     await expectSameAsReference('Clear History');
+    // Clear History as the product runs it (td_clear_play, a batch of players at a time): of days
+    // already paid for in one network, of every day in the other, never paid.
+    expect(await clearPlayFigures(h.db, ids.admin!, dayAgo(5), dayAgo(4), 2)).toBeGreaterThan(0);
+    expect(await clearPlayFigures(h.db, ids.admin2!, dayAgo(6), dayAgo(1))).toBeGreaterThan(0);
+    await expectSameAsReference('Clear History, batched');
 
     // A restore brings back the figures of the backup's time, counted from its players' rows.
     const { folder } = await exportBackup(h.db, place);
@@ -179,4 +207,32 @@ describe.runIf(engineAvailable())('commission: the accounts above the players re
     await expectSameAsReference('a restore');
     // Some 1,500 reads compared: minutes on a busy machine.
   }, 600_000);
+
+  // A send sets its players' pending play again from their day rows. A writer of a player's rows
+  // (a bet, a settlement, a void) holds the player's account until it commits; the send waits for it
+  // and counts what it wrote (or, if the writer waits, the writer adds its play after the send).
+  it.runIf(ENGINE === 'postgres')('a send that meets a player’s uncommitted play counts it once', async () => {
+    const admin2 = (await findRef(h.db, ids.admin2!))!;
+    const p6 = ids.p6!;
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let held!: () => void;
+    const holding = new Promise<void>((r) => (held = r));
+    const writing = h.db.transaction(async (tx) => {
+      const d = { playerId: p6, day: dayAgo(0), play: 400n, win: 0n };
+      await upsertDailyPlay(tx, { ...d, gameDbId: game, adminId: admin2.id });
+      await addPlayAggregates(tx, { adminId: admin2.id, gameDbId: game, deltas: [d] });
+      held();
+      await released;
+    });
+    await holding;
+    const sending = sendCommission(h.db, admin2, 'day', ids.root!);
+    // The send waits for the player's account.
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await Promise.all([writing, sending]);
+    const [p] = await h.db.query(`SELECT commission_paid_through::text AS paid FROM accounts WHERE id = $1`, [p6]);
+    expect(p!.paid).toBe(dayAgo(1));
+    await expectSameAsReference('a send racing a write');
+  }, 120_000);
 });

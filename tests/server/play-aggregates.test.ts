@@ -23,11 +23,11 @@ import { settleRound } from '../../server/games/settle';
 import { importBackup } from '../../server/operations/backup';
 import { clearHistory } from '../../server/operations/clearHistory';
 import { adminGamePlay, playByDay } from '../../server/reports/repository';
-import { playSincePaid } from '../../server/reports/commission';
+import { playSincePaid, sendCommission } from '../../server/reports/commission';
 import { GAME_TIER, LEAF_TIER } from '../../resources.config';
 import { turnoverOf } from '../../server/reports/turnover';
 import { ENGINE } from './engine';
-import { createAs, createUnder, engineAvailable, fund, startHarness, type Harness } from './harness';
+import { createAs, createUnder, engineAvailable, fund, loginAs, startHarness, SUPERADMIN_PASSWORD, type Harness } from './harness';
 
 const FUN_TARGET = 'MNOQqWWi';
 const FUN_TIMER = 'acqOpdff';
@@ -246,6 +246,19 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
    * staff account, every earning tier below it and all of them at once, with no period and with each
    * period, while the accounts' last paid days are spread over none, before, inside and after the play.
    */
+  /** Every player's kept pending play is its day rows' play after its last paid day (none here: every day). */
+  async function expectPendingKept() {
+    const rows = await h.db.query(
+      `SELECT a.id::text AS id, a.pending_play::text AS kept,
+              coalesce((SELECT sum(d.play) FROM daily_play d WHERE d.player_id = a.id AND d.day > coalesce(a.commission_paid_through, '-infinity'::date)), 0)::text AS counted
+         FROM accounts a WHERE a.role = $1 ORDER BY a.id`,
+      [LEAF_TIER],
+    );
+    expect(rows.length).toBe(players.length);
+    expect(rows.filter((r) => r.kept !== '0').length, 'players with pending play').toBeGreaterThan(0);
+    expect(rows.map((r) => `${String(r.id)} ${String(r.kept)}`)).toEqual(rows.map((r) => `${String(r.id)} ${String(r.counted)}`));
+  }
+
   async function expectCommissionAsBefore() {
     const earning = COMMISSION_TIERS.map((t) => t.role);
     const fromDailyPlay = (root: AccountRef, within: { from: string; to: string } | undefined, roles: readonly string[]) =>
@@ -323,6 +336,7 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
     // The moved player has a series under each admin.
     expect(new Set(now.playerDays.filter((r) => r.startsWith(`${moved.id} `)).map((r) => r.split(' ')[1])).size).toBe(2);
     expect(await expectReportsAsBefore()).toBeGreaterThan(100);
+    await expectPendingKept();
     expect(await expectCommissionAsBefore()).toBeGreaterThan(1000);
   }, 300_000);
 
@@ -337,6 +351,7 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
     expect(now.adminGameDays).toEqual(want.adminGameDays);
     expect(now.playerDays).not.toEqual(full.playerDays);
     await expectReportsAsBefore();
+    await expectPendingKept();
     await expectCommissionAsBefore();
     // Bets after the clear continue the rebuilt running totals.
     for (const p of players.slice(0, 4)) await bet(p, FUN_TARGET, '2', 1, at(22, 11));
@@ -350,6 +365,7 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
     expect(after.playerDays).toEqual(all.playerDays);
     expect(after.adminGameDays).toEqual(all.adminGameDays);
     await expectReportsAsBefore();
+    await expectPendingKept();
   }, 300_000);
 
   // The next day's bets here are on the other game: a settlement across midnight and next-day bets on
@@ -374,4 +390,39 @@ describe.runIf(engineAvailable())('per-day aggregates: player_days and admin_gam
     expect(now.playerDays).toEqual(want.playerDays);
     expect(now.adminGameDays).toEqual(want.adminGameDays);
   }, 300_000);
+
+  // A send sets its players' pending play again from their day rows while their bets go on: a bet
+  // committed before it is counted, one waiting for it adds its play after, none lost or doubled.
+  it.runIf(ENGINE === 'postgres')('keep each player’s pending play exact when commission sends race its bets', async () => {
+    const admin = (await ref(admins[0]!))!;
+    // The restore above ended every session.
+    h.root.token = await loginAs(h, 'superadmin', SUPERADMIN_PASSWORD);
+    await fund(h, String(admin.id), 10_000, 'admin');
+    const group = players.filter((p) => adminOf(p) === admins[0]);
+    // The day the sends pay for.
+    for (const p of group) await bet(p, FUN_TIMER, '3', 2, at(28, 12));
+    const sendNow = at(29, 12);
+    const outcomes = await Promise.allSettled([
+      ...[0, 1, 2].map(async (k) => {
+        await new Promise((r) => setTimeout(r, 5 * k));
+        return sendCommission(h.db, admin, 'day', admin.id, sendNow);
+      }),
+      ...group.flatMap((p, i) => [bet(p, FUN_TIMER, '4', 1 + (i % 3), at(29, 12)), bet(p, FUN_TARGET, '6', 1, at(29, 12, 0, 20))]),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([]);
+    const paid = await h.db.query(`SELECT count(*)::int AS n FROM accounts WHERE path LIKE $1 AND role = $2 AND commission_paid_through = $3`, [`${admin.path}%`, LEAF_TIER, dayKey(at(28))]);
+    expect(paid[0]!.n).toBe(group.length);
+    const sent = outcomes.slice(0, 3).map((o) => (o as PromiseFulfilledResult<Awaited<ReturnType<typeof sendCommission>>>).value.paid);
+    expect(sent.filter((c) => c > 0n), 'one send pays day 28').toHaveLength(1);
+    await expectPendingKept();
+    // Today's play is pending, and only today's.
+    const today = await h.db.query(`SELECT coalesce(sum(pending_play), 0)::text AS kept, (SELECT coalesce(sum(play), 0) FROM daily_play WHERE admin_id = $1 AND day = $2)::text AS played FROM accounts WHERE path LIKE $3 AND role = $4`, [
+      admins[0],
+      dayKey(at(29)),
+      `${admin.path}%`,
+      LEAF_TIER,
+    ]);
+    expect(today[0]!.kept).toBe(today[0]!.played);
+    expect(BigInt(String(today[0]!.kept))).toBeGreaterThan(0n);
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 -- The play and wins of a batch of bets, or of a settlement's wins or a void's refunds, in the per-day
--- figures below the parents: per day of the admin's game in one statement, then per player and day in
+-- figures below the parents and the players' pending play: per day of the admin's game in one statement, then per player and day in
 -- the order given (sorted by player and day), after the caller locked the pool's and the players'
 -- accounts. A player's newest day row (until IS NULL: a bet's always is) is a single-row update by
 -- player_days' whole key, whose plan is cached (a join on the day as a range read the admin's rows
@@ -19,6 +19,14 @@ BEGIN
   ON CONFLICT (admin_id, day, game_id) DO UPDATE SET play = admin_game_days.play + EXCLUDED.play, win = admin_game_days.win + EXCLUDED.win;
 
   PERFORM 1 FROM accounts WHERE id = ANY (p_players) ORDER BY id FOR NO KEY UPDATE;
+
+  -- Their pending play: the play of days after their commission was last paid (a settlement's wins
+  -- change none of it, and write nothing here).
+  UPDATE accounts a SET pending_play = a.pending_play + s.play
+    FROM (SELECT x.player, sum(x.play)::bigint AS play FROM unnest(p_players, p_days, p_play) AS x(player, day, play)
+            JOIN accounts b ON b.id = x.player
+           WHERE x.play <> 0 AND x.day > coalesce(b.commission_paid_through, '-infinity'::date) GROUP BY x.player) s
+   WHERE a.id = s.player AND s.play <> 0;
 
   -- Oldest day first: a new day's row takes the running totals of the rows before it.
   FOR r IN SELECT x.player, x.day, x.play, x.win FROM unnest(p_players, p_days, p_play, p_win) AS x(player, day, play, win)

@@ -36,6 +36,13 @@ BEGIN
   v_who := ARRAY(SELECT DISTINCT p FROM unnest(v_players) AS p ORDER BY p);
   PERFORM 1 FROM accounts WHERE id = ANY (v_who) ORDER BY id FOR NO KEY UPDATE;
 
+  -- Their pending play loses the cleared play of days after their commission was last paid.
+  UPDATE accounts a SET pending_play = a.pending_play - s.play
+    FROM (SELECT x.p, sum(x.play)::bigint AS play FROM unnest(v_players, v_days, v_play) AS x(p, day, play)
+            JOIN accounts b ON b.id = x.p
+           WHERE x.day > coalesce(b.commission_paid_through, '-infinity'::date) GROUP BY x.p) s
+   WHERE a.id = s.p AND s.play <> 0;
+
   DELETE FROM daily_play d USING unnest(v_players, v_days, v_games) AS x(p, day, g)
    WHERE d.player_id = x.p AND d.day = x.day AND d.game_id = x.g;
 
