@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../resources.config';
+import { tierOf, type Role } from '../../resources.config';
 import { createAuthProvider } from '../../src/auth/authProvider';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
@@ -55,6 +55,9 @@ const queries = (calls: Recorded[]) => calls.filter((c) => c.path === '/api/repo
 const optionsOf = () => within(screen.getByLabelText('Select Role')).getAllByRole('option').map((o) => o.textContent);
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
 
+// The masters' pending list is read by the tier the masters hang under (the area manager in the spec).
+const MASTERS_PARENT = tierOf('master').parent as Role;
+
 describe('Commission Payout Report: role filter, pending commission, paging', () => {
   it('offers the role filter options of the viewer, from the registry', async () => {
     const expected: [Role, string[]][] = [
@@ -89,9 +92,9 @@ describe('Commission Payout Report: role filter, pending commission, paging', ()
   });
 
   it('shows pending = play since last paid × rate / 100, half-up to the cent, and the server’s totals over the tier', async () => {
-    loginAs('areamanager', '9');
+    loginAs(MASTERS_PARENT, '9');
     const calls = api();
-    renderPage('areamanager');
+    renderPage(MASTERS_PARENT);
     const table = await screen.findByRole('table', { name: 'Pending Commission' });
     await within(table).findByRole('cell', { name: 'MS0021' });
     expect(queries(calls)).toEqual([{ role: 'master', id: '9', page: '1', limit: '10' }]);
@@ -108,10 +111,10 @@ describe('Commission Payout Report: role filter, pending commission, paging', ()
   });
 
   it('asks the server for the tier’s rows ten at a time, numbered across pages, the totals over every row', async () => {
-    loginAs('areamanager', '9');
+    loginAs(MASTERS_PARENT, '9');
     const many = Array.from({ length: 12 }, (_, i) => ({ id: String(100 + i), username: `MS0${100 + i}`, role: 'master', commission: 1, totalcommission: 100, pending: 0 }));
     const calls = recordApi((c) => (c.path === '/api/reports/commissionpayout' ? answer(many, c.query, { totalcommission: 1200, pending: 12 }) : undefined));
-    renderPage('areamanager');
+    renderPage(MASTERS_PARENT);
     const table = await screen.findByRole('table', { name: 'Pending Commission' });
     await within(table).findByRole('cell', { name: 'MS0109' });
     expect(screen.getByText('1–10 of 12')).toBeInTheDocument();
