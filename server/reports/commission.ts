@@ -18,15 +18,18 @@ const PARENT_TIER: Role = CHAIN.find((r) => childTierOf(r)?.role === LEAF_TIER)!
 
 /**
  * Play under each earning account of `root`'s subtree (a player: its own play) on the days after
- * its commission was last paid, optionally only within [from, to], in one statement (one snapshot).
- * Read from running totals the bet path keeps, never from the per-day rows: the play of the days
- * (lo, hi] is the totals in force at the end of hi (the newest row when there is no hi) less those
- * in force at the end of lo. An account above the players sums the totals of the players' parents
- * under it (parent_days: one probe per parent and day, thousands, not the hundred thousand players'
- * rows), less the play of the deleted players under it (the reports count live players; parents keep
- * every player's, so no delete has to rewrite them), each parent read once at hi and once at each distinct lo of the accounts (nearly always
- * one: they are paid together), matched to the id at that account's place on the parent's path. A
- * player reads its own totals (player_days) at hi and at its lo.
+ * its commission was last paid, optionally only within [from, to], in one statement (one snapshot),
+ * from the figures the bet path keeps, never from the tickets.
+ * - An account above the players: the play of the days (lo, hi] is the running totals in force at
+ *   the end of hi (the newest row when there is no hi) less those in force at the end of lo, summed
+ *   over the players' parents under it (parent_days: one probe per parent and day, thousands, not
+ *   the hundred thousand players' rows), less the play of the deleted players under it (the reports
+ *   count live players; parents keep every player's, so no delete has to rewrite them). Each parent
+ *   is read once at hi and once at each distinct lo of the accounts (nearly always one: they are
+ *   paid together), matched to the id at that account's place on the parent's path.
+ * - A player: the sum of its own day rows (player_days) of the days (lo, hi], a period's one to
+ *   seven, found by the rows' key (player, admin, day); its totals in force at two days needed every
+ *   row's end day, read from the table.
  */
 const sincePaidRow = rowsOf({ id: col.id, username: col.text, role: col.text, commission: col.num, play: col.cents, win: col.cents });
 const walletRow = rowsOf({ w: col.cents });
@@ -49,7 +52,7 @@ export async function playSincePaid(q: Queryable, root: AccountRef, within?: { f
     q,
     sincePaidRow,
     `WITH e AS MATERIALIZED (SELECT id, username, role, commission, ${lo} AS lo, length(path) - length(replace(path, '/', '')) AS k
-                               FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = ANY($2::text[]) AND role <> $3),
+                               FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = ANY(array_remove($2::text[], $3))),
           lows AS (SELECT DISTINCT e.lo FROM e WHERE e.lo IS NOT NULL AND ${counts('e')}),
           m AS MATERIALIZED (SELECT id, path FROM accounts WHERE path LIKE $1 AND role = $4 AND EXISTS (SELECT 1 FROM e)),
           dp AS MATERIALIZED (SELECT id, path FROM accounts WHERE path LIKE $1 AND role = $3 AND deleted_at IS NOT NULL AND EXISTS (SELECT 1 FROM e)),
@@ -68,12 +71,9 @@ export async function playSincePaid(q: Queryable, root: AccountRef, within?: { f
                    WHERE (vk.at IS NULL OR vk.at = e.lo) AND ${counts('e')} GROUP BY e.id),
           pe AS MATERIALIZED (SELECT id, username, role, commission, ${lo} AS lo
                                 FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = $3 AND $3 = ANY($2::text[])),
-          pv AS (SELECT pe.id, x.run_play AS play, x.run_win AS win FROM pe JOIN player_days x ON x.player_id = pe.id AND ${atHi} WHERE ${counts('pe')}
-                 UNION ALL
-                 SELECT pe.id, -x.play, -x.win FROM pe
-                   JOIN LATERAL (SELECT sum(x.run_play) AS play, sum(x.run_win) AS win FROM player_days x WHERE x.player_id = pe.id AND ${inForce('pe.lo')}) x ON x.play IS NOT NULL
-                  WHERE pe.lo IS NOT NULL AND ${counts('pe')}),
-          pfig AS (SELECT pv.id AS e_id, sum(pv.play) AS play, sum(pv.win) AS win FROM pv GROUP BY pv.id)
+          pfig AS (SELECT pe.id AS e_id, sum(x.play) AS play, sum(x.win) AS win
+                     FROM pe JOIN player_days x ON x.player_id = pe.id AND x.day > coalesce(pe.lo, '-infinity'::date) AND x.day <= ${hiDay}
+                    WHERE ${counts('pe')} GROUP BY pe.id)
      SELECT e.id, e.username, e.role, e.commission::text AS commission, coalesce(f.play, 0)::text AS play, coalesce(f.win, 0)::text AS win
        FROM e LEFT JOIN fig f ON f.e_id = e.id
      UNION ALL
