@@ -125,8 +125,8 @@ function englishLeft(texts: string[]): string[] {
 }
 
 async function settle(p: Page) {
-  // Not every registry page draws an h1 (react-admin's lists title the app bar): a page without one goes on.
-  await p.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+  // A page has drawn its heading, or (react-admin's lists and forms title the app bar instead) its main part.
+  await p.locator('h1, table, .RaList-main, .RaEdit-main, .RaCreate-main, .RaShow-main').first().waitFor({ timeout: 5_000 }).catch(() => undefined);
   // Lists and reports load after their heading: wait until no progress bar or spinner is left.
   await p.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, undefined, { timeout: UI_TIMEOUT }).catch(() => undefined);
   await p.waitForTimeout(400);
