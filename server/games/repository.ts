@@ -232,13 +232,10 @@ export async function rebuildPlayAggregates(q: Queryable, scope: { adminId?: num
   const from = scope.fromDay === undefined ? null : `$${params.push(scope.fromDay)}::date`;
   const where = [admin && `admin_id = ${admin}`, from && `day >= ${from}`].filter(Boolean).join(' AND ');
   const cond = where ? `WHERE ${where}` : '';
-  // The parents whose players' rows are rebuilt, read before and after: their figures are counted again.
-  const parentsOf = async (): Promise<string[]> =>
-    (await q.query(`SELECT DISTINCT a.parent_id::text AS id FROM (SELECT DISTINCT player_id FROM player_days ${cond}) d JOIN accounts a ON a.id = d.player_id WHERE a.parent_id IS NOT NULL`, params)).map((r) => String(r.id));
-  // The players whose rows are rebuilt, read before and after: their pending play is counted again.
+  // The players whose rows are rebuilt, read before and after: their pending play and their parents'
+  // figures are counted again.
   const playersOf = async (): Promise<string[]> => (await q.query(`SELECT DISTINCT player_id::text AS id FROM player_days ${cond}`, params)).map((r) => String(r.id));
-  const before = where ? await parentsOf() : [];
-  const playersBefore = where ? await playersOf() : [];
+  const before = where ? await playersOf() : [];
   await q.query(`DELETE FROM admin_game_days ${cond}`, params);
   await q.query(
     `INSERT INTO admin_game_days (admin_id, day, game_id, play, win)
@@ -270,9 +267,11 @@ export async function rebuildPlayAggregates(q: Queryable, scope: { adminId?: num
       params,
     );
   // The parents' figures from the rebuilt rows (the tables' lock keeps every writer out meanwhile).
-  const parents = where ? [...new Set([...before, ...(await parentsOf())])] : null;
+  const players = where ? [...new Set([...before, ...(await playersOf())])] : null;
+  const parents = players
+    ? (await q.query(`SELECT DISTINCT parent_id::text AS id FROM accounts WHERE id = ANY($1::bigint[]) AND parent_id IS NOT NULL`, [players])).map((r) => String(r.id))
+    : null;
   await q.query(`SELECT td_parent_days_rebuild($1::bigint[])`, [parents]);
-  const players = where ? [...new Set([...playersBefore, ...(await playersOf())])] : null;
   await q.query(`SELECT td_pending_play_rebuild($1::bigint[])`, [players]);
 }
 

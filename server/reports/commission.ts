@@ -33,6 +33,7 @@ const PARENT_TIER: Role = CHAIN.find((r) => childTierOf(r)?.role === LEAF_TIER)!
  */
 const sincePaidRow = rowsOf({ id: col.id, username: col.text, role: col.text, commission: col.num, play: col.cents, win: col.cents });
 const walletRow = rowsOf({ w: col.cents });
+const paidRow = rowsOf({ id: col.id, role: col.text });
 
 export async function playSincePaid(q: Queryable, root: AccountRef, within?: { from: string; to: string }, role?: Role) {
   const roles = role ? [role] : EARNING;
@@ -173,8 +174,8 @@ export async function sendCommission(db: Database, admin: AccountRef, kind: 'day
   return db.transaction(async (tx) => {
     const me = await queryOne(tx, walletRow, `SELECT wallet_balance::text AS w FROM accounts WHERE id = $1 FOR UPDATE`, [admin.id]);
     // Every earning account it may pay, in id order as every writer locks accounts (the moves below
-    // then find theirs held): what is read from here on is what the bets committed; a bet that waits
-    // adds its play after this commits, to the figures this leaves.
+    // then find theirs held): the period's rows it reads and pays stay as committed until it commits;
+    // a bet or a void that waits writes after, to the figures this leaves.
     await tx.query(`SELECT 1 FROM accounts WHERE path LIKE $1 AND role = ANY($2::text[]) AND deleted_at IS NULL ORDER BY id FOR NO KEY UPDATE`, [`${admin.path}%`, EARNING]);
     const rows = await periodRows(tx, admin, days);
     const total = rows.reduce((s, r) => s + r.cents, 0n);
@@ -184,15 +185,18 @@ export async function sendCommission(db: Database, admin: AccountRef, kind: 'day
     for (const r of rows) {
       if (r.cents > 0n) await move(tx, { from: admin.id, to: r.id, cents: r.cents, kind: 'commission', actor, message: `Commission ${days.from}..${days.to}` });
     }
-    // The players' pending play becomes the play of the days after the new paid-through day, counted
-    // from their day rows, which every writer writes holding the player's account (locked above).
-    await tx.query(
-      `UPDATE accounts a SET commission_paid_through = $3,
-              pending_play = CASE WHEN a.role = $4 THEN coalesce((SELECT sum(d.play) FROM player_days d WHERE d.player_id = a.id AND d.day > $3), 0) ELSE a.pending_play END
-        WHERE path LIKE $1 AND role = ANY($2::text[]) AND deleted_at IS NULL
-          AND (commission_paid_through IS NULL OR commission_paid_through < $3)`,
-      [`${admin.path}%`, EARNING, days.to, LEAF_TIER],
+    const paid = await queryRows(
+      tx,
+      paidRow,
+      `UPDATE accounts SET commission_paid_through = $3 WHERE path LIKE $1 AND role = ANY($2::text[]) AND deleted_at IS NULL
+          AND (commission_paid_through IS NULL OR commission_paid_through < $3)
+       RETURNING id, role`,
+      [`${admin.path}%`, EARNING, days.to],
     );
+    // The paid players' pending play is counted again from their day rows after the new paid-through
+    // day: every writer writes those rows holding the player's account, locked above.
+    const players = paid.filter((r) => r.role === LEAF_TIER).map((r) => r.id);
+    if (players.length) await tx.query(`SELECT td_pending_play_rebuild($1::bigint[])`, [players]);
     return { period: days, paid: total, ...periodTable(rows) };
   });
 }
