@@ -294,7 +294,7 @@ describe.runIf(engineAvailable())('read paths at scale: activity logs and contac
           const inView = (side: string) => (type === 'single' ? `${side} = $1` : `${side} IN (SELECT id FROM accounts WHERE path LIKE $2)`);
           const want = await h.db.query(
             `SELECT t.id::text AS id, count(*) OVER ()::int AS total FROM transactions t
-              WHERE (${inView('t.from_id')} OR ${inView('t.to_id')}) AND $1::bigint IS NOT NULL AND $2::text IS NOT NULL ORDER BY t.id DESC LIMIT 4 OFFSET $3`,
+              WHERE (${inView('t.from_id')} OR ${inView('t.to_id')}) AND $1::bigint IS NOT NULL AND $2::text IS NOT NULL ORDER BY t.created_at DESC, t.id DESC LIMIT 4 OFFSET $3`,
             [Number(r.id), `${path}%`, (page - 1) * 4],
           );
           const label = `${path} ${type} page ${page}`;
