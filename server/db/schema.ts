@@ -52,6 +52,8 @@ export const accounts = pgTable(
     commissionPaidThrough: date('commission_paid_through', { mode: 'string' }),
     /** A player's play on the days after commissionPaidThrough (every day when never paid), kept with its player_days rows. */
     pendingPlay: money('pending_play').notNull().default(sql`0`),
+    /** A player with player_days rows under an admin off its path (a network it was moved out of). */
+    playElsewhere: boolean('play_elsewhere').notNull().default(false),
     lastLogin: ts('last_login'),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),

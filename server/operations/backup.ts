@@ -27,12 +27,12 @@ export interface BackupPlace {
 /**
  * Tables a backup leaves out: live sessions are credentials; ticket_hours, activity_counts and
  * ledger_counts (with their fresh part, activity_fresh and ledger_fresh) are counted again from the tickets, the activity log and the ledger after a restore
- * loads them (RECOUNTED), parent_days and the accounts' pending play from player_days (SUMMED_AGAIN); account_moves is empty
+ * loads them (RECOUNTED), parent_days and the accounts' pending play and play elsewhere from player_days (SUMMED_AGAIN); account_moves is empty
  * between statements; drizzle's own bookkeeping is not data.
  */
 const SKIPPED = new Set(['sessions', 'ticket_hours', 'activity_counts', 'activity_fresh', 'ledger_counts', 'ledger_fresh', 'account_moves', 'parent_days']);
 /** Sums of loaded tables that no trigger keeps, counted once after the load (an older backup has none of them). */
-const SUMMED_AGAIN = ['SELECT td_parent_days_rebuild(NULL)', 'SELECT td_pending_play_rebuild(NULL)'];
+const SUMMED_AGAIN = ['SELECT td_parent_days_rebuild(NULL)', 'SELECT td_pending_play_rebuild(NULL)', 'SELECT td_play_elsewhere_rebuild(NULL)'];
 /**
  * Counts that triggers keep on the loaded tables: a restore turns those triggers off while it loads
  * (a statement trigger would keep every loaded row aside until the load's end) and counts again once.

@@ -1,7 +1,7 @@
 import { applyBp, commissionTableTotals, PENDING_FIGURES, pendingCommission, percentToBp, sumPoints } from '../../domain/commission';
 import { centsToPoints } from '../../domain/money';
 import { dayKey, lastCompletePeriod } from '../../domain/periods';
-import { CHAIN, childTierOf, COMMISSION_TIERS, type Role } from '../../resources.config';
+import { CHAIN, childTierOf, COMMISSION_TIERS, GAME_TIER, type Role } from '../../resources.config';
 import type { AccountRef } from '../accounts/repository';
 import type { Database, Queryable } from '../db/client';
 import { col, queryOne, queryRows, rowsOf, type RowOf } from '../db/rows';
@@ -28,8 +28,9 @@ const PARENT_TIER: Role = CHAIN.find((r) => childTierOf(r)?.role === LEAF_TIER)!
  *   is read once at hi and once at each distinct lo of the accounts (nearly always one: they are
  *   paid together), matched to the id at that account's place on the parent's path.
  * - A player: the sum of its own day rows (player_days) of the days (lo, hi], a period's one to
- *   seven, found by the rows' key (player, admin, day); its totals in force at two days needed every
- *   row's end day, read from the table.
+ *   seven, found by the rows' key (player, admin, day); for an admin's period, its rows under the
+ *   admin read by the admin's range of days instead (accounts.play_elsewhere says whose rows are
+ *   also elsewhere). Its totals in force at two days needed every row's end day, read from the table.
  */
 const sincePaidRow = rowsOf({ id: col.id, username: col.text, role: col.text, commission: col.num, play: col.cents, win: col.cents });
 const walletRow = rowsOf({ w: col.cents });
@@ -49,6 +50,16 @@ export async function playSincePaid(q: Queryable, root: AccountRef, within?: { f
   // The newest rows in the expression player_days_player_until_idx keys (a probe per player, where
   // "until IS NULL" was planned as a scan of every player's rows).
   const atHi = within ? inForce('$6::date') : `coalesce(x.until, 'infinity'::date) = 'infinity'::date`;
+  // An admin's players' rows of a period (a send, its preview): those under the admin through its
+  // (admin_id, day) range, and by key only those of the players with rows under another admin
+  // (play_elsewhere: moved from another network); else every player's rows by key.
+  const network = within !== undefined && root.role === GAME_TIER;
+  const playerRows = network
+    ? `(SELECT x.player_id, x.day, x.play, x.win FROM player_days x WHERE x.admin_id = $7 AND x.day >= $5::date AND x.day <= $6::date
+        UNION ALL
+        SELECT x.player_id, x.day, x.play, x.win FROM pe JOIN player_days x ON x.player_id = pe.id AND x.admin_id <> $7
+         WHERE pe.play_elsewhere AND x.day >= $5::date AND x.day <= $6::date)`
+    : 'player_days';
   return queryRows(
     q,
     sincePaidRow,
@@ -70,10 +81,10 @@ export async function playSincePaid(q: Queryable, root: AccountRef, within?: { f
                                 FROM v CROSS JOIN (SELECT DISTINCT e.k FROM e) k),
           fig AS (SELECT e.id AS e_id, sum(vk.play) AS play, sum(vk.win) AS win FROM vk JOIN e ON e.id = vk.e_id AND e.k = vk.k
                    WHERE (vk.at IS NULL OR vk.at = e.lo) AND ${counts('e')} GROUP BY e.id),
-          pe AS MATERIALIZED (SELECT id, username, role, commission, ${lo} AS lo
+          pe AS MATERIALIZED (SELECT id, username, role, commission, ${lo} AS lo, play_elsewhere
                                 FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL AND role = $3 AND $3 = ANY($2::text[])),
           pfig AS (SELECT pe.id AS e_id, sum(x.play) AS play, sum(x.win) AS win
-                     FROM pe JOIN player_days x ON x.player_id = pe.id AND x.day > coalesce(pe.lo, '-infinity'::date) AND x.day <= ${hiDay}
+                     FROM pe JOIN ${playerRows} x ON x.player_id = pe.id AND x.day > coalesce(pe.lo, '-infinity'::date) AND x.day <= ${hiDay}
                     WHERE ${counts('pe')} GROUP BY pe.id)
      SELECT e.id, e.username, e.role, e.commission::text AS commission, coalesce(f.play, 0)::text AS play, coalesce(f.win, 0)::text AS win
        FROM e LEFT JOIN fig f ON f.e_id = e.id
@@ -81,7 +92,7 @@ export async function playSincePaid(q: Queryable, root: AccountRef, within?: { f
      SELECT pe.id, pe.username, pe.role, pe.commission::text, coalesce(f.play, 0)::text, coalesce(f.win, 0)::text
        FROM pe LEFT JOIN pfig f ON f.e_id = pe.id
       ORDER BY id`,
-    [`${root.path}%`, roles, LEAF_TIER, PARENT_TIER, ...(within ? [within.from, within.to] : [])],
+    [`${root.path}%`, roles, LEAF_TIER, PARENT_TIER, ...(within ? [within.from, within.to] : []), ...(network ? [root.id] : [])],
   );
 }
 

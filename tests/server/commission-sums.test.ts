@@ -77,7 +77,7 @@ describe.runIf(engineAvailable())('commission: the accounts above the players re
   /** Every root, every tier below it and every window: the new read answers what the reference answers. */
   async function expectSameAsReference(step: string) {
     const windows = [undefined, { from: dayAgo(3), to: dayAgo(1) }, { from: dayAgo(1), to: dayAgo(1) }, { from: dayAgo(8), to: dayAgo(0) }];
-    for (const rootKey of ['root', 'admin', 'sam', 'am', 'm1']) {
+    for (const rootKey of ['root', 'admin', 'admin2', 'sam', 'am', 'm1']) {
       const root = (await findRef(h.db, ids[rootKey]!))!;
       const below = CHAIN.slice(CHAIN.indexOf(root.role as Role) + 1);
       for (const within of windows)
@@ -99,6 +99,15 @@ describe.runIf(engineAvailable())('commission: the accounts above the players re
       expect(pages[0]!.total, `${step}: ${rootKey}'s players`).toBe(reference.length);
       expect(pages[0]!.totals, `${step}: ${rootKey}'s players' sums`).toEqual({ totalcommission: sum((r) => r.play), pending: sum((r) => applyBp(r.play, r.bp)) });
     }
+    // Every player with day rows under another admin is marked (the sends probe its rows by key). A
+    // mark may outlive its rows (Clear History removes rows, not marks): a probe that finds nothing.
+    const marked = async (q: Queryable) => (await q.query(`SELECT id::text AS id FROM accounts WHERE play_elsewhere ORDER BY id`)).map((r) => String(r.id));
+    const markedKept = await marked(h.db);
+    await h.db.transaction(async (tx) => {
+      await tx.query(`SELECT td_play_elsewhere_rebuild(NULL)`);
+      const recounted = await marked(tx);
+      expect(recounted.filter((id) => !markedKept.includes(id)), `${step}: players with rows elsewhere, not marked`).toEqual([]);
+    });
     const pendingKept = await h.db.query(`SELECT id::text, pending_play::text FROM accounts ORDER BY id`);
     await h.db.transaction(async (tx) => {
       await tx.query(`SELECT td_pending_play_rebuild(NULL)`);
@@ -168,6 +177,8 @@ describe.runIf(engineAvailable())('commission: the accounts above the players re
     const expected = (await referencePlay(h.db, admin, days, EARNING)).reduce((s, r) => s + applyBp(BigInt(String(r.play)), percentToBp(String(r.commission))), 0n);
     expect(expected).toBeGreaterThan(0n);
     await fund(h, String(ids.admin), 10_000, 'admin');
+    // The second admin pays the last test's send: a player moved in from the first network brings play of the period.
+    await fund(h, String(ids.admin2), 10_000, 'admin');
     const sent = await sendCommission(h.db, admin, 'day', ids.root!);
     expect(sent.paid).toBe(expected);
     await play(players.map((p, i) => ({ p, ago: 0, play: 100 + i, win: 0 })));
@@ -180,6 +191,14 @@ describe.runIf(engineAvailable())('commission: the accounts above the players re
     await expectSameAsReference('a move');
     await play([{ p: 'p2', ago: 0, play: 333, win: 0 }]);
     await expectSameAsReference('a bet after the move');
+    // A player moved to the other network: its days under the first admin still count for it, read by
+    // key (it is marked as having rows elsewhere), its new days under the second admin by its range.
+    const across = await call(h, 'PUT', `/api${playerTier.api}/${ids.p3}`, { token: h.root.token, body: { updatedFields: { ...editSecrets(playerTier), refId: String(ids.m4) } } });
+    expect(across.status).toBe(200);
+    expect((await h.db.query(`SELECT play_elsewhere FROM accounts WHERE id = $1`, [ids.p3]))[0]!.play_elsewhere).toBe(true);
+    await expectSameAsReference('a move to another network');
+    await play([{ p: 'p3', ago: 1, play: 41, win: 0 }, { p: 'p3', ago: 0, play: 59, win: 3 }]);
+    await expectSameAsReference('bets after a move to another network');
     // A refund of a stake of a day already paid for (a void after the send) leaves the pending play.
     await play([{ p: 'p1', ago: 1, play: -19, win: 0 }, { p: 'p3', ago: 0, play: -7, win: 0 }]);
     await expectSameAsReference('refunds before and after the paid day');
@@ -205,6 +224,15 @@ describe.runIf(engineAvailable())('commission: the accounts above the players re
     await play(players.filter((p) => p !== 'p4').map((p) => ({ p, ago: 1, play: 5_000, win: 10 })));
     await importBackup(h.db, place, folder);
     await expectSameAsReference('a restore');
+    // A bet taken for a player's old network as it was moved writes its play under an admin off the
+    // player's path: the write marks the player (here p6, of the second admin, under the first).
+    await h.db.transaction(async (tx) => {
+      const d = { playerId: ids.p6!, day: dayAgo(1), play: 77n, win: 0n };
+      await upsertDailyPlay(tx, { ...d, gameDbId: game, adminId: ids.admin! });
+      await addPlayAggregates(tx, { adminId: ids.admin!, gameDbId: game, deltas: [d] });
+    });
+    expect((await h.db.query(`SELECT play_elsewhere FROM accounts WHERE id = $1`, [ids.p6]))[0]!.play_elsewhere).toBe(true);
+    await expectSameAsReference('a bet written under the old network');
     // Some 1,500 reads compared: minutes on a busy machine.
   }, 600_000);
 

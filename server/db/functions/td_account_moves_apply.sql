@@ -40,6 +40,9 @@ BEGIN
    GROUP BY 1, 3, 4 HAVING sum(s.sign) <> 0 ORDER BY 1, 3, 4
   ON CONFLICT (node, own, status, hour, writer) DO UPDATE SET n = ledger_counts.n + EXCLUDED.n;
 
+  -- A moved player's day rows under an admin its new path leaves (or comes back to).
+  PERFORM td_play_elsewhere_rebuild(ARRAY(SELECT id FROM account_moves));
+
   DELETE FROM account_moves;
   RETURN NULL;
 END;

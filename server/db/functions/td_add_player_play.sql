@@ -28,6 +28,11 @@ BEGIN
            WHERE x.play <> 0 AND x.day > coalesce(b.commission_paid_through, '-infinity'::date) GROUP BY x.player) s
    WHERE a.id = s.player AND s.play <> 0;
 
+  -- A player whose play is written under an admin off its path (a bet taken for its old network as it
+  -- was moved) has rows elsewhere: a send reads those by key (migration 0031).
+  UPDATE accounts SET play_elsewhere = true
+   WHERE id = ANY (p_players) AND NOT play_elsewhere AND position('/' || p_admin || '/' in path) = 0;
+
   -- Oldest day first: a new day's row takes the running totals of the rows before it.
   FOR r IN SELECT x.player, x.day, x.play, x.win FROM unnest(p_players, p_days, p_play, p_win) AS x(player, day, play, win)
             WHERE x.play <> 0 OR x.win <> 0 ORDER BY x.player, x.day LOOP
