@@ -49,6 +49,14 @@ const ledgerRow = rowsOf({
 /** A filter of at most this many rows reads its page from them, by the sides' indexes. */
 const FEW_ROWS = 20_000;
 
+/** The kept counts' rows of the view's filter (its node, own or subtree, status), its parameters pushed on `p`: the total and a deep page's start read the same rows. */
+function keptRowsOf(view: AccountRef, t: TransactionQuery, p: unknown[]): string {
+  p.push(view.id, t.type === 'single');
+  let where = `node = $${p.length - 1} AND own = $${p.length}`;
+  if (t.status) where += ` AND status = $${p.push(t.status)}`;
+  return where;
+}
+
 /**
  * The report's total, read from the ledger's kept counts (ledger_counts_live: the counts spread and
  * the fresh ones), per account of either side's path (`all`) and per side (`single`), status and UTC
@@ -57,15 +65,7 @@ const FEW_ROWS = 20_000;
  */
 function countOf(q: Queryable, view: AccountRef, t: TransactionQuery, range: { start: Date; end: Date } | undefined): Promise<number> {
   return keptTotal(q, range, {
-    kept: (hours, p) => {
-      p.push(view.id, t.type === 'single');
-      let where = `node = $${p.length - 1} AND own = $${p.length}`;
-      if (t.status) {
-        p.push(t.status);
-        where += ` AND status = $${p.length}`;
-      }
-      return keptSum(`ledger_counts_live WHERE ${where}${hours}`);
-    },
+    kept: (hours, p) => keptSum(`ledger_counts_live WHERE ${keptRowsOf(view, t, p)}${hours}`),
     rows: (time, p) => {
       const cond = time('t.created_at') + (t.status ? ` AND t.status = $${p.push(t.status)}` : '');
       if (t.type === 'single') {
@@ -94,9 +94,9 @@ const hourRow = rowsOf({ hour: col.nullable(col.int) });
  * hour's rows. Null: the counts hold no more than `offset` rows (the page is past the end).
  */
 async function deepPageStart(q: Queryable, view: AccountRef, t: TransactionQuery, range: { start: Date; end: Date } | undefined, offset: number) {
-  const p: unknown[] = [view.id, t.type === 'single', offset];
-  let where = 'node = $1 AND own = $2';
-  if (t.status) where += ` AND status = $${p.push(t.status)}`;
+  const p: unknown[] = [];
+  let where = keptRowsOf(view, t, p);
+  const after = `$${p.push(offset)}`;
   if (range) {
     p.push(Math.floor(range.start.getTime() / HOUR_MS), Math.floor(range.end.getTime() / HOUR_MS));
     where += ` AND hour BETWEEN $${p.length - 1} AND $${p.length}`;
@@ -105,7 +105,7 @@ async function deepPageStart(q: Queryable, view: AccountRef, t: TransactionQuery
     q,
     hourRow,
     `WITH h AS (SELECT hour, sum(n) AS n FROM ledger_counts_live WHERE ${where} GROUP BY hour)
-     SELECT max(hour) AS hour FROM (SELECT hour, sum(n) OVER (ORDER BY hour DESC) AS upto FROM h) c WHERE upto > $3`,
+     SELECT max(hour) AS hour FROM (SELECT hour, sum(n) OVER (ORDER BY hour DESC) AS upto FROM h) c WHERE upto > ${after}`,
     p,
   );
   if (hour === null) return null;
@@ -126,7 +126,6 @@ async function deepPageStart(q: Queryable, view: AccountRef, t: TransactionQuery
  */
 export async function transactionsOf(q: Queryable, view: AccountRef, t: TransactionQuery) {
   const params: unknown[] = [view.id, `${view.path}%`];
-  // The subtree's accounts listed once for both sides (a CTE the walk below reads).
   const inView = (side: string) => (t.type === 'single' ? `${side} = $1` : `${side} IN (SELECT id FROM subtree)`);
   let rest = '';
   if (t.status) {
@@ -158,8 +157,9 @@ export async function transactionsOf(q: Queryable, view: AccountRef, t: Transact
     offset = start.skip;
   }
   const everything = !few && t.type === 'all' && (await subtreeIsEverything(q, view.path));
-  // Newest first: by time, then by id among the rows of one time (one transaction's).
+  // The walk tests both sides against the subtree's accounts, listed once (a CTE).
   const walk = !few && !everything && t.type === 'all';
+  // Newest first: by time, then by id among the rows of one time (one transaction's).
   const ids = few
     ? `SELECT id, created_at FROM (SELECT t.id, t.created_at FROM transactions t WHERE ${bySide('t.from_id')}${rest} UNION SELECT t.id, t.created_at FROM transactions t WHERE ${bySide('t.to_id')}${rest}) m`
     : everything
