@@ -29,14 +29,16 @@ const points = (f: TurnoverFigures) => ({
  * force at the end of the last day, less those in force at the end of the day before the first, so
  * the cost does not grow with the period), only the players under `$1` with play of the admins in
  * view. Parameters: $1 the view's path pattern, $2 and $3 the first and last day, $4 the view's path,
- * $5 the admins' tier.
+ * $5 the admins' tier. The admins go in as an array: a list of values reaches the
+ * (admin_id, until, day) index, where a join with them read the whole table (100,000 players: 40 ms
+ * against 150 ms of a parallel scan of 3 M rows).
  */
 const PERIOD_PLAY = `
   admins AS (SELECT id FROM accounts WHERE role = $5 AND (path LIKE $1 OR $4 LIKE path || '%')),
   hi AS (SELECT player_id, admin_id, run_play, run_win FROM player_days
-          WHERE day <= $3::date AND coalesce(until, 'infinity'::date) > $3::date AND admin_id IN (SELECT id FROM admins)),
+          WHERE day <= $3::date AND coalesce(until, 'infinity'::date) > $3::date AND admin_id = ANY (ARRAY(SELECT id FROM admins))),
   lo AS (SELECT player_id, admin_id, run_play, run_win FROM player_days
-          WHERE day <= $2::date - 1 AND coalesce(until, 'infinity'::date) > $2::date - 1 AND admin_id IN (SELECT id FROM admins)),
+          WHERE day <= $2::date - 1 AND coalesce(until, 'infinity'::date) > $2::date - 1 AND admin_id = ANY (ARRAY(SELECT id FROM admins))),
   per AS (SELECT hi.player_id, sum(hi.run_play - coalesce(lo.run_play, 0))::bigint AS play, sum(hi.run_win - coalesce(lo.run_win, 0))::bigint AS win
             FROM hi LEFT JOIN lo USING (player_id, admin_id) GROUP BY hi.player_id)`;
 
