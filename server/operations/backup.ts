@@ -427,9 +427,12 @@ export async function importBackup(db: Database, place: BackupPlace, folder: str
       for (const r of RECOUNTED) {
         await tx.query(`ALTER TABLE "${r.table}" ENABLE TRIGGER "${r.trigger}"`);
         await tx.query(r.recount);
+        phase(`count again: ${r.recount}`);
       }
-      for (const sql of SUMMED_AGAIN) await tx.query(sql);
-      phase('counts and sums kept by the write path');
+      for (const sql of SUMMED_AGAIN) {
+        await tx.query(sql);
+        phase(`sum again: ${sql}`);
+      }
       await deferred.rebuild();
       phase(`build the ${deferred.count} indexes and keys`);
       for (const name of order) {
