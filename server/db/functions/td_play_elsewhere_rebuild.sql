@@ -3,7 +3,8 @@
 -- accounts, with their new paths, and after a restore (an older backup has no such column).
 -- One join, not a probe per account: a restore sums this before player_days' keys are built again,
 -- and a probe without them read the 3 M day rows once per account (100,000 accounts: hours).
--- PL/pgSQL plans with the argument's value, so a move's few ids still go by key.
+-- PL/pgSQL plans its first calls with the argument's value, and goes on so while a plan for any
+-- value would cost more, so a move's few ids still go by key.
 CREATE OR REPLACE FUNCTION td_play_elsewhere_rebuild(p_accounts bigint[])
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
